@@ -1,0 +1,25 @@
+"""restroute: turn REST routes into plain request options, and see how it happens.
+
+>>> from restroute import endpoint
+>>> endpoint("POST /repos/{owner}/{repo}/issues", owner="octocat", repo="hello-world",
+...          title="Found a bug")["body"]
+{'title': 'Found a bug'}
+"""
+
+from ._endpoint import Endpoint
+from ._result import RequestOptions, body_bytes
+from ._version import __version__
+from .errors import EndpointError, MissingParameterError
+
+endpoint = Endpoint()
+"""The base endpoint: api.github.com, GitHub's v3 media type, restroute's user-agent."""
+
+__all__ = [
+    "Endpoint",
+    "EndpointError",
+    "MissingParameterError",
+    "RequestOptions",
+    "__version__",
+    "body_bytes",
+    "endpoint",
+]

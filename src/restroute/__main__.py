@@ -1,0 +1,3 @@
+from restroute.cli import entrypoint
+
+entrypoint()

@@ -1,0 +1,81 @@
+"""Python values -> URL text: scalar rendering and percent-encoding (RFC 3986 2.1)."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import EndpointError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+# RFC 3986 2.3 and 2.2.
+UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+RESERVED = ":/?#[]@!$&'()*+,;="
+# What JavaScript's encodeURIComponent leaves alone; the reference encodes query values with it.
+COMPONENT_SAFE = UNRESERVED + "!*'()"
+
+_PCT_TRIPLET = re.compile(r"(%[0-9A-Fa-f]{2})")
+
+
+def _byte_table(safe: str) -> list[str]:
+    return [chr(b) if chr(b) in safe else f"%{b:02X}" for b in range(256)]
+
+
+def _quoter(safe: str) -> Callable[[str], str]:
+    table = _byte_table(safe).__getitem__
+
+    def quote(text: str) -> str:
+        # Most values (logins, repository names, numbers) need no encoding at all.
+        if not text.rstrip(safe):
+            return text
+        try:
+            return "".join(map(table, text.encode()))
+        except UnicodeEncodeError:
+            msg = f"{text!r} contains a lone surrogate, which has no UTF-8 form; pass valid text"
+            raise EndpointError(msg) from None
+
+    return quote
+
+
+quote_unreserved = _quoter(UNRESERVED)
+quote_component = _quoter(COMPONENT_SAFE)
+_quote_allowed = _quoter(UNRESERVED + RESERVED)
+
+
+def quote_reserved(text: str) -> str:
+    """Encode for {+x}, {#x} and literals: reserved characters and %XX triplets pass through."""
+    if "%" not in text:
+        return _quote_allowed(text)
+    return "".join(
+        piece if i % 2 else _quote_allowed(piece)
+        for i, piece in enumerate(_PCT_TRIPLET.split(text))
+    )
+
+
+def scalar_text(value: object, name: str) -> str | None:
+    """The URL text of a str/int/float/bool, or None when ``value`` is not a scalar."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return repr(float(value))
+        msg = f"parameter {name!r} is {value!r}, which has no URL form; pass a finite number"
+        raise EndpointError(msg)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int.__repr__(value)
+    return None
+
+
+def not_a_scalar(value: object, name: str, allowed: str) -> EndpointError:
+    kind = type(value).__name__
+    return EndpointError(f"parameter {name!r} is a {kind} ({value!r:.60}); pass {allowed}")

@@ -1,0 +1,50 @@
+"""The accept header, amended by ``media_type.format`` and GraphQL ``previews``.
+
+GitHub selects representations by media type parameters:
+https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types
+"""
+
+from __future__ import annotations
+
+import re
+
+# The reference's rule, applied to each comma-separated part of the accept header.
+_VND = re.compile(r"application/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?\Z", re.ASCII)
+# Preview names already in the header; the lookbehind keeps it linear (reference 9.0.6).
+_PREVIEW = re.compile(r"(?<![\w-])[\w-]+(?=-preview)", re.ASCII)
+
+_AMENDED: dict[tuple[str, str], str] = {}
+_CACHE_LIMIT = 1024
+
+
+def is_binary(accept: str) -> bool:
+    """Binary downloads keep their accept header as it is."""
+    return "application/octet-stream" in accept.lower()
+
+
+def with_format(accept: str, format: str) -> str:
+    """``application/vnd.github.v3+json`` + ``raw`` -> ``application/vnd.github.v3.raw``."""
+    amended = _AMENDED.get((accept, format))
+    if amended is None:
+        amended = ",".join(
+            _VND.sub(lambda m: f"application/vnd{m[1]}{m[2] or ''}.{format}", part, count=1)
+            for part in accept.split(",")
+        )
+        if len(_AMENDED) >= _CACHE_LIMIT:
+            _AMENDED.clear()
+        _AMENDED[accept, format] = amended
+    return amended
+
+
+def with_previews(accept: str, previews: list[str], format: str) -> str:
+    """The previews named in ``accept`` and in ``previews``, as GitHub preview media types."""
+    suffix = f".{format}" if format else "+json"
+    names = _PREVIEW.findall(accept) + previews
+    return ",".join(f"application/vnd.github.{name}-preview{suffix}" for name in names)
+
+
+def merge_previews(default: list[str], call: list[str]) -> list[str]:
+    """For ``/graphql`` calls: default previews not in the call's, then the call's, each
+    without its ``-preview`` suffix."""
+    combined = [p for p in default if p not in call] + call
+    return [p.replace("-preview", "", 1) for p in combined]

@@ -1,0 +1,154 @@
+"""The five call shapes and the camelCase aliases -> one canonical options dict."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ._http import is_token, lowercase_headers
+from ._merge import merge_deep
+from .errors import EndpointError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+ALIASES = {"baseUrl": "base_url", "mediaType": "media_type"}
+# A one-word route that is one of these is a method without a URL, not a relative URL.
+_METHOD_WORDS = frozenset(
+    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+)
+
+_ROUTES: dict[str, tuple[str | None, str]] = {}
+_CACHE_LIMIT = 4096
+
+
+def split_route(route: str) -> tuple[str | None, str]:
+    """``"METHOD URL"`` -> (uppercase method, url); a lone URL has no method."""
+    split = _ROUTES.get(route)
+    if split is None:
+        split = _split_route(route)
+        if len(_ROUTES) >= _CACHE_LIMIT:
+            _ROUTES.clear()
+        _ROUTES[route] = split
+    return split
+
+
+def _split_route(route: str) -> tuple[str | None, str]:
+    words = route.split()
+    if len(words) == 2:
+        method, url = words
+        if not is_token(method):
+            msg = f"route {route!r}: method {method!r} is not an HTTP token (RFC 9110 9.1); "
+            msg += "write it as 'GET /path'"
+            raise EndpointError(msg)
+        return method.upper(), url
+    if len(words) == 1 and words[0].upper() not in _METHOD_WORDS:
+        return None, words[0]
+    if not words:
+        why = "is empty"
+    elif len(words) == 1:
+        why = "has a method but no URL"
+    else:
+        why = "has whitespace inside its URL"
+    msg = f"route {route!r} {why}; write it as 'METHOD URL', e.g. 'GET /repos/{{owner}}/{{repo}}'"
+    msg += " (percent-encode spaces as %20)" if len(words) > 2 else ""
+    raise EndpointError(msg)
+
+
+_SPECIAL_KEYS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "media_type", "mediaType"})
+
+
+def canonical(options: object, where: str) -> dict[str, Any]:
+    """A new dict with canonical names, lowercase header names and checked option types.
+
+    Names that are not strings pass through: they cannot be options, and the query string
+    rejects them (a JSON body writes them as JSON does).
+    """
+    if options.__class__ is not dict and not isinstance(options, Mapping):
+        msg = f"{where}: options must be a mapping, not {type(options).__name__}; "
+        msg += "pass a dict such as {'owner': 'octocat'}"
+        raise EndpointError(msg)
+    out = dict(options)  # type: ignore[call-overload]
+    if _SPECIAL_KEYS.isdisjoint(out):
+        return out
+    for key in out.keys() & _SPECIAL_KEYS:
+        name = ALIASES.get(key, key)
+        if name is not key and name in out:
+            msg = f"{where}: both {name!r} and its alias {key!r} are given; pass only {name!r}"
+            raise EndpointError(msg)
+        out[name] = _SPECIAL[key](out.pop(key) if name is not key else out[key], where)
+    return out
+
+
+def _string(name: str) -> Any:
+    def check(value: object, where: str) -> object:
+        if not isinstance(value, str):
+            msg = f"{where}: {name} must be a string, not {value!r:.60}"
+            raise EndpointError(msg)
+        return value
+
+    return check
+
+
+def _method(value: object, where: str) -> str:
+    text: str = _string("method")(value, where)
+    return text.upper()
+
+
+def _base_url(value: object, where: str) -> str:
+    text: str = _string("base_url")(value, where)
+    return text.rstrip("/")
+
+
+def _media_type(value: object, where: str) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, not {value!r:.60}"
+        raise EndpointError(msg)
+    media_type = dict(value)
+    if not isinstance(media_type.get("format", ""), str):
+        msg = f"{where}: media_type format must be a string such as 'raw' or 'diff'"
+        raise EndpointError(msg)
+    previews = media_type.get("previews", [])
+    if not isinstance(previews, list | tuple) or not all(isinstance(p, str) for p in previews):
+        msg = f"{where}: media_type previews must be a list of strings such as ['mercy']"
+        raise EndpointError(msg)
+    if "previews" in media_type:
+        media_type["previews"] = list(previews)
+    return media_type
+
+
+def _headers(value: object, where: str) -> dict[str, object]:
+    return lowercase_headers(value, where)
+
+
+_SPECIAL: dict[str, Any] = {
+    "method": _method,
+    "url": _string("url"),
+    "base_url": _base_url,
+    "baseUrl": _base_url,
+    "headers": _headers,
+    "media_type": _media_type,
+    "mediaType": _media_type,
+}
+
+
+def call_options(
+    route: object, options: object, params: Mapping[str, object], where: str
+) -> dict[str, Any]:
+    """One canonical dict from the five call shapes: route, then mapping, then keywords."""
+    if route.__class__ is str:
+        method, url = _ROUTES.get(route) or split_route(route)  # type: ignore[arg-type]
+        call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
+    elif route is None or isinstance(route, Mapping) and options is None:
+        call, options = {}, route
+    else:
+        what = "two mappings" if isinstance(route, Mapping) else repr(route)[:60]
+        msg = f"{where}: the first argument must be a route string like 'GET /user' or one "
+        msg += f"options mapping, not {what}"
+        raise EndpointError(msg)
+    if options is not None:
+        call.update(canonical(options, where))  # the options win over the route
+    if params:
+        keywords = canonical(params, where)
+        call = merge_deep(call, keywords) if options is not None else {**call, **keywords}
+    return call

@@ -1,0 +1,176 @@
+"""Merged options -> request options. Pure: reads its input, returns new objects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from . import _media_type
+from ._http import checked_headers, header_value, is_token
+from ._options import ALIASES, canonical
+from ._query import add_query
+from ._result import RequestOptions, check_body
+from ._template import compile_template
+from .errors import EndpointError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# Option keys that are never parameters (never expanded, queried or sent as body).
+NOT_PARAMETERS = frozenset({"method", "base_url", "url", "headers", "request", "media_type"})
+_JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+
+_METHODS: dict[str, str] = {}  # checked method -> uppercase
+_BASE_URLS: dict[str, str] = {}  # checked base_url -> without trailing "/"
+_CACHE_LIMIT = 1024
+
+
+class _Plan:
+    """What parse needs to know about one url template, worked out once."""
+
+    __slots__ = ("excluded", "relative", "template", "uses_options")
+
+    def __init__(self, url: str, method: str) -> None:
+        self.template = template = compile_template(url, method)
+        self.excluded = NOT_PARAMETERS | template.variables  # never query or body
+        self.uses_options = not template.variables.isdisjoint(NOT_PARAMETERS)
+        self.relative = template.head.startswith("/")
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def parse(merged: Mapping[str, Any]) -> RequestOptions:
+    """Request options from merged options (see ``Endpoint.merge``); the input is not changed.
+
+    >>> from restroute import endpoint
+    >>> merged = endpoint.merge("GET /orgs/{org}/repos", org="octokit", type="private")
+    >>> endpoint.parse(merged)["url"]
+    'https://api.github.com/orgs/octokit/repos?type=private'
+    """
+    if merged.__class__ is not dict and not isinstance(merged, Mapping):
+        msg = f"parse: merged options must be a mapping, not {type(merged).__name__}; "
+        msg += "pass the result of endpoint.merge(...)"
+        raise EndpointError(msg)
+    if "baseUrl" in merged or "mediaType" in merged:
+        merged = canonical(merged, "parse")
+    method = _METHODS.get(merged.get("method", "GET")) or _method(merged.get("method"))
+    url = merged.get("url")
+    plan = _PLANS.get(url)  # type: ignore[arg-type]
+    if plan is None:
+        plan = _plan(url, method)
+    route = f"{method} {url}"
+    if plan.uses_options:  # {url} or {method} in a template names a parameter, never an option
+        url = plan.template.expand({k: merged[k] for k in merged if k not in NOT_PARAMETERS}, method)
+    else:
+        url = plan.template.expand(merged, method)
+    if not plan.relative or url[-1] == "/" or "/." in url or "%2" in url:
+        url = _absolute(url, merged.get("base_url"), route)
+    else:
+        url = (_BASE_URLS.get(merged.get("base_url")) or _base_url(merged.get("base_url"), route)) + url  # type: ignore[arg-type]
+    excluded = plan.excluded
+    remaining = {key: value for key, value in merged.items() if key not in excluded}
+    headers = checked_headers(merged.get("headers") or {}, route)
+    media_type = merged.get("media_type")
+    if media_type:
+        _amend_accept(headers, media_type, url, route)
+
+    result = RequestOptions(method=method.lower(), url=url, headers=headers)
+    if method == "GET" or method == "HEAD":
+        if "data" in remaining:
+            msg = f"{route}: a {method} request has no body, but data was given; "
+            msg += "drop data, or use a method such as POST"
+            raise EndpointError(msg)
+        if remaining:
+            result["url"] = add_query(url, remaining)
+    elif remaining:
+        body = remaining["data"] if "data" in remaining else remaining
+        check_body(body)
+        result["body"] = body
+        if "content-type" not in headers:
+            headers["content-type"] = _JSON_CONTENT_TYPE
+    elif method == "PATCH" or method == "PUT":
+        result["body"] = ""  # GitHub wants content-length: 0 on these
+    request = merged.get("request")
+    if request is not None:
+        result["request"] = request
+    return result
+
+
+def _plan(url: object, method: str) -> _Plan:
+    if not url or not isinstance(url, str):
+        msg = f"{method}: no url" + (f" ({url!r})" if url is not None else "")
+        msg += "; pass a route like 'GET /user' or url='/user'"
+        raise EndpointError(msg)
+    plan = _Plan(url, method)
+    if len(_PLANS) >= _CACHE_LIMIT:
+        _PLANS.clear()
+    _PLANS[url] = plan
+    return plan
+
+
+def _method(method: object) -> str:
+    upper = _METHODS.get(method)  # type: ignore[call-overload]
+    if upper is None:
+        if not isinstance(method, str) or not is_token(method):
+            msg = f"method {method!r} is not an HTTP token (RFC 9110 9.1); "
+            msg += "pass a method such as 'GET' or 'POST'"
+            raise EndpointError(msg)
+        if len(_METHODS) >= _CACHE_LIMIT:
+            _METHODS.clear()
+        upper = _METHODS[method] = method.upper()
+    return upper
+
+
+def _absolute(url: str, base_url: object, route: str) -> str:
+    """Resolve against ``base_url``; one trailing "/" goes, as in the reference."""
+    if len(url) > 1 and url[-1:] == "/":
+        url = url[:-1]
+    if not url[:8].lower().startswith(("https://", "http://")):
+        base = _BASE_URLS.get(base_url)  # type: ignore[call-overload]
+        if base is None:
+            base = _base_url(base_url, route)
+        url = base + url if url[:1] == "/" else f"{base}/{url}"
+    if "/." in url or "%2" in url:
+        _check_dot_segments(url, route)
+    return url
+
+
+def _base_url(base_url: object, route: str) -> str:
+    if not isinstance(base_url, str) or not base_url[:8].lower().startswith(
+        ("https://", "http://")
+    ):
+        msg = f"{route}: base_url {base_url!r} is not an absolute http(s) URL; "
+        msg += "pass one such as 'https://api.github.com'"
+        raise EndpointError(msg)
+    if len(_BASE_URLS) >= _CACHE_LIMIT:
+        _BASE_URLS.clear()
+    base = _BASE_URLS[base_url] = base_url.rstrip("/")
+    return base
+
+
+def _check_dot_segments(url: str, route: str) -> None:
+    """HTTP clients squash "." and ".." segments: the request would go elsewhere."""
+    after_scheme = url.partition("://")[2]
+    path = "/" + after_scheme.partition("/")[2]
+    path = path.partition("?")[0].partition("#")[0]
+    for segment in path.split("/"):
+        if segment.lower().replace("%2e", ".") in (".", ".."):
+            msg = f"{route}: the URL path {path!r} has a {segment!r} segment, which HTTP "
+            msg += "clients remove, sending the request elsewhere; pass another value"
+            raise EndpointError(msg)
+
+
+def _amend_accept(headers: dict[str, str], media_type: object, url: str, route: str) -> None:
+    if not isinstance(media_type, Mapping):
+        media_type = canonical({"media_type": media_type}, route)["media_type"]
+    format = media_type.get("format") or ""  # type: ignore[union-attr]
+    previews = media_type.get("previews") if url.endswith("/graphql") else None  # type: ignore[union-attr]
+    accept = headers.get("accept")
+    if not (format or previews) or accept is None or _media_type.is_binary(accept):
+        return
+    if format:
+        accept = _media_type.with_format(accept, format)
+    if previews:
+        accept = _media_type.with_previews(accept, list(previews), format)
+    headers["accept"] = header_value("accept", accept, route)

@@ -1,0 +1,47 @@
+"""Leftover parameters of GET and HEAD requests -> the query string."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ._encoding import not_a_scalar, quote_component, scalar_text
+from .errors import EndpointError
+
+
+def query_text(name: str, value: object) -> str:
+    """Booleans as ``true``/``false``, lists comma-joined (None items empty)."""
+    text = scalar_text(value, name)
+    if text is not None:
+        return text
+    if isinstance(value, list | tuple):
+        return ",".join("" if item is None else _item_text(name, item) for item in value)
+    raise not_a_scalar(value, name, "a str, int, float, bool or list in a query string")
+
+
+def _item_text(name: str, item: object) -> str:
+    text = scalar_text(item, name)
+    if text is None:
+        raise not_a_scalar(item, f"{name}[...]", "str, int, float or bool items")
+    return text
+
+
+def add_query(url: str, params: Mapping[str, object]) -> str:
+    """``url`` with ``params`` appended in order; None values are skipped."""
+    pairs = []
+    for name, value in params.items():
+        if name.__class__ is not str and not isinstance(name, str):
+            msg = f"query parameter names must be strings, not {name!r}; pass str keys"
+            raise EndpointError(msg)
+        if value is not None:
+            text = query_text(name, value)
+            if name == "q":
+                # GitHub search syntax: "+" separates qualifiers, so it stays literal.
+                encoded = "+".join(map(quote_component, text.split("+")))
+            else:
+                encoded = quote_component(text)
+            pairs.append(f"{quote_component(name)}={encoded}")
+    if not pairs:
+        return url
+    url, hash_sign, fragment = url.partition("#")  # the query goes before a fragment
+    separator = "?" if "?" not in url else "" if url[-1] in "?&" else "&"
+    return url + separator + "&".join(pairs) + hash_sign + fragment

@@ -1,0 +1,104 @@
+"""The result dict and the one rule that turns its body into bytes."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+
+from .errors import EndpointError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# API.md 4: the bytes JavaScript's JSON.stringify gives for the same value.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+class RequestOptions(dict[str, "Any"]):
+    """Request options: ``method``, ``url``, ``headers``, and ``body`` / ``request`` when present.
+
+    A plain ``dict`` to every consumer (``==``, ``json.dumps``, ``**`` unpacking):
+
+    >>> from restroute import endpoint
+    >>> options = endpoint("GET /users/{username}", username="octocat")
+    >>> options["url"]
+    'https://api.github.com/users/octocat'
+    >>> isinstance(options, dict)
+    True
+    """
+
+    __slots__ = ()
+
+
+def body_bytes(options: Mapping[str, Any]) -> bytes | None:
+    """The bytes a client sends for ``options["body"]``; None when there is no body.
+
+    ``bytes`` as they are, ``str`` as UTF-8, anything else as canonical JSON:
+
+    >>> body_bytes({"body": {"title": "Bug", "labels": ["ui"], "draft": False}})
+    b'{"title":"Bug","labels":["ui"],"draft":false}'
+    >>> body_bytes({"body": "caf\\u00e9"})
+    b'caf\\xc3\\xa9'
+    >>> body_bytes({"method": "get"}) is None
+    True
+    """
+    if "body" not in options:
+        return None
+    body = options["body"]
+    if isinstance(body, bytes | bytearray | memoryview):
+        return bytes(body)
+    text = body if isinstance(body, str) else _json_text(body)
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        msg = f"the body contains a lone surrogate ({_surrogate(text)}), which has no UTF-8 form;"
+        msg += " pass valid text"
+        raise EndpointError(msg) from None
+
+
+def _json_text(body: object) -> str:
+    try:
+        return _JSON.encode(body)
+    except (TypeError, ValueError) as error:
+        msg = f"the body cannot become JSON: {error}; pass str, int, float, bool, None, "
+        msg += "lists and dicts with string keys, or bytes/str as data"
+        raise EndpointError(msg) from None
+
+
+def _surrogate(text: str) -> str:
+    return next(f"U+{ord(c):04X}" for c in text if "\ud800" <= c <= "\udfff")
+
+
+def check_body(body: object) -> None:
+    """Raise EndpointError unless ``body_bytes`` can send ``body``; cheap for common bodies."""
+    if not _plain_json(body):
+        body_bytes({"body": body})  # raises with the reason
+
+
+def _plain_json(value: object) -> bool:
+    """True when ``value`` is certainly canonical-JSON-able; False means "ask json"."""
+    kind = type(value)
+    if kind is str:
+        return value.isascii() or _utf8(value)  # type: ignore[attr-defined]
+    if kind is int or kind is bool or value is None:
+        return True
+    if kind is float:
+        return math.isfinite(value)  # type: ignore[arg-type]
+    if kind is dict:
+        return all(
+            type(key) is str and _plain_json(key) and _plain_json(item)
+            for key, item in value.items()  # type: ignore[attr-defined]
+        )
+    if kind is list:
+        return all(_plain_json(item) for item in value)  # type: ignore[attr-defined]
+    return False
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True

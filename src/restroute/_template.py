@@ -1,0 +1,236 @@
+"""URI templates (RFC 6570, levels 1-4), compiled once per template string.
+
+``:var`` placeholders are rewritten to ``{var}`` first, as the reference does.
+A simple expression (``{owner}``, ``{a,b}``, ``:owner``) must have every value;
+operator expressions (``{?x}``, ``{/x}`` ...) treat a missing value as
+undefined, as the RFC does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._encoding import not_a_scalar, quote_reserved, quote_unreserved, scalar_text
+from .errors import EndpointError, MissingParameterError
+
+from collections.abc import Mapping
+
+# RFC 6570 3.2.1 / Appendix A: operator -> (first, sep, named, ifemp, allow reserved)
+_OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
+    "": ("", ",", False, "", False),  # 3.2.2 Simple String Expansion: {var}
+    "+": ("", ",", False, "", True),  # 3.2.3 Reserved Expansion: {+var}
+    "#": ("#", ",", False, "", True),  # 3.2.4 Fragment Expansion: {#var}
+    ".": (".", ".", False, "", False),  # 3.2.5 Label Expansion: {.var}
+    "/": ("/", "/", False, "", False),  # 3.2.6 Path Segment Expansion: {/var}
+    ";": (";", ";", True, "", False),  # 3.2.7 Path-Style Parameters: {;var}
+    "?": ("?", "&", True, "=", False),  # 3.2.8 Form-Style Query: {?var}
+    "&": ("&", "&", True, "=", False),  # 3.2.9 Form-Style Query Continuation: {&var}
+}
+_FUTURE_OPERATORS = "=,!@|$()"  # 2.2: reserved for future extensions
+
+_EXPRESSION = re.compile(r"\{([^{}]*)\}")
+# 2.3 varname = varchar *( ["."] varchar ); 2.4 prefix 1-9999 or explode.
+_VARSPEC = re.compile(
+    r"((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*)"
+    r"(?::([1-9][0-9]{0,3})|(\*))?"
+)
+# The reference's ":var" rule: a lowercase letter, then at least one word character.
+_COLON_VAR = re.compile(r"\{[^{}]*\}|:([a-z][A-Za-z0-9_]+)")
+# scheme://authority is never searched for ":var" (ports, user:password).
+_AUTHORITY = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/?#{]*")
+_NOT_IN_LITERAL = re.compile(r"[\x00-\x20\x7f-\x9f\s]")
+
+
+class _Expression:
+    """One ``{...}`` expression with an operator and its variable specs."""
+
+    __slots__ = ("first", "ifemp", "named", "quote", "required", "sep", "specs", "text")
+
+    def __init__(self, text: str, specs: tuple[tuple[str, int, bool], ...], operator: str):
+        self.text = text
+        self.specs = specs
+        self.first, self.sep, self.named, self.ifemp, reserved = _OPERATORS[operator]
+        self.quote = quote_reserved if reserved else quote_unreserved
+        self.required = not operator  # API.md 5: simple expressions need every value
+
+    def expand(self, params: Mapping[str, object], missing: list[str]) -> str:
+        """Appendix A of RFC 6570; undefined variables of a simple expression go to
+        ``missing``."""
+        parts = []
+        for name, prefix, explode in self.specs:
+            value = params.get(name)
+            text = None if value is None else self._expand_value(name, value, prefix, explode)
+            if text is not None:
+                parts.append(text)
+            elif self.required:
+                missing.append(name)
+        return self.first + self.sep.join(parts) if parts else ""
+
+    def _expand_value(self, name: str, value: object, prefix: int, explode: bool) -> str | None:
+        quote, named = self.quote, self.named
+        text = scalar_text(value, name)
+        if text is not None:
+            if prefix:
+                text = text[:prefix]
+            if not named:
+                return quote(text)
+            return f"{name}={quote(text)}" if text else name + self.ifemp
+        if isinstance(value, list | tuple):
+            pairs = [(None, self._item(name, item)) for item in value if item is not None]
+        elif isinstance(value, Mapping):
+            pairs = self._members(name, value)
+        else:
+            raise not_a_scalar(value, name, "a str, int, float, bool, list or dict")
+        if not pairs:
+            return None  # 2.3: an empty list or mapping is undefined
+        if prefix:
+            msg = f"{{{self.text}}}: the prefix modifier applies to strings, but {name!r} is a "
+            msg += f"{type(value).__name__}; drop ':{prefix}' or pass a string"
+            raise EndpointError(msg)
+        if not explode:
+            joined = ",".join(
+                quote(v) if k is None else f"{quote(k)},{quote(v)}" for k, v in pairs
+            )
+            return f"{name}={joined}" if named else joined
+        items = []
+        for key, item in pairs:
+            label = name if key is None else quote(key)
+            if key is None and not named:
+                items.append(quote(item))
+            elif named and not item:
+                items.append(label + self.ifemp)
+            else:
+                items.append(f"{label}={quote(item)}")
+        return self.sep.join(items)
+
+    def _item(self, name: str, item: object) -> str:
+        text = scalar_text(item, name)
+        if text is None:
+            raise not_a_scalar(item, f"{name}[...]", "str, int, float or bool items")
+        return text
+
+    def _members(self, name: str, value: Mapping[object, object]) -> list[tuple[str | None, str]]:
+        return [
+            (self._item(name, key), self._item(name, item))
+            for key, item in value.items()
+            if item is not None
+        ]
+
+
+class Template:
+    """A compiled URI template: literals already encoded, expressions parsed."""
+
+    __slots__ = ("_pieces", "head", "route_text", "text", "variables")
+
+    def __init__(self, text: str, method: str) -> None:
+        self.text = text
+        self.route_text = f"{method} {text}"  # for compile errors only: the cache ignores methods
+        source = _colon_to_braces(text)
+        pieces: list[tuple[str | None, _Expression, str]] = []
+        names: dict[str, None] = {}
+        position = 0
+        head = ""
+        for match in _EXPRESSION.finditer(source):
+            literal = self._literal(source, position, match.start())
+            if pieces:
+                pieces[-1] = (*pieces[-1][:2], literal)
+            else:
+                head = literal
+            expression = self._expression(match.group(1))
+            names.update(dict.fromkeys(spec[0] for spec in expression.specs))
+            plain = expression.required and len(expression.specs) == 1
+            plain = plain and expression.specs[0][1:] == (0, False)
+            pieces.append((expression.specs[0][0] if plain else None, expression, ""))
+            position = match.end()
+        tail = self._literal(source, position, len(source))
+        if pieces:
+            pieces[-1] = (*pieces[-1][:2], tail)
+        else:
+            head = tail
+        self.head = head
+        self._pieces = tuple(pieces)
+        self.variables = frozenset(names)
+
+    def expand(self, params: Mapping[str, object], method: str) -> str:
+        """The expanded template; MissingParameterError names every value a simple
+        expression lacks."""
+        out = self.head
+        missing: list[str] = []
+        for name, expression, literal in self._pieces:
+            if name is not None:  # {var}: the common case, kept short
+                value = params.get(name)
+                if value.__class__ is str:
+                    out += quote_unreserved(value) + literal  # type: ignore[arg-type]
+                    continue
+                if value.__class__ is int:
+                    out += f"{value}{literal}"
+                    continue
+            out += expression.expand(params, missing) + literal
+        if missing:
+            raise self._missing(missing, method)
+        return out
+
+    def _missing(self, missing: list[str], method: str) -> MissingParameterError:
+        names = tuple(dict.fromkeys(missing))
+        listed = ", ".join(f"{{{name}}}" for name in names)
+        passes = ", ".join(f"{name}=..." for name in names)
+        message = f"{method} {self.text}: no value for {listed}; pass {passes}"
+        return MissingParameterError(message, names)
+
+    def _literal(self, source: str, start: int, end: int) -> str:
+        literal = source[start:end]
+        for brace in "{}":
+            at = literal.find(brace)
+            if at >= 0:
+                what = "is never closed" if brace == "{" else "closes nothing"
+                msg = f"{self.route_text}: malformed URI template: '{brace}' at column "
+                msg += f"{start + at + 1} {what}; balance the braces or write it as "
+                msg += f"%{ord(brace):02X}"
+                raise EndpointError(msg)
+        bad = _NOT_IN_LITERAL.search(literal)
+        if bad:
+            msg = f"{self.route_text}: the URL contains whitespace or a control character "
+            msg += f"({bad.group()!r}); percent-encode it (%{ord(bad.group()[0]):02X}) "
+            msg += "or pass the value as a parameter"
+            raise EndpointError(msg)
+        return quote_reserved(literal)
+
+    def _expression(self, body: str) -> _Expression:
+        operator = body[:1] if body[:1] in _OPERATORS else ""
+        if body[:1] in _FUTURE_OPERATORS:
+            msg = f"{self.route_text}: malformed URI template: operator '{body[0]}' in "
+            msg += f"{{{body}}} is reserved by RFC 6570; use one of + # . / ; ? & or none"
+            raise EndpointError(msg)
+        specs = []
+        for spec in body[len(operator) :].split(","):
+            match = _VARSPEC.fullmatch(spec)
+            if match is None:
+                msg = f"{self.route_text}: malformed URI template: {spec!r} in {{{body}}} is "
+                msg += "not a variable name (letters, digits, _, %XX and inner dots), "
+                msg += "optionally followed by :1-9999 or *"
+                raise EndpointError(msg)
+            name, prefix, explode = match.groups()
+            specs.append((name, int(prefix or 0), bool(explode)))
+        return _Expression(body, tuple(specs), operator)
+
+
+def _colon_to_braces(text: str) -> str:
+    authority = _AUTHORITY.match(text)
+    start = authority.end() if authority else 0
+    rest = _COLON_VAR.sub(lambda m: "{" + m[1] + "}" if m[1] else m[0], text[start:])
+    return text[:start] + rest
+
+
+_CACHE: dict[str, Template] = {}
+_CACHE_LIMIT = 4096
+
+
+def compile_template(text: str, method: str) -> Template:
+    """The compiled template for ``text``; cached, since routes repeat."""
+    template = _CACHE.get(text)
+    if template is None:
+        template = Template(text, method)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[text] = template
+    return template
