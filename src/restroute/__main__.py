@@ -1,3 +1,6 @@
+"""``python -m restroute``: the same as the ``restroute`` command."""
+
 from restroute.cli import entrypoint
 
-entrypoint()
+if __name__ == "__main__":
+    entrypoint()

@@ -67,7 +67,9 @@ class Endpoint:
         """Request options for ``route`` with ``options`` and ``params`` over the defaults."""
         return parse(self._merge(route, options, params, self._copy_always))
 
-    def merge(self, route: object = None, options: object = None, /, **params: object) -> dict[str, Any]:
+    def merge(
+        self, route: object = None, options: object = None, /, **params: object
+    ) -> dict[str, Any]:
         """The merged options: defaults with the call's options over them, nothing expanded.
 
         >>> from restroute import endpoint
@@ -92,7 +94,7 @@ class Endpoint:
         return Endpoint(merged)
 
     @property
-    def DEFAULTS(self) -> dict[str, Any]:  # noqa: N802 (SPEC 4.5 names it)
+    def DEFAULTS(self) -> dict[str, Any]:
         """A copy of the defaults: changing it changes nothing."""
         return deep_copy(self._defaults)  # type: ignore[no-any-return]
 

@@ -25,7 +25,7 @@ def is_token(text: str) -> bool:
 
 def header_name(name: object, route: str) -> str:
     """The lowercase form of a valid header name."""
-    lower = _GOOD_NAMES.get(name)  # type: ignore[call-overload]
+    lower = _GOOD_NAMES.get(name) if name.__class__ is str else None
     if lower is None:
         if not isinstance(name, str) or not is_token(name):
             msg = f"{route}: header name {name!r} is not an HTTP token (RFC 9110 5.6.2); "

@@ -42,7 +42,7 @@ _ATOMS = frozenset({str, int, float, bool, type(None), bytes})
 def deep_copy(value: Any) -> Any:
     """A copy of every dict, list and tuple inside ``value``; other objects are shared."""
     kind = value.__class__
-    if kind is dict or kind not in _ATOMS and isinstance(value, Mapping):
+    if kind is dict or (kind not in _ATOMS and isinstance(value, Mapping)):
         copy = dict(value)
         for key, item in copy.items():
             if item.__class__ not in _ATOMS:
@@ -60,10 +60,10 @@ def deep_copy(value: Any) -> Any:
 def copier(value: object) -> Callable[[Any], Any]:
     """The cheapest function that copies ``value`` as ``deep_copy`` would (for hot paths)."""
     if value.__class__ is dict:
-        nested = [key for key, item in value.items() if item.__class__ not in _ATOMS]  # type: ignore[attr-defined]
+        nested = [key for key, item in value.items() if item.__class__ not in _ATOMS]
         if not nested:
             return dict
-        if all(value[key].__class__ is list and _flat(value[key]) for key in nested):  # type: ignore[index]
+        if all(value[key].__class__ is list and _flat(value[key]) for key in nested):
 
             def copy_dict_of_lists(original: dict[str, Any]) -> dict[str, Any]:
                 copy = original.copy()
@@ -72,7 +72,7 @@ def copier(value: object) -> Callable[[Any], Any]:
                 return copy
 
             return copy_dict_of_lists
-    elif value.__class__ is list and _flat(value):  # type: ignore[arg-type]
+    elif value.__class__ is list and _flat(value):
         return list
     return deep_copy
 

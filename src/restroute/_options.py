@@ -55,7 +55,9 @@ def _split_route(route: str) -> tuple[str | None, str]:
     raise EndpointError(msg)
 
 
-_SPECIAL_KEYS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "media_type", "mediaType"})
+_SPECIAL_KEYS = frozenset(
+    {"method", "url", "base_url", "baseUrl", "headers", "media_type", "mediaType"}
+)
 
 
 def canonical(options: object, where: str) -> dict[str, Any]:
@@ -68,7 +70,7 @@ def canonical(options: object, where: str) -> dict[str, Any]:
         msg = f"{where}: options must be a mapping, not {type(options).__name__}; "
         msg += "pass a dict such as {'owner': 'octocat'}"
         raise EndpointError(msg)
-    out = dict(options)  # type: ignore[call-overload]
+    out = dict(options)
     if _SPECIAL_KEYS.isdisjoint(out):
         return out
     for key in out.keys() & _SPECIAL_KEYS:
@@ -137,9 +139,9 @@ def call_options(
 ) -> dict[str, Any]:
     """One canonical dict from the five call shapes: route, then mapping, then keywords."""
     if route.__class__ is str:
-        method, url = _ROUTES.get(route) or split_route(route)  # type: ignore[arg-type]
+        method, url = _ROUTES.get(route) or split_route(route)
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
-    elif route is None or isinstance(route, Mapping) and options is None:
+    elif route is None or (isinstance(route, Mapping) and options is None):
         call, options = {}, route
     else:
         what = "two mappings" if isinstance(route, Mapping) else repr(route)[:60]

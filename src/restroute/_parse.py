@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from . import _media_type
 from ._http import checked_headers, header_value, is_token
-from ._options import ALIASES, canonical
+from ._options import canonical
 from ._query import add_query
 from ._result import RequestOptions, check_body
 from ._template import compile_template
@@ -54,20 +54,21 @@ def parse(merged: Mapping[str, Any]) -> RequestOptions:
         raise EndpointError(msg)
     if "baseUrl" in merged or "mediaType" in merged:
         merged = canonical(merged, "parse")
-    method = _METHODS.get(merged.get("method", "GET")) or _method(merged.get("method"))
+    method = merged.get("method", "GET")
+    method = (_METHODS.get(method) if method.__class__ is str else None) or _method(method)
     url = merged.get("url")
-    plan = _PLANS.get(url)  # type: ignore[arg-type]
-    if plan is None:
-        plan = _plan(url, method)
+    plan = (_PLANS.get(url) if url.__class__ is str else None) or _plan(url, method)
     route = f"{method} {url}"
     if plan.uses_options:  # {url} or {method} in a template names a parameter, never an option
-        url = plan.template.expand({k: merged[k] for k in merged if k not in NOT_PARAMETERS}, method)
+        url = plan.template.expand(
+            {k: merged[k] for k in merged if k not in NOT_PARAMETERS}, method
+        )
     else:
         url = plan.template.expand(merged, method)
-    if not plan.relative or url[-1] == "/" or "/." in url or "%2" in url:
-        url = _absolute(url, merged.get("base_url"), route)
+    if plan.relative and url[-1] != "/" and "/." not in url and "%2" not in url:
+        url = _base(merged.get("base_url"), route) + url  # the common case, kept short
     else:
-        url = (_BASE_URLS.get(merged.get("base_url")) or _base_url(merged.get("base_url"), route)) + url  # type: ignore[arg-type]
+        url = _absolute(url, merged.get("base_url"), route)
     excluded = plan.excluded
     remaining = {key: value for key, value in merged.items() if key not in excluded}
     headers = checked_headers(merged.get("headers") or {}, route)
@@ -84,7 +85,7 @@ def parse(merged: Mapping[str, Any]) -> RequestOptions:
         if remaining:
             result["url"] = add_query(url, remaining)
     elif remaining:
-        body = remaining["data"] if "data" in remaining else remaining
+        body = remaining.get("data", remaining)
         check_body(body)
         result["body"] = body
         if "content-type" not in headers:
@@ -110,43 +111,42 @@ def _plan(url: object, method: str) -> _Plan:
 
 
 def _method(method: object) -> str:
-    upper = _METHODS.get(method)  # type: ignore[call-overload]
-    if upper is None:
-        if not isinstance(method, str) or not is_token(method):
-            msg = f"method {method!r} is not an HTTP token (RFC 9110 9.1); "
-            msg += "pass a method such as 'GET' or 'POST'"
-            raise EndpointError(msg)
-        if len(_METHODS) >= _CACHE_LIMIT:
-            _METHODS.clear()
-        upper = _METHODS[method] = method.upper()
+    if not isinstance(method, str) or not is_token(method):
+        msg = f"method {method!r} is not an HTTP token (RFC 9110 9.1); "
+        msg += "pass a method such as 'GET' or 'POST'"
+        raise EndpointError(msg)
+    if len(_METHODS) >= _CACHE_LIMIT:
+        _METHODS.clear()
+    upper = _METHODS[method] = method.upper()
     return upper
+
+
+def _base(base_url: object, route: str) -> str:
+    """``base_url`` without its trailing "/", once checked to be an absolute http(s) URL."""
+    base = _BASE_URLS.get(base_url) if base_url.__class__ is str else None
+    if base is None:
+        if not isinstance(base_url, str) or not _is_absolute(base_url):
+            msg = f"{route}: base_url {base_url!r} is not an absolute http(s) URL; "
+            msg += "pass one such as 'https://api.github.com'"
+            raise EndpointError(msg)
+        if len(_BASE_URLS) >= _CACHE_LIMIT:
+            _BASE_URLS.clear()
+        base = _BASE_URLS[base_url] = base_url.rstrip("/")
+    return base
+
+
+def _is_absolute(url: str) -> bool:
+    return url[:8].lower().startswith(("https://", "http://"))
 
 
 def _absolute(url: str, base_url: object, route: str) -> str:
     """Resolve against ``base_url``; one trailing "/" goes, as in the reference."""
-    if len(url) > 1 and url[-1:] == "/":
+    if len(url) > 1 and url[-1] == "/":
         url = url[:-1]
-    if not url[:8].lower().startswith(("https://", "http://")):
-        base = _BASE_URLS.get(base_url)  # type: ignore[call-overload]
-        if base is None:
-            base = _base_url(base_url, route)
-        url = base + url if url[:1] == "/" else f"{base}/{url}"
-    if "/." in url or "%2" in url:
-        _check_dot_segments(url, route)
+    if not _is_absolute(url):
+        url = _base(base_url, route) + (url if url[:1] == "/" else f"/{url}")
+    _check_dot_segments(url, route)
     return url
-
-
-def _base_url(base_url: object, route: str) -> str:
-    if not isinstance(base_url, str) or not base_url[:8].lower().startswith(
-        ("https://", "http://")
-    ):
-        msg = f"{route}: base_url {base_url!r} is not an absolute http(s) URL; "
-        msg += "pass one such as 'https://api.github.com'"
-        raise EndpointError(msg)
-    if len(_BASE_URLS) >= _CACHE_LIMIT:
-        _BASE_URLS.clear()
-    base = _BASE_URLS[base_url] = base_url.rstrip("/")
-    return base
 
 
 def _check_dot_segments(url: str, route: str) -> None:
@@ -164,8 +164,11 @@ def _check_dot_segments(url: str, route: str) -> None:
 def _amend_accept(headers: dict[str, str], media_type: object, url: str, route: str) -> None:
     if not isinstance(media_type, Mapping):
         media_type = canonical({"media_type": media_type}, route)["media_type"]
-    format = media_type.get("format") or ""  # type: ignore[union-attr]
-    previews = media_type.get("previews") if url.endswith("/graphql") else None  # type: ignore[union-attr]
+        assert isinstance(media_type, Mapping)  # canonical raised otherwise
+    format = media_type.get("format") or ""
+    previews = media_type.get("previews") if url.endswith("/graphql") else None
+    if not isinstance(format, str) or not isinstance(previews, list | tuple | None):
+        canonical({"media_type": media_type}, route)  # raises with the reason
     accept = headers.get("accept")
     if not (format or previews) or accept is None or _media_type.is_binary(accept):
         return

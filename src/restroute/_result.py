@@ -80,8 +80,8 @@ def check_body(body: object) -> None:
 def _plain_json(value: object) -> bool:
     """True when ``value`` is certainly canonical-JSON-able; False means "ask json"."""
     kind = type(value)
-    if kind is str:
-        return value.isascii() or _utf8(value)  # type: ignore[attr-defined]
+    if isinstance(value, str) and kind is str:
+        return value.isascii() or _utf8(value)
     if kind is int or kind is bool or value is None:
         return True
     if kind is float:

@@ -9,11 +9,10 @@ undefined, as the RFC does.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ._encoding import not_a_scalar, quote_reserved, quote_unreserved, scalar_text
 from .errors import EndpointError, MissingParameterError
-
-from collections.abc import Mapping
 
 # RFC 6570 3.2.1 / Appendix A: operator -> (first, sep, named, ifemp, allow reserved)
 _OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
@@ -76,7 +75,9 @@ class _Expression:
                 return quote(text)
             return f"{name}={quote(text)}" if text else name + self.ifemp
         if isinstance(value, list | tuple):
-            pairs = [(None, self._item(name, item)) for item in value if item is not None]
+            pairs: list[tuple[str | None, str]] = [
+                (None, self._item(name, item)) for item in value if item is not None
+            ]
         elif isinstance(value, Mapping):
             pairs = self._members(name, value)
         else:
@@ -160,7 +161,7 @@ class Template:
             if name is not None:  # {var}: the common case, kept short
                 value = params.get(name)
                 if value.__class__ is str:
-                    out += quote_unreserved(value) + literal  # type: ignore[arg-type]
+                    out += quote_unreserved(value) + literal
                     continue
                 if value.__class__ is int:
                     out += f"{value}{literal}"

@@ -1,0 +1,111 @@
+"""The ``restroute`` command: parse the arguments, call the library, print.
+
+``restroute build ROUTE [key=value ...]`` prints the request options as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import __version__, endpoint
+from .errors import EndpointError
+
+EPILOG = """\
+parameters:
+  key=value    a JSON value when VALUE parses as JSON (42, true, null, ["a","b"],
+               {"k":1}), else the text itself (octocat, hello-world)
+  key:=json    always JSON; an error when it does not parse (key:='"42"' is text)
+
+example:
+  restroute build 'GET /repos/{owner}/{repo}/issues' owner=octocat repo=hello-world \\
+      labels:='["bug","ui"]' per_page=2
+"""
+
+
+def parameter(text: str) -> tuple[str, Any]:
+    """``key=value`` (JSON if it parses, else text) or ``key:=json`` (JSON only)."""
+    key, equals, value = text.partition("=")
+    if not equals or not key or key == ":":
+        msg = f"parameter {text!r} is not key=value or key:=json"
+        raise argparse.ArgumentTypeError(msg)
+    if key.endswith(":"):
+        try:
+            return key[:-1], json.loads(value)
+        except ValueError as error:
+            msg = f"parameter {text!r}: {value!r} is not JSON ({error}); "
+            msg += f"write {key[:-1]}=... for text"
+            raise argparse.ArgumentTypeError(msg) from None
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
+
+
+def header(text: str) -> tuple[str, str]:
+    """``'name: value'`` as curl and HTTPie write it."""
+    name, colon, value = text.partition(":")
+    if not colon or not name.strip():
+        msg = f"header {text!r} is not 'name: value'"
+        raise argparse.ArgumentTypeError(msg)
+    return name.strip(), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="restroute",
+        description="Turn REST routes into plain request options, and see how it happens.",
+    )
+    parser.add_argument("--version", action="version", version=f"restroute {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    build = commands.add_parser(
+        "build",
+        help="print the request options for a route as JSON",
+        description="Print the request options (method, url, headers, body) for ROUTE as JSON.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    build.add_argument("route", metavar="ROUTE", help="'METHOD URL', e.g. 'GET /users/{username}'")
+    build.add_argument(
+        "parameters", metavar="key=value", nargs="*", type=parameter, help="parameters"
+    )
+    build.add_argument("--base-url", metavar="URL", help="resolve relative URLs against URL")
+    build.add_argument(
+        "-H",
+        "--header",
+        dest="headers",
+        metavar="'NAME: VALUE'",
+        action="append",
+        type=header,
+        default=[],
+        help="a request header (repeatable)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    options: dict[str, Any] = dict(args.parameters)
+    if args.headers:
+        options["headers"] = dict(args.headers)
+    if args.base_url is not None:
+        options["base_url"] = args.base_url
+    try:
+        result = endpoint(args.route, options)
+    except EndpointError as error:
+        print(f"restroute: error: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0
+
+
+def entrypoint() -> None:
+    sys.exit(main())
