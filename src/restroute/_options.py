@@ -141,7 +141,10 @@ def call_options(
     if route.__class__ is str:
         method, url = _ROUTES.get(route) or split_route(route)
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
-    elif route is None or (isinstance(route, Mapping) and options is None):
+        where = route  # name the route in every message about this call
+    elif route is None:
+        call = {}
+    elif isinstance(route, Mapping) and options is None:
         call, options = {}, route
     else:
         what = "two mappings" if isinstance(route, Mapping) else repr(route)[:60]

@@ -198,7 +198,7 @@ class Template:
 
     def _expression(self, body: str) -> _Expression:
         operator = body[:1] if body[:1] in _OPERATORS else ""
-        if body[:1] in _FUTURE_OPERATORS:
+        if body and body[0] in _FUTURE_OPERATORS:
             msg = f"{self.route_text}: malformed URI template: operator '{body[0]}' in "
             msg += f"{{{body}}} is reserved by RFC 6570; use one of + # . / ; ? & or none"
             raise EndpointError(msg)

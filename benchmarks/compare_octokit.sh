@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Compare restroute with @octokit/endpoint 9.0.4 on the cases in cases.json,
+# and time `python -c "import restroute"`. Reports only: exits 0 unless npm or
+# a benchmark fails.
+#
+# Usage: bash benchmarks/compare_octokit.sh   (from anywhere; PYTHON=... to
+# choose the interpreter; uses an installed restroute, else PYTHONPATH=src)
+#
+# octokit is installed into a temporary folder (removed on exit), never into
+# the repository. Needs node and npm.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PY="${PYTHON:-python3}"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+cd "$ROOT"
+
+if ! "$PY" -c "import restroute" 2>/dev/null; then
+    export PYTHONPATH="$ROOT/src${PYTHONPATH:+:$PYTHONPATH}"
+fi
+
+(cd "$TMP" && npm install --silent --no-audit --no-fund @octokit/endpoint@9.0.4 >/dev/null)
+node benchmarks/octokit_bench.mjs benchmarks/cases.json "$TMP" >"$TMP/octokit.json"
+"$PY" benchmarks/bench_endpoint.py --json >"$TMP/restroute.json"
+
+"$PY" - "$TMP" <<'EOF'
+import json, statistics, subprocess, sys, time
+from pathlib import Path
+
+tmp = Path(sys.argv[1])
+cases = [c["name"] for c in json.loads(Path("benchmarks/cases.json").read_text())]
+ours = json.loads((tmp / "restroute.json").read_text())
+theirs = json.loads((tmp / "octokit.json").read_text())
+
+verdict = lambda ok: "PASS" if ok else "FAIL"
+ratios = {}
+print(f"{'case':<24} {'restroute ns':>13} {'octokit ns':>11} {'ratio':>6}")
+for name in cases:
+    ratios[name] = ours[name] / theirs[name]
+    print(f"{name:<24} {ours[name]:>13,.0f} {theirs[name]:>11,.0f} {ratios[name]:>6.2f}")
+median = statistics.median(ratios.values())
+worst = max(ratios, key=ratios.get)
+print(f"\nmedian ratio {median:.2f}; max ratio {ratios[worst]:.2f} ({worst})")
+print(f"{verdict(median <= 1.00)}  median ratio <= 1.00")
+print(f"{verdict(ratios[worst] <= 2.00)}  no case above 2.00x")
+
+def best_wall_ms(code: str, runs: int = 10) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+imported, bare = best_wall_ms("import restroute"), best_wall_ms("pass")
+print(f'\npython -c "import restroute": {imported:.1f} ms (best of 10)')
+print(f'python -c "pass":             {bare:.1f} ms (best of 10)')
+print(f"difference:                   {imported - bare:.1f} ms")
+print(f"{verdict(imported <= 30)}  import restroute within 30 ms (raw wall time)")
+EOF

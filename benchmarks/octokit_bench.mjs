@@ -1,0 +1,73 @@
+// Nanoseconds per call of @octokit/endpoint for the cases in cases.json,
+// measured exactly like bench_endpoint.py measures restroute: a warm-up that
+// sizes a round to ~0.2 s, then the best of five rounds. Prints {name: ns}.
+//
+// Usage: node benchmarks/octokit_bench.mjs CASES_JSON INSTALL_DIR
+// (INSTALL_DIR holds node_modules/@octokit/endpoint; normally run through
+// `bash benchmarks/compare_octokit.sh`, which installs it in a temp folder.)
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+
+const [casesPath, installDir] = process.argv.slice(2);
+if (!casesPath || !installDir) {
+  console.error("usage: node octokit_bench.mjs CASES_JSON INSTALL_DIR");
+  process.exit(2);
+}
+// 9.0.4 has no "exports"; "main" is the CommonJS build in dist-node.
+const require = createRequire(join(resolve(installDir), "package.json"));
+const { endpoint } = require("@octokit/endpoint");
+
+const ROUNDS = 5;
+const TARGET_NS_PER_ROUND = 200_000_000n;
+const RENAMES = { base_url: "baseUrl", media_type: "mediaType" };
+
+// restroute's snake_case option names -> octokit's (top level only).
+function octokitOptions(options) {
+  return Object.fromEntries(
+    Object.entries(options).map(([key, value]) => [RENAMES[key] ?? key, value]),
+  );
+}
+
+function caseFunction(testCase) {
+  let base = endpoint;
+  for (const layer of testCase.defaults ?? []) base = base.defaults(octokitOptions(layer));
+  const [route, rawOptions] = testCase.args;
+  const options = octokitOptions(rawOptions);
+  const kind = testCase.kind ?? "call";
+  if (kind === "merge") return () => base.merge(route, options);
+  if (kind === "parse") {
+    const merged = base.merge(route, options);
+    return () => base.parse(merged);
+  }
+  return () => base(route, options);
+}
+
+let sink; // keeps results alive so the calls cannot be optimised away
+
+function nsPerCall(fn) {
+  let loops = 1000;
+  let elapsed;
+  for (;;) { // size a round to about TARGET_NS_PER_ROUND
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < loops; i++) sink = fn();
+    elapsed = process.hrtime.bigint() - start;
+    if (elapsed > TARGET_NS_PER_ROUND / 4n) break;
+    loops *= 4;
+  }
+  loops = Math.max(1, Math.floor((loops * Number(TARGET_NS_PER_ROUND)) / Number(elapsed)));
+  let best = Infinity;
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < loops; i++) sink = fn();
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / loops);
+  }
+  return best;
+}
+
+const cases = JSON.parse(readFileSync(casesPath, "utf8"));
+const figures = {};
+for (const testCase of cases) figures[testCase.name] = nsPerCall(caseFunction(testCase));
+if (sink === undefined) throw new Error("no result");
+console.log(JSON.stringify(figures));
