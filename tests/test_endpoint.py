@@ -64,7 +64,16 @@ CREATE_ISSUE = {
             ({"method": "POST", "url": "/repos/{owner}/{repo}/issues", "owner": "o"},),
             {"repo": "r", "title": "t"},
         ),
-        ((), {"method": "POST", "url": "/repos/{owner}/{repo}/issues", "owner": "o", "repo": "r", "title": "t"}),  # fmt: skip
+        (
+            (),
+            {
+                "method": "POST",
+                "url": "/repos/{owner}/{repo}/issues",
+                "owner": "o",
+                "repo": "r",
+                "title": "t",
+            },
+        ),
         (("post /repos/{owner}/{repo}/issues", None), {"owner": "o", "repo": "r", "title": "t"}),
         ((None, {"method": "post", "url": "/repos/o/r/issues", "title": "t"}), {}),
     ],
@@ -166,12 +175,21 @@ def test_route_errors_are_not_cached_away() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((42,), "endpoint: the first argument must be a route string like 'GET /user' or one "
-                "options mapping, not 42"),  # fmt: skip
-        (({"url": "/a"}, {"b": 1}), "endpoint: the first argument must be a route string like "
-                                    "'GET /user' or one options mapping, not two mappings"),  # fmt: skip
-        (("GET /a", ["b"]), "GET /a: options must be a mapping, not list; "
-                            "pass a dict such as {'owner': 'octocat'}"),  # fmt: skip
+        (
+            (42,),
+            "endpoint: the first argument must be a route string like 'GET /user' or one "
+            "options mapping, not 42",
+        ),
+        (
+            ({"url": "/a"}, {"b": 1}),
+            "endpoint: the first argument must be a route string like "
+            "'GET /user' or one options mapping, not two mappings",
+        ),
+        (
+            ("GET /a", ["b"]),
+            "GET /a: options must be a mapping, not list; "
+            "pass a dict such as {'owner': 'octocat'}",
+        ),
     ],
     ids=["int", "two-mappings", "list-options"],
 )
@@ -218,7 +236,16 @@ def test_no_url() -> None:
             "endpoint: media_type previews must be a list of strings such as ['mercy']",
         ),
     ],
-    ids=["url", "method", "base_url", "alias-twice", "headers", "media_type", "format", "previews"],
+    ids=[
+        "url",
+        "method",
+        "base_url",
+        "alias-twice",
+        "headers",
+        "media_type",
+        "format",
+        "previews",
+    ],
 )
 def test_bad_option_types(options: dict[str, Any], message: str) -> None:
     """Options of the wrong type are refused by name."""
@@ -399,14 +426,45 @@ def test_full_url_ignores_base_url() -> None:
     }
 
 
-def test_base_url_must_be_absolute() -> None:
-    """A base URL without http(s):// is refused."""
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        "api.github.com",
+        "ftp://h",
+        "https://",
+        "HTTP://",
+        "https:///x",
+        "https://a b",
+        "https://h/x?a=1",
+        "https://h/#x",
+        "https://hé",
+        "https://h\t",
+    ],
+)
+def test_base_url_must_be_an_http_url_with_a_host(base_url: str) -> None:
+    """A base URL that is not http(s)://host[/path] is refused."""
     with pytest.raises(EndpointError) as raised:
-        endpoint("GET /user", base_url="api.github.com")
+        endpoint("GET /user", base_url=base_url)
 
     assert str(raised.value) == (
-        "GET /user: base_url 'api.github.com' is not an absolute http(s) URL; "
-        "pass one such as 'https://api.github.com'"
+        f"GET /user: base_url {base_url!r} is not an http(s) URL with a host "
+        "(and no whitespace, query or fragment); pass one such as 'https://api.github.com'"
+    )
+
+
+def test_base_url_with_dot_segments() -> None:
+    """A base URL whose path has a '..' segment is refused like a URL that has one."""
+    with pytest.raises(EndpointError, match=r"has a '\.\.' segment"):
+        endpoint("GET /user", base_url="https://h/a/../b")
+
+
+def test_full_url_needs_a_host() -> None:
+    """A full URL left without a host by its parameters is refused."""
+    with pytest.raises(EndpointError) as raised:
+        endpoint("GET https://{host}/x", host="")
+
+    assert str(raised.value) == (
+        "GET https://{host}/x: the URL 'https:///x' has no host; pass a value for the host part"
     )
 
 
@@ -479,7 +537,11 @@ def test_query_names_must_be_strings() -> None:
 
 def test_head_takes_a_query_too() -> None:
     """HEAD routes parameters like GET."""
-    assert endpoint("HEAD /x", a=1) == {"method": "head", "url": f"{GITHUB}/x?a=1", "headers": HEADERS}
+    assert endpoint("HEAD /x", a=1) == {
+        "method": "head",
+        "url": f"{GITHUB}/x?a=1",
+        "headers": HEADERS,
+    }
 
 
 # --- body ---------------------------------------------------------------------------------
@@ -679,7 +741,9 @@ def test_graphql_previews() -> None:
     """/graphql previews become GitHub preview media types, defaults first."""
     derived = endpoint.defaults(media_type={"previews": ["jean-grey"]})
 
-    options = derived("POST /graphql", query="{ viewer { login } }", mediaType={"previews": ["symmetra-preview"]})  # fmt: skip
+    options = derived(
+        "POST /graphql", query="{ viewer { login } }", mediaType={"previews": ["symmetra-preview"]}
+    )
 
     assert options["headers"]["accept"] == (
         "application/vnd.github.jean-grey-preview+json,application/vnd.github.symmetra-preview+json"

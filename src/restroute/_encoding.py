@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-import re
 
+from ._cache import compiled
 from .errors import EndpointError
 
 TYPE_CHECKING = False
@@ -17,7 +17,7 @@ RESERVED = ":/?#[]@!$&'()*+,;="
 # What JavaScript's encodeURIComponent leaves alone; the reference encodes query values with it.
 COMPONENT_SAFE = UNRESERVED + "!*'()"
 
-_PCT_TRIPLET = re.compile(r"(%[0-9A-Fa-f]{2})")
+_PCT_TRIPLET = r"(%[0-9A-Fa-f]{2})"
 
 
 def _byte_table(safe: str) -> list[str]:
@@ -51,7 +51,7 @@ def quote_reserved(text: str) -> str:
         return _quote_allowed(text)
     return "".join(
         piece if i % 2 else _quote_allowed(piece)
-        for i, piece in enumerate(_PCT_TRIPLET.split(text))
+        for i, piece in enumerate(compiled(_PCT_TRIPLET).split(text))
     )
 
 
@@ -63,7 +63,7 @@ def scalar_text(value: object, name: str) -> str | None:
     if kind is bool:
         return "true" if value else "false"
     if kind is int:
-        return str(value)
+        return int_text(value, f"parameter {name!r}")  # type: ignore[arg-type]
     if isinstance(value, float):
         if math.isfinite(value):
             return repr(float(value))
@@ -72,10 +72,27 @@ def scalar_text(value: object, name: str) -> str | None:
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, int):
-        return int.__repr__(value)
+        return int_text(value, f"parameter {name!r}")
     return None
+
+
+def int_text(value: int, name: str) -> str:
+    try:
+        return int.__repr__(value)
+    except ValueError:  # more digits than sys.get_int_max_str_digits() allows
+        msg = f"{name} is an int too long to write out; pass it as a string"
+        raise EndpointError(msg) from None
 
 
 def not_a_scalar(value: object, name: str, allowed: str) -> EndpointError:
     kind = type(value).__name__
-    return EndpointError(f"parameter {name!r} is a {kind} ({value!r:.60}); pass {allowed}")
+    return EndpointError(f"parameter {name!r} is a {kind} ({shown(value)}); pass {allowed}")
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages; never raises."""
+    try:
+        text = repr(value)
+    except Exception:  # a huge int, or a broken __repr__
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

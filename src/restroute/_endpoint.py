@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from . import _media_type
 from ._http import checked_headers
 from ._merge import _ATOMS, copier, deep_copy, merge_deep, merge_headers
-from ._options import call_options
+from ._options import call_options, canonical
 from ._parse import parse
 from ._version import __version__
 
@@ -48,7 +48,7 @@ class Endpoint:
 
     def __init__(self, defaults: Mapping[str, Any] = BASE_DEFAULTS) -> None:
         """Prefer ``endpoint.defaults(...)``: it merges and checks what it is given."""
-        self._defaults: dict[str, Any] = deep_copy(defaults)
+        self._defaults: dict[str, Any] = deep_copy(canonical(defaults, "Endpoint"))
         copiers = [
             (key, copier(value))
             for key, value in self._defaults.items()
@@ -99,7 +99,8 @@ class Endpoint:
         return deep_copy(self._defaults)  # type: ignore[no-any-return]
 
     def __repr__(self) -> str:
-        return f"<Endpoint {self._defaults['method']} {self._defaults['base_url']}>"
+        method, base_url = self._defaults.get("method"), self._defaults.get("base_url")
+        return f"<Endpoint {method} {base_url}>"
 
     def _merge(
         self,
@@ -113,17 +114,18 @@ class Endpoint:
         merged = self._defaults.copy()
         for key, copy in copies:
             merged[key] = copy(merged[key])
-        merged.update(call)
-        for key in self._mappings:
+        for key in self._mappings:  # call is our own new dict: merge into it, then over all
             if key in call and isinstance(call[key], Mapping):
-                below = self._defaults[key]
-                merged[key] = (merge_headers if key == "headers" else merge_deep)(below, call[key])
+                merge = merge_headers if key == "headers" else merge_deep
+                call[key] = merge(merged[key], call[key])
         if "headers" in call and "headers" not in self._mappings:
-            merged["headers"] = merge_headers({}, call["headers"])
+            call["headers"] = merge_headers({}, call["headers"])
+        merged.update(call)
         if call.get("url") == "/graphql":
-            media_type = merged["media_type"]
+            media_type = merged.get("media_type") or {}
             previews = _media_type.merge_previews(
-                self._defaults["media_type"].get("previews", []), media_type.get("previews", [])
+                (self._defaults.get("media_type") or {}).get("previews", []),
+                media_type.get("previews", []),
             )
             merged["media_type"] = {**media_type, "previews": previews}
         return merged

@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 
+from ._cache import BoundedCache, compiled
+from ._encoding import int_text, shown
 from .errors import EndpointError
 
 # RFC 9110 5.6.2: token = 1*tchar
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
 # Printable ASCII with inner spaces and tabs; no edge whitespace (RFC 9110 5.5 strips it).
-_FIELD_VALUE = re.compile(r"(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?")
+_FIELD_VALUE = r"(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?"
 
 # Names and values already checked: routes repeat, so the regexes run once per text.
-_GOOD_NAMES: dict[str, str] = {}
-_GOOD_VALUES: set[str] = set()
-_CACHE_LIMIT = 4096
+_GOOD_NAMES: BoundedCache[str, str] = BoundedCache()
+_GOOD_VALUES: BoundedCache[str, bool] = BoundedCache()
 
 
 def is_token(text: str) -> bool:
-    return _TOKEN.fullmatch(text) is not None
+    return compiled(_TOKEN).fullmatch(text) is not None
 
 
 def header_name(name: object, route: str) -> str:
@@ -28,12 +28,10 @@ def header_name(name: object, route: str) -> str:
     lower = _GOOD_NAMES.get(name) if name.__class__ is str else None
     if lower is None:
         if not isinstance(name, str) or not is_token(name):
-            msg = f"{route}: header name {name!r} is not an HTTP token (RFC 9110 5.6.2); "
+            msg = f"{route}: header name {shown(name)} is not an HTTP token (RFC 9110 5.6.2); "
             msg += "use letters, digits and !#$%&'*+-.^_`|~ only"
             raise EndpointError(msg)
-        if len(_GOOD_NAMES) >= _CACHE_LIMIT:
-            _GOOD_NAMES.clear()
-        lower = _GOOD_NAMES[name] = name.lower()
+        lower = _GOOD_NAMES.put(name, name.lower())
     return lower
 
 
@@ -42,11 +40,9 @@ def header_value(name: str, value: object, route: str) -> str:
     if value.__class__ is not str:
         value = _number_text(name, value, route)
     if value not in _GOOD_VALUES:
-        if _FIELD_VALUE.fullmatch(value) is None:
+        if compiled(_FIELD_VALUE).fullmatch(value) is None:
             raise _bad_value(name, value, route)
-        if len(_GOOD_VALUES) >= _CACHE_LIMIT:
-            _GOOD_VALUES.clear()
-        _GOOD_VALUES.add(value)
+        _GOOD_VALUES.put(value, True)
     return value
 
 
@@ -54,12 +50,19 @@ def _number_text(name: str, value: object, route: str) -> str:
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return int.__repr__(value)
+        return int_text(value, f"header {name!r}")
     if isinstance(value, float) and math.isfinite(value):
         return float.__repr__(value)
-    msg = f"{route}: header {name!r} is {value!r:.60}; pass a string, a number, "
+    msg = f"{route}: header {name!r} is {shown(value)}; pass a string, a number, "
     msg += "or None to drop the header"
     raise EndpointError(msg)
+
+
+def _mapping(headers: object, route: str) -> Mapping[object, object]:
+    if headers.__class__ is not dict and not isinstance(headers, Mapping):
+        msg = f"{route}: headers must be a mapping of name to value, not {type(headers).__name__}"
+        raise EndpointError(msg)
+    return headers
 
 
 def _bad_value(name: str, value: str, route: str) -> EndpointError:
@@ -76,16 +79,13 @@ def _bad_value(name: str, value: str, route: str) -> EndpointError:
 
 def lowercase_headers(headers: object, route: str) -> dict[str, object]:
     """Header names lowercased (the later of two spellings wins); values untouched."""
-    if not isinstance(headers, Mapping):
-        msg = f"{route}: headers must be a mapping of name to value, not {type(headers).__name__}"
-        raise EndpointError(msg)
-    return {header_name(name, route): value for name, value in headers.items()}
+    return {header_name(name, route): value for name, value in _mapping(headers, route).items()}
 
 
-def checked_headers(headers: Mapping[str, object], route: str) -> dict[str, str]:
+def checked_headers(headers: object, route: str) -> dict[str, str]:
     """Valid headers with lowercase names; a None value drops the header."""
     checked = {}
-    for name, value in headers.items():
+    for name, value in _mapping(headers, route).items():
         if value is not None:
             lower = header_name(name, route)
             checked[lower] = header_value(lower, value, route)

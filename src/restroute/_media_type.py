@@ -6,15 +6,14 @@ https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-ap
 
 from __future__ import annotations
 
-import re
+from ._cache import BoundedCache, compiled
 
 # The reference's rule, applied to each comma-separated part of the accept header.
-_VND = re.compile(r"application/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?\Z", re.ASCII)
+_VND = r"(?a)application/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?\Z"
 # Preview names already in the header; the lookbehind keeps it linear (reference 9.0.6).
-_PREVIEW = re.compile(r"(?<![\w-])[\w-]+(?=-preview)", re.ASCII)
+_PREVIEW = r"(?a)(?<![\w-])[\w-]+(?=-preview)"
 
-_AMENDED: dict[tuple[str, str], str] = {}
-_CACHE_LIMIT = 1024
+_AMENDED: BoundedCache[tuple[str, str], str] = BoundedCache()
 
 
 def is_binary(accept: str) -> bool:
@@ -27,19 +26,19 @@ def with_format(accept: str, format: str) -> str:
     amended = _AMENDED.get((accept, format))
     if amended is None:
         amended = ",".join(
-            _VND.sub(lambda m: f"application/vnd{m[1]}{m[2] or ''}.{format}", part, count=1)
+            compiled(_VND).sub(
+                lambda m: f"application/vnd{m[1]}{m[2] or ''}.{format}", part, count=1
+            )
             for part in accept.split(",")
         )
-        if len(_AMENDED) >= _CACHE_LIMIT:
-            _AMENDED.clear()
-        _AMENDED[accept, format] = amended
+        _AMENDED.put((accept, format), amended)
     return amended
 
 
 def with_previews(accept: str, previews: list[str], format: str) -> str:
     """The previews named in ``accept`` and in ``previews``, as GitHub preview media types."""
     suffix = f".{format}" if format else "+json"
-    names = _PREVIEW.findall(accept) + previews
+    names = compiled(_PREVIEW).findall(accept) + previews
     return ",".join(f"application/vnd.github.{name}-preview{suffix}" for name in names)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ._cache import BoundedCache
+from ._encoding import shown
 from ._http import is_token, lowercase_headers
 from ._merge import merge_deep
 from .errors import EndpointError
@@ -18,19 +20,12 @@ _METHOD_WORDS = frozenset(
     {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
 )
 
-_ROUTES: dict[str, tuple[str | None, str]] = {}
-_CACHE_LIMIT = 4096
+_ROUTES: BoundedCache[str, tuple[str | None, str]] = BoundedCache()
 
 
 def split_route(route: str) -> tuple[str | None, str]:
     """``"METHOD URL"`` -> (uppercase method, url); a lone URL has no method."""
-    split = _ROUTES.get(route)
-    if split is None:
-        split = _split_route(route)
-        if len(_ROUTES) >= _CACHE_LIMIT:
-            _ROUTES.clear()
-        _ROUTES[route] = split
-    return split
+    return _ROUTES.get(route) or _ROUTES.put(route, _split_route(route))
 
 
 def _split_route(route: str) -> tuple[str | None, str]:
@@ -85,7 +80,7 @@ def canonical(options: object, where: str) -> dict[str, Any]:
 def _string(name: str) -> Any:
     def check(value: object, where: str) -> object:
         if not isinstance(value, str):
-            msg = f"{where}: {name} must be a string, not {value!r:.60}"
+            msg = f"{where}: {name} must be a string, not {shown(value)}"
             raise EndpointError(msg)
         return value
 
@@ -99,12 +94,13 @@ def _method(value: object, where: str) -> str:
 
 def _base_url(value: object, where: str) -> str:
     text: str = _string("base_url")(value, where)
-    return text.rstrip("/")
+    return text[:-1] if text.endswith("/") and not text.endswith("://") else text
 
 
-def _media_type(value: object, where: str) -> dict[str, Any]:
+def media_type_option(value: object, where: str) -> dict[str, Any]:
+    """A checked copy of a media_type option: a mapping with a str format and str previews."""
     if not isinstance(value, Mapping):
-        msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, not {value!r:.60}"
+        msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, not {shown(value)}"
         raise EndpointError(msg)
     media_type = dict(value)
     if not isinstance(media_type.get("format", ""), str):
@@ -120,7 +116,7 @@ def _media_type(value: object, where: str) -> dict[str, Any]:
 
 
 def _headers(value: object, where: str) -> dict[str, object]:
-    return lowercase_headers(value, where)
+    return {} if value is None else lowercase_headers(value, where)
 
 
 _SPECIAL: dict[str, Any] = {
@@ -129,8 +125,8 @@ _SPECIAL: dict[str, Any] = {
     "base_url": _base_url,
     "baseUrl": _base_url,
     "headers": _headers,
-    "media_type": _media_type,
-    "mediaType": _media_type,
+    "media_type": media_type_option,
+    "mediaType": media_type_option,
 }
 
 
@@ -139,7 +135,7 @@ def call_options(
 ) -> dict[str, Any]:
     """One canonical dict from the five call shapes: route, then mapping, then keywords."""
     if route.__class__ is str:
-        method, url = _ROUTES.get(route) or split_route(route)
+        method, url = split_route(route)
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
         where = route  # name the route in every message about this call
     elif route is None:
@@ -147,7 +143,7 @@ def call_options(
     elif isinstance(route, Mapping) and options is None:
         call, options = {}, route
     else:
-        what = "two mappings" if isinstance(route, Mapping) else repr(route)[:60]
+        what = "two mappings" if isinstance(route, Mapping) else shown(route)
         msg = f"{where}: the first argument must be a route string like 'GET /user' or one "
         msg += f"options mapping, not {what}"
         raise EndpointError(msg)

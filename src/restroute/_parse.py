@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import _media_type
+from ._cache import BoundedCache
+from ._encoding import shown
 from ._http import checked_headers, header_value, is_token
-from ._options import canonical
+from ._options import canonical, media_type_option
 from ._query import add_query
 from ._result import RequestOptions, check_body
 from ._template import compile_template
@@ -20,9 +22,8 @@ if TYPE_CHECKING:
 NOT_PARAMETERS = frozenset({"method", "base_url", "url", "headers", "request", "media_type"})
 _JSON_CONTENT_TYPE = "application/json; charset=utf-8"
 
-_METHODS: dict[str, str] = {}  # checked method -> uppercase
-_BASE_URLS: dict[str, str] = {}  # checked base_url -> without trailing "/"
-_CACHE_LIMIT = 1024
+_METHODS: BoundedCache[str, str] = BoundedCache()  # checked method -> uppercase
+_BASE_URLS: BoundedCache[str, str] = BoundedCache()  # checked base_url -> without "/"
 
 
 class _Plan:
@@ -37,7 +38,7 @@ class _Plan:
         self.relative = template.head.startswith("/")
 
 
-_PLANS: dict[str, _Plan] = {}
+_PLANS: BoundedCache[str, _Plan] = BoundedCache()
 
 
 def parse(merged: Mapping[str, Any]) -> RequestOptions:
@@ -100,43 +101,46 @@ def parse(merged: Mapping[str, Any]) -> RequestOptions:
 
 def _plan(url: object, method: str) -> _Plan:
     if not url or not isinstance(url, str):
-        msg = f"{method}: no url" + (f" ({url!r})" if url is not None else "")
+        msg = f"{method}: no url" + (f" ({shown(url)})" if url is not None else "")
         msg += "; pass a route like 'GET /user' or url='/user'"
         raise EndpointError(msg)
-    plan = _Plan(url, method)
-    if len(_PLANS) >= _CACHE_LIMIT:
-        _PLANS.clear()
-    _PLANS[url] = plan
-    return plan
+    return _PLANS.put(url, _Plan(url, method))
 
 
 def _method(method: object) -> str:
     if not isinstance(method, str) or not is_token(method):
-        msg = f"method {method!r} is not an HTTP token (RFC 9110 9.1); "
+        msg = f"method {shown(method)} is not an HTTP token (RFC 9110 9.1); "
         msg += "pass a method such as 'GET' or 'POST'"
         raise EndpointError(msg)
-    if len(_METHODS) >= _CACHE_LIMIT:
-        _METHODS.clear()
-    upper = _METHODS[method] = method.upper()
-    return upper
+    return _METHODS.put(method, method.upper())
 
 
 def _base(base_url: object, route: str) -> str:
     """``base_url`` without its trailing "/", once checked to be an absolute http(s) URL."""
     base = _BASE_URLS.get(base_url) if base_url.__class__ is str else None
     if base is None:
-        if not isinstance(base_url, str) or not _is_absolute(base_url):
-            msg = f"{route}: base_url {base_url!r} is not an absolute http(s) URL; "
+        if not isinstance(base_url, str) or not _is_base_url(base_url):
+            msg = f"{route}: base_url {shown(base_url)} is not an http(s) URL with a host "
+            msg += "(and no whitespace, query or fragment); "
             msg += "pass one such as 'https://api.github.com'"
             raise EndpointError(msg)
-        if len(_BASE_URLS) >= _CACHE_LIMIT:
-            _BASE_URLS.clear()
-        base = _BASE_URLS[base_url] = base_url.rstrip("/")
+        base = base_url.rstrip("/")
+        _check_dot_segments(base, route)
+        _BASE_URLS.put(base_url, base)
     return base
 
 
 def _is_absolute(url: str) -> bool:
     return url[:8].lower().startswith(("https://", "http://"))
+
+
+def _has_host(url: str) -> bool:
+    return url.partition("://")[2][:1] not in ("", "/", "?", "#")
+
+
+def _is_base_url(url: str) -> bool:
+    printable = url.isascii() and url.isprintable() and not any(c in url for c in " ?#")
+    return printable and _is_absolute(url) and _has_host(url)
 
 
 def _absolute(url: str, base_url: object, route: str) -> str:
@@ -145,6 +149,9 @@ def _absolute(url: str, base_url: object, route: str) -> str:
         url = url[:-1]
     if not _is_absolute(url):
         url = _base(base_url, route) + (url if url[:1] == "/" else f"/{url}")
+    elif not _has_host(url):
+        msg = f"{route}: the URL {url!r} has no host; pass a value for the host part"
+        raise EndpointError(msg)
     _check_dot_segments(url, route)
     return url
 
@@ -162,13 +169,15 @@ def _check_dot_segments(url: str, route: str) -> None:
 
 
 def _amend_accept(headers: dict[str, str], media_type: object, url: str, route: str) -> None:
-    if not isinstance(media_type, Mapping):
-        media_type = canonical({"media_type": media_type}, route)["media_type"]
-        assert isinstance(media_type, Mapping)  # canonical raised otherwise
+    """media_type.format and /graphql previews, applied to the accept header."""
+    graphql = url.endswith("/graphql")
+    if media_type.__class__ is dict:  # as merge makes it: checked only when it is used
+        format = media_type.get("format")
+        if not (format or (graphql and media_type.get("previews"))):
+            return
+    media_type = media_type_option(media_type, route)
     format = media_type.get("format") or ""
-    previews = media_type.get("previews") if url.endswith("/graphql") else None
-    if not isinstance(format, str) or not isinstance(previews, list | tuple | None):
-        canonical({"media_type": media_type}, route)  # raises with the reason
+    previews = media_type.get("previews") if graphql else None
     accept = headers.get("accept")
     if not (format or previews) or accept is None or _media_type.is_binary(accept):
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._encoding import not_a_scalar, quote_component, scalar_text
+from ._encoding import not_a_scalar, quote_component, scalar_text, shown
 from .errors import EndpointError
 
 
@@ -30,7 +30,7 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
     pairs = []
     for name, value in params.items():
         if name.__class__ is not str and not isinstance(name, str):
-            msg = f"query parameter names must be strings, not {name!r}; pass str keys"
+            msg = f"query parameter names must be strings, not {shown(name)}; pass str keys"
             raise EndpointError(msg)
         if value is not None:
             text = query_text(name, value)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 
@@ -10,10 +9,10 @@ from .errors import EndpointError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from json import JSONEncoder
     from typing import Any
 
-# API.md 4: the bytes JavaScript's JSON.stringify gives for the same value.
-_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+_encoders: list[JSONEncoder] = []  # made at first use: ``import json`` costs import time
 
 
 class RequestOptions(dict[str, "Any"]):
@@ -59,8 +58,15 @@ def body_bytes(options: Mapping[str, Any]) -> bytes | None:
 
 
 def _json_text(body: object) -> str:
+    if not _encoders:
+        import json
+
+        # API.md 4: the bytes JavaScript's JSON.stringify gives for the same value.
+        _encoders.append(
+            json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        )
     try:
-        return _JSON.encode(body)
+        return _encoders[0].encode(body)
     except (TypeError, ValueError) as error:
         msg = f"the body cannot become JSON: {error}; pass str, int, float, bool, None, "
         msg += "lists and dicts with string keys, or bytes/str as data"
@@ -82,7 +88,9 @@ def _plain_json(value: object) -> bool:
     kind = type(value)
     if isinstance(value, str) and kind is str:
         return value.isascii() or _utf8(value)
-    if kind is int or kind is bool or value is None:
+    if isinstance(value, int) and kind is int:
+        return value.bit_length() < 14_000  # json must write it out in digits
+    if kind is bool or value is None:
         return True
     if kind is float:
         return math.isfinite(value)  # type: ignore[arg-type]

@@ -8,9 +8,9 @@ undefined, as the RFC does.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
+from ._cache import BoundedCache, compiled
 from ._encoding import not_a_scalar, quote_reserved, quote_unreserved, scalar_text
 from .errors import EndpointError, MissingParameterError
 
@@ -27,17 +27,17 @@ _OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
 }
 _FUTURE_OPERATORS = "=,!@|$()"  # 2.2: reserved for future extensions
 
-_EXPRESSION = re.compile(r"\{([^{}]*)\}")
+_EXPRESSION = r"\{([^{}]*)\}"
 # 2.3 varname = varchar *( ["."] varchar ); 2.4 prefix 1-9999 or explode.
-_VARSPEC = re.compile(
+_VARSPEC = (
     r"((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*)"
     r"(?::([1-9][0-9]{0,3})|(\*))?"
 )
 # The reference's ":var" rule: a lowercase letter, then at least one word character.
-_COLON_VAR = re.compile(r"\{[^{}]*\}|:([a-z][A-Za-z0-9_]+)")
+_COLON_VAR = r"\{[^{}]*\}|:([a-z][A-Za-z0-9_]+)"
 # scheme://authority is never searched for ":var" (ports, user:password).
-_AUTHORITY = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/?#{]*")
-_NOT_IN_LITERAL = re.compile(r"[\x00-\x20\x7f-\x9f\s]")
+_AUTHORITY = r"[A-Za-z][A-Za-z0-9+.-]*://[^/?#{]*"
+_NOT_IN_LITERAL = r"[\x00-\x20\x7f-\x9f\s]"
 
 
 class _Expression:
@@ -131,7 +131,7 @@ class Template:
         names: dict[str, None] = {}
         position = 0
         head = ""
-        for match in _EXPRESSION.finditer(source):
+        for match in compiled(_EXPRESSION).finditer(source):
             literal = self._literal(source, position, match.start())
             if pieces:
                 pieces[-1] = (*pieces[-1][:2], literal)
@@ -188,7 +188,7 @@ class Template:
                 msg += f"{start + at + 1} {what}; balance the braces or write it as "
                 msg += f"%{ord(brace):02X}"
                 raise EndpointError(msg)
-        bad = _NOT_IN_LITERAL.search(literal)
+        bad = compiled(_NOT_IN_LITERAL).search(literal)
         if bad:
             msg = f"{self.route_text}: the URL contains whitespace or a control character "
             msg += f"({bad.group()!r}); percent-encode it (%{ord(bad.group()[0]):02X}) "
@@ -204,7 +204,7 @@ class Template:
             raise EndpointError(msg)
         specs = []
         for spec in body[len(operator) :].split(","):
-            match = _VARSPEC.fullmatch(spec)
+            match = compiled(_VARSPEC).fullmatch(spec)
             if match is None:
                 msg = f"{self.route_text}: malformed URI template: {spec!r} in {{{body}}} is "
                 msg += "not a variable name (letters, digits, _, %XX and inner dots), "
@@ -216,22 +216,15 @@ class Template:
 
 
 def _colon_to_braces(text: str) -> str:
-    authority = _AUTHORITY.match(text)
+    authority = compiled(_AUTHORITY).match(text)
     start = authority.end() if authority else 0
-    rest = _COLON_VAR.sub(lambda m: "{" + m[1] + "}" if m[1] else m[0], text[start:])
+    rest = compiled(_COLON_VAR).sub(lambda m: "{" + m[1] + "}" if m[1] else m[0], text[start:])
     return text[:start] + rest
 
 
-_CACHE: dict[str, Template] = {}
-_CACHE_LIMIT = 4096
+_TEMPLATES: BoundedCache[str, Template] = BoundedCache()
 
 
 def compile_template(text: str, method: str) -> Template:
     """The compiled template for ``text``; cached, since routes repeat."""
-    template = _CACHE.get(text)
-    if template is None:
-        template = Template(text, method)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[text] = template
-    return template
+    return _TEMPLATES.get(text) or _TEMPLATES.put(text, Template(text, method))

@@ -1,0 +1,106 @@
+"""restroute.body_bytes: the one rule that turns a body into the bytes sent."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from restroute import EndpointError, body_bytes, endpoint
+
+
+def test_readme_example() -> None:
+    """The README hands requests and httpx exactly these bytes."""
+    options = endpoint("POST /repos/{owner}/{repo}/issues", owner="o", repo="r", title="Bug")
+
+    assert body_bytes(options) == b'{"title":"Bug"}'
+
+
+@pytest.mark.parametrize(
+    ("body", "sent"),
+    [
+        (b"\x00\xff", b"\x00\xff"),
+        (bytearray(b"ab"), b"ab"),
+        (memoryview(b"ab"), b"ab"),
+        ("", b""),
+        ("café", b"caf\xc3\xa9"),
+        (None, b"null"),
+        (True, b"true"),
+        (1.0, b"1.0"),
+        ([1, "a", None], b'[1,"a",null]'),
+        ({"a": {"b": []}}, b'{"a":{"b":[]}}'),
+        # Like JSON.stringify: no ASCII escaping, U+2028 raw, control characters as \u00XX.
+        ({"t": 'é\u2028\x7f\x01\n"\\'}, '{"t":"é\u2028\x7f\\u0001\\n\\"\\\\"}'.encode()),
+        ((1, 2), b"[1,2]"),
+        ({1: "a"}, b'{"1":"a"}'),
+    ],
+)
+def test_body_rules(body: object, sent: bytes) -> None:
+    """bytes as they are, str as UTF-8, anything else as compact JSON."""
+    assert body_bytes({"body": body}) == sent
+
+
+def test_no_body() -> None:
+    """No body key: nothing to send."""
+    assert body_bytes({"method": "get", "url": "https://h/", "headers": {}}) is None
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            {"a": object},
+            "the body cannot become JSON: Object of type type is not JSON serializable; pass "
+            "str, int, float, bool, None, lists and dicts with string keys, or bytes/str as data",
+        ),
+        (
+            "\ud83d",
+            "the body contains a lone surrogate (U+D83D), which has no UTF-8 form; "
+            "pass valid text",
+        ),
+        (
+            ["\udfff"],
+            "the body contains a lone surrogate (U+DFFF), which has no UTF-8 form; "
+            "pass valid text",
+        ),
+    ],
+)
+def test_bodies_without_bytes(body: object, message: str) -> None:
+    """A body with no byte form is an EndpointError naming why."""
+    with pytest.raises(EndpointError) as raised:
+        body_bytes({"body": body})
+
+    assert str(raised.value) == message
+
+
+def test_non_finite_numbers_have_no_json() -> None:
+    """NaN and infinities are not JSON; the message keeps json's reason."""
+    for number in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(EndpointError) as raised:
+            body_bytes({"body": [number]})
+
+        message = str(raised.value)
+        assert message.startswith("the body cannot become JSON: Out of range float values")
+        assert message.endswith("; pass str, int, float, bool, None, lists and dicts with "
+                                "string keys, or bytes/str as data")  # fmt: skip
+
+
+json_values: st.SearchStrategy[Any] = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda children: st.lists(children) | st.dictionaries(st.text(), children),
+    max_leaves=20,
+)  # fmt: skip
+
+
+@given(json_values.filter(lambda value: not isinstance(value, str)))
+def test_json_bodies_round_trip(body: Any) -> None:
+    """Any JSON value but a string is sent as compact UTF-8 JSON that reads back equal."""
+    sent = body_bytes({"body": body})
+
+    assert sent is not None
+    assert json.loads(sent) == body
+    assert sent == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()

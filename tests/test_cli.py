@@ -1,0 +1,142 @@
+"""restroute.cli: `restroute build` prints the request options as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from restroute.cli import main
+from tests.conftest import UA
+
+HEADERS = {"accept": "application/vnd.github.v3+json", "user-agent": UA}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, json.loads(out) if out else None, err
+
+
+def test_readme_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's first command prints the request as JSON."""
+    status, printed, _ = run(
+        capsys,
+        "build",
+        "GET /repos/{owner}/{repo}/issues",
+        "owner=octocat",
+        "repo=hello-world",
+        "per_page=2",
+    )
+
+    assert status == 0
+    assert printed == {
+        "method": "get",
+        "url": "https://api.github.com/repos/octocat/hello-world/issues?per_page=2",
+        "headers": HEADERS,
+    }
+
+
+@pytest.mark.parametrize(
+    ("argument", "body"),
+    [
+        ("n=42", {"n": 42}),
+        ("flag=true", {"flag": True}),
+        ("x=null", {"x": None}),
+        ('labels=["bug","ui"]', {"labels": ["bug", "ui"]}),
+        ("title=hello world", {"title": "hello world"}),
+        ("title=", {"title": ""}),
+        ("expr=a=b", {"expr": "a=b"}),
+        ('n:="42"', {"n": "42"}),
+        ('cfg:={"a":[1]}', {"cfg": {"a": [1]}}),
+    ],
+)
+def test_parameter_values(capsys: pytest.CaptureFixture[str], argument: str, body: Any) -> None:
+    """key=value is JSON when it parses, else text; key:=json is always JSON."""
+    _, printed, _ = run(capsys, "build", "POST /x", argument)
+
+    assert printed["body"] == body
+
+
+def test_headers_and_base_url(capsys: pytest.CaptureFixture[str]) -> None:
+    """-H adds headers and --base-url moves relative routes."""
+    _, printed, _ = run(
+        capsys,
+        "build",
+        "GET /user",
+        "-H",
+        "Authorization: token abc",
+        "--header",
+        "X-Empty:",
+        "--base-url",
+        "https://ghe.example.com/api/v3",
+    )
+
+    assert printed == {
+        "method": "get",
+        "url": "https://ghe.example.com/api/v3/user",
+        "headers": {**HEADERS, "authorization": "token abc", "x-empty": ""},
+    }
+
+
+def test_library_errors_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """An EndpointError prints one line on stderr and exits 2."""
+    status, printed, err = run(capsys, "build", "GET /users/{username}")
+
+    assert (status, printed) == (2, None)
+    assert err == (
+        "restroute: error: GET /users/{username}: no value for {username}; pass username=...\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["build", "GET /x", "novalue"], "parameter 'novalue' is not key=value or key:=json"),
+        (["build", "GET /x", "=v"], "parameter '=v' is not key=value or key:=json"),
+        (["build", "GET /x", "a:=nope"], "parameter 'a:=nope': 'nope' is not JSON"),
+        (["build", "GET /x", "-H", "novalue"], "header 'novalue' is not 'name: value'"),
+    ],
+)
+def test_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    """Malformed arguments are usage errors (status 2) that say what is wrong."""
+    with pytest.raises(SystemExit) as raised:
+        main(argv)
+
+    assert raised.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without a command the help is printed and the status is 2."""
+    assert main([]) == 2
+    assert "build" in capsys.readouterr().out
+
+
+def test_build_help_documents_the_value_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    """`restroute build --help` explains key=value and key:=json."""
+    with pytest.raises(SystemExit):
+        main(["build", "--help"])
+
+    out = capsys.readouterr().out
+    assert "key:=json    always JSON" in out
+    assert "a JSON value when VALUE parses as JSON" in out
+
+
+def test_python_dash_m() -> None:
+    """`python -m restroute` is the same command."""
+    done = subprocess.run(
+        [sys.executable, "-m", "restroute", "build", "DELETE /x/{id}", "id=7"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+    assert json.loads(done.stdout) == {
+        "method": "delete",
+        "url": "https://api.github.com/x/7",
+        "headers": HEADERS,
+    }

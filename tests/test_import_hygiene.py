@@ -1,0 +1,24 @@
+"""`import restroute` stays light: no terminal UI, no clipboard, no notebook packages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+FORBIDDEN = ("textual", "pyperclip", "ipywidgets", "rich")
+
+
+@pytest.mark.parametrize("statement", ["import restroute", "import restroute.cli"])
+def test_import_loads_no_ui_packages(statement: str) -> None:
+    """A fresh interpreter importing the library loads none of the UI packages."""
+    code = (
+        f"{statement}\nimport sys\nprint(','.join(m for m in {FORBIDDEN!r} if m in sys.modules))"
+    )
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+    assert loaded == ""

@@ -1,0 +1,140 @@
+"""restroute.endpoint.parse: merged options -> request options, statelessly."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, endpoint
+from tests.conftest import UA
+
+HEADERS = {"accept": "application/vnd.github.v3+json", "user-agent": UA}
+
+
+def test_readme_example() -> None:
+    """parse(merge(x)) is endpoint(x)."""
+    merged = endpoint.merge("GET /orgs/{org}/repos", org="octokit", type="private")
+
+    assert endpoint.parse(merged) == {
+        "method": "get",
+        "url": "https://api.github.com/orgs/octokit/repos?type=private",
+        "headers": HEADERS,
+    }
+
+
+def test_parse_does_not_change_its_input() -> None:
+    """parse reads the merged options and returns new objects."""
+    merged = endpoint.merge("POST /repos/{owner}/{repo}/issues", owner="o", repo="r", title="t")
+    before = copy.deepcopy(merged)
+
+    result = endpoint.parse(merged)
+    result["headers"]["x"] = "1"
+
+    assert merged == before
+
+
+def test_hand_written_merged_options() -> None:
+    """A merged dict written by hand (octokit names, mixed-case headers, no media_type) works."""
+    merged: dict[str, Any] = {
+        "method": "patch",
+        "baseUrl": "https://ghe.example.com/api/v3/",
+        "url": "/repos/{owner}/{repo}",
+        "headers": {"Accept": "application/vnd.github+json"},
+        "owner": "o",
+        "repo": "r",
+        "name": "n",
+    }
+
+    assert endpoint.parse(merged) == {
+        "method": "patch",
+        "url": "https://ghe.example.com/api/v3/repos/o/r",
+        "headers": {
+            "accept": "application/vnd.github+json",
+            "content-type": "application/json; charset=utf-8",
+        },
+        "body": {"name": "n"},
+    }
+
+
+def test_method_defaults_to_get() -> None:
+    """A merged dict without a method means GET."""
+    result = endpoint.parse({"url": "https://example.com/x", "a": 1})
+
+    assert result == {"method": "get", "url": "https://example.com/x?a=1", "headers": {}}
+
+
+def test_template_variables_named_like_options() -> None:
+    """{url} and {method} in a template are parameters, never the options of those names."""
+    merged = {"method": "GET", "url": "https://h/{method}/{url}", "headers": {}}
+
+    with pytest.raises(EndpointError, match=r"no value for \{method\}, \{url\}"):
+        endpoint.parse(merged)
+
+
+@pytest.mark.parametrize(
+    ("merged", "message"),
+    [
+        (
+            ["GET /x"],
+            "parse: merged options must be a mapping, not list; "
+            "pass the result of endpoint.merge(...)",
+        ),
+        (
+            {"method": "GE T", "url": "/x"},
+            "method 'GE T' is not an HTTP token (RFC 9110 9.1); "
+            "pass a method such as 'GET' or 'POST'",
+        ),
+        (
+            {"method": ["GET"], "url": "/x"},
+            "method ['GET'] is not an HTTP token (RFC 9110 9.1); "
+            "pass a method such as 'GET' or 'POST'",
+        ),
+        ({"url": ["/x"]}, "GET: no url (['/x']); pass a route like 'GET /user' or url='/user'"),
+        ({"url": ""}, "GET: no url (''); pass a route like 'GET /user' or url='/user'"),
+        (
+            {"url": "/x"},
+            "GET /x: base_url None is not an http(s) URL with a host (and no whitespace, query "
+            "or fragment); pass one such as 'https://api.github.com'",
+        ),
+        (
+            {"url": "/x", "base_url": ["https://h"]},
+            "GET /x: base_url ['https://h'] is not an http(s) URL with a host (and no "
+            "whitespace, query or fragment); pass one such as 'https://api.github.com'",
+        ),
+        (
+            {"url": "https://h/x", "headers": {"accept": "a"}, "media_type": "raw"},
+            "GET https://h/x: media_type must be a mapping like {'format': 'raw'}, not 'raw'",
+        ),
+        (
+            {"url": "https://h/x", "headers": {"accept": "a"}, "media_type": {"format": 1}},
+            "GET https://h/x: media_type format must be a string such as 'raw' or 'diff'",
+        ),
+    ],
+    ids=[
+        "not-mapping",
+        "method",
+        "method-list",
+        "url-list",
+        "url-empty",
+        "no-base",
+        "base-list",
+        "media-type",
+        "format",
+    ],
+)
+def test_bad_merged_options(merged: Any, message: str) -> None:
+    """Merged options that cannot become a request are refused by name."""
+    with pytest.raises(EndpointError) as raised:
+        endpoint.parse(merged)
+
+    assert str(raised.value) == message
+
+
+def test_parse_caches_are_keyed_by_text_only() -> None:
+    """The same template parsed for two methods names the right method in errors."""
+    endpoint.parse({"method": "GET", "url": "https://h/{a}", "a": 1})
+
+    with pytest.raises(EndpointError, match=r"^DELETE https://h/\{a\}: no value for \{a\}"):
+        endpoint.parse({"method": "DELETE", "url": "https://h/{a}"})

@@ -1,0 +1,54 @@
+"""The README's examples are true."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from restroute import endpoint
+from restroute.cli import main
+from tests.conftest import UA
+
+README = (Path(__file__).parents[1] / "README.md").read_text()
+BLOCKS = re.findall(r"```(\w+)\n(.*?)```", README, flags=re.DOTALL)
+
+
+def test_library_example_gives_the_shown_result() -> None:
+    """The first python block, run, gives the dict the second block shows."""
+    python = [code for language, code in BLOCKS if language == "python"]
+    namespace: dict[str, object] = {}
+    exec(python[0], namespace)
+
+    shown = ast.literal_eval(python[1].replace("restroute/0.1.0", UA))
+    assert namespace["options"] == shown
+    assert shown == endpoint(
+        "POST /repos/{owner}/{repo}/issues",
+        owner="octocat",
+        repo="hello-world",
+        title="Found a bug",
+        labels=["bug"],
+    )
+
+
+def test_first_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's first command's `restroute build ...` part succeeds."""
+    first = next(code for language, code in BLOCKS if language == "sh")
+    words = shlex.split(first.split("&& .venv/bin/restroute ", 1)[1])
+
+    assert main(words) == 0
+    assert '"url": "https://api.github.com/repos/octocat/hello-world/issues?per_page=2"' in (
+        capsys.readouterr().out
+    )
+
+
+def test_test_command_is_what_ci_runs() -> None:
+    """The README's test command ends in the pytest call .ci/run makes."""
+    second = [code for language, code in BLOCKS if language == "sh"][1]
+    ci = (Path(__file__).parents[1] / ".ci" / "run").read_text()
+
+    assert second.strip().endswith(".venv/bin/python -m pytest")
+    assert ci.strip().endswith("python -m pytest")
