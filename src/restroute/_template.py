@@ -164,8 +164,11 @@ class Template:
                     out += quote_unreserved(value) + literal
                     continue
                 if value.__class__ is int:
-                    out += f"{value}{literal}"
-                    continue
+                    try:
+                        out += f"{value}{literal}"
+                        continue
+                    except ValueError:  # too many digits: the general path says so
+                        pass
             out += expression.expand(params, missing) + literal
         if missing:
             raise self._missing(missing, method)
