@@ -180,9 +180,9 @@ def calls(draw: st.DrawFn, max_layers: int = 3, defaults: bool = False) -> Call:
     route = draw(st.sampled_from(ROUTES))
     method = draw(methods)
     required, optional = template_variables(route)
-    options: dict[str, Any] = {}
+    options = draw(options_layer(defaults=defaults))
     for name in required:
-        if draw(st.integers(0, 9)):  # now and then left out: MissingParameterError
+        if draw(st.integers(0, 9)) != 5:  # now and then left out: MissingParameterError
             options[name] = draw(path_values)
     for name in optional:
         if draw(st.booleans()):
@@ -190,8 +190,6 @@ def calls(draw: st.DrawFn, max_layers: int = 3, defaults: bool = False) -> Call:
                 options[name] = draw(st.lists(path_values, max_size=3))
             else:
                 options[name] = draw(st.one_of(st.none(), safe_text))
-    options.update(draw(options_layer(defaults=defaults)))
-    options = dict(options)
     shape = draw(st.integers(0, 4))
     spaced = draw(st.sampled_from(["{} {}", "  {}   {} "]))
     if shape == 0:  # route string, then keywords

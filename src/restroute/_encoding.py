@@ -25,14 +25,18 @@ def _byte_table(safe: str) -> list[str]:
 
 
 def _quoter(safe: str) -> Callable[[str], str]:
-    table = _byte_table(safe).__getitem__
+    table = _byte_table(safe)
+    ascii_table = str.maketrans({b: table[b] for b in range(128) if chr(b) not in safe})
+    byte_text = table.__getitem__
 
     def quote(text: str) -> str:
         # Most values (logins, repository names, numbers) need no encoding at all.
         if not text.rstrip(safe):
             return text
+        if text.isascii():  # str.translate runs in C
+            return text.translate(ascii_table)
         try:
-            return "".join(map(table, text.encode()))
+            return "".join(map(byte_text, text.encode()))
         except UnicodeEncodeError:
             msg = f"{text!r} contains a lone surrogate, which has no UTF-8 form; pass valid text"
             raise EndpointError(msg) from None
