@@ -52,3 +52,28 @@ def test_test_command_is_what_ci_runs() -> None:
 
     assert second.strip().endswith(".venv/bin/python -m pytest")
     assert ci.strip().endswith("python -m pytest")
+
+
+def test_pycon_blocks_run_as_doctests() -> None:
+    """Every `>>>` session in the README gives the output it shows."""
+    import doctest
+
+    sessions = [code for language, code in BLOCKS if language == "pycon"]
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, session in enumerate(sessions):
+        test = parser.get_doctest(session, {"endpoint": endpoint}, f"pycon-{number}", None, 0)
+        runner.run(test)
+
+    assert sessions
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_layered_defaults_example() -> None:
+    """The layered-defaults block gives the URL its comment shows."""
+    block = next(code for language, code in BLOCKS if language == "python" and "mine =" in code)
+    code, shown = block.rsplit("\n# ", 1)
+    namespace: dict[str, object] = {"endpoint": endpoint, "token": "abc"}
+    exec(code, namespace)
+
+    assert eval(code.strip().splitlines()[-1], namespace) == ast.literal_eval(shown)
