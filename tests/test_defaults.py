@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from restroute import Endpoint, EndpointError, endpoint
@@ -62,7 +64,7 @@ def test_DEFAULTS_is_a_copy() -> None:
 
 def test_defaults_snapshot_what_they_are_given() -> None:
     """Changing the mapping given to defaults() afterwards changes nothing."""
-    given = {"headers": {"x-a": "1"}, "labels": ["bug"]}
+    given: dict[str, Any] = {"headers": {"x-a": "1"}, "labels": ["bug"]}
     derived = endpoint.defaults(given)
     given["headers"]["x-a"] = "2"
     given["labels"].append("oops")
