@@ -33,6 +33,7 @@ ROUTES: tuple[str, ...] = (
     "/orgs/{org}/repos",
     "/search/issues{?name,label}",
     "/repos/{owner}/{repo}/contents{/path*}",
+    "/repos/{owner}/{repo}/git/ref/{+ref}",
     "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
     "https://uploads.example.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
     "http://127.0.0.1:8080/hooks/{hook_id}",
@@ -60,8 +61,9 @@ def template_variables(route: str) -> tuple[list[str], list[str]]:
     authority = _AUTHORITY.match(route)
     rest = route[authority.end() :] if authority else route
     for body in _EXPRESSION.findall(rest):
-        names = [spec.rstrip("*") for spec in body.lstrip("?/").split(",")]
-        (optional if body[:1] in "?/" else required).extend(names)
+        operator = body[:1] if body[:1] in "+#./;?&" else ""
+        names = [spec.rstrip("*") for spec in body[len(operator) :].split(",")]
+        (optional if operator else required).extend(names)
     required.extend(_COLON.findall(rest))
     return required, optional
 
@@ -186,7 +188,11 @@ def calls(draw: st.DrawFn, max_layers: int = 3, defaults: bool = False) -> Call:
             options[name] = draw(path_values)
     for name in optional:
         if draw(st.booleans()):
-            if name == "path":
+            if name == "ref":
+                options[name] = draw(
+                    st.one_of(path_values, st.sampled_from(["heads/main", "../x"]))
+                )
+            elif name == "path":
                 options[name] = draw(st.lists(path_values, max_size=3))
             else:
                 options[name] = draw(st.one_of(st.none(), safe_text))
@@ -458,7 +464,7 @@ corruptions: st.SearchStrategy[tuple[str, object]] = st.one_of(
     st.tuples(st.just("method"), hostile_methods),
     st.tuples(st.just("url"), hostile_urls),
     st.tuples(st.sampled_from(["request", "data"]), hostile_values),
-    st.tuples(st.sampled_from(["owner", "repo", "name", "path"]), hostile_values),
+    st.tuples(st.sampled_from(["owner", "repo", "name", "path", "ref"]), hostile_values),
     st.tuples(st.sampled_from(["q", "x", "data"]), hostile_values),
 )
 """One (key, hostile value) to put into an otherwise valid call or merged dict."""

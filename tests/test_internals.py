@@ -96,3 +96,10 @@ def test_entrypoint_exits_with_mains_status(monkeypatch: pytest.MonkeyPatch) -> 
         cli.entrypoint()
 
     assert raised.value.code == 2
+
+
+def test_deriving_from_an_endpoint_without_headers() -> None:
+    """defaults() on a bare Endpoint works and adds what it is given."""
+    derived = Endpoint({"base_url": "https://h"}).defaults(per_page=1)
+
+    assert derived("GET /x") == {"method": "get", "url": "https://h/x?per_page=1", "headers": {}}

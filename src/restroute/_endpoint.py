@@ -90,7 +90,7 @@ class Endpoint:
         'https://ghe.example.com/api/v3/orgs/octokit/repos?per_page=100'
         """
         merged = self._merge(options, None, params, self._copy_for_merge, "defaults")
-        checked_headers(merged["headers"], "defaults")  # fail here, not at the first call
+        checked_headers(merged.get("headers") or {}, "defaults")  # fail now, not at a call
         return Endpoint(merged)
 
     @property

@@ -77,23 +77,23 @@ def canonical(options: object, where: str) -> dict[str, Any]:
     return out
 
 
-def _string(name: str) -> Any:
-    def check(value: object, where: str) -> object:
-        if not isinstance(value, str):
-            msg = f"{where}: {name} must be a string, not {shown(value)}"
-            raise EndpointError(msg)
-        return value
-
-    return check
+def _text(name: str, value: object, where: str) -> str:
+    if not isinstance(value, str):
+        msg = f"{where}: {name} must be a string, not {shown(value)}"
+        raise EndpointError(msg)
+    return value
 
 
 def _method(value: object, where: str) -> str:
-    text: str = _string("method")(value, where)
-    return text.upper()
+    return _text("method", value, where).upper()
+
+
+def _url(value: object, where: str) -> str:
+    return _text("url", value, where)
 
 
 def _base_url(value: object, where: str) -> str:
-    text: str = _string("base_url")(value, where)
+    text = _text("base_url", value, where)
     return text[:-1] if text.endswith("/") and not text.endswith("://") else text
 
 
@@ -121,7 +121,7 @@ def _headers(value: object, where: str) -> dict[str, object]:
 
 _SPECIAL: dict[str, Any] = {
     "method": _method,
-    "url": _string("url"),
+    "url": _url,
     "base_url": _base_url,
     "baseUrl": _base_url,
     "headers": _headers,
