@@ -38,7 +38,8 @@ def _quoter(safe: str) -> Callable[[str], str]:
         try:
             return "".join(map(byte_text, text.encode()))
         except UnicodeEncodeError:
-            msg = f"{text!r} contains a lone surrogate, which has no UTF-8 form; pass valid text"
+            msg = f"{shown(text)} contains a lone surrogate, which has no UTF-8 form; "
+            msg += "pass valid text"
             raise EndpointError(msg) from None
 
     return quote

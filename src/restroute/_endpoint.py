@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from . import _media_type
 from ._http import checked_headers
-from ._merge import _ATOMS, copier, deep_copy, merge_deep, merge_headers
+from ._merge import ATOMS, copier, deep_copy, merge_deep, merge_headers
 from ._options import call_options, canonical
 from ._parse import parse
 from ._version import __version__
@@ -52,7 +52,7 @@ class Endpoint:
         copiers = [
             (key, copier(value))
             for key, value in self._defaults.items()
-            if value.__class__ not in _ATOMS
+            if value.__class__ not in ATOMS
         ]
         self._copy_for_merge = tuple(copiers)
         self._copy_always = tuple(c for c in copiers if c[0] not in _READ_ONLY_IN_PARSE)

@@ -36,22 +36,22 @@ def merge_headers(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, 
     return merged
 
 
-_ATOMS = frozenset({str, int, float, bool, type(None), bytes})
+ATOMS = frozenset({str, int, float, bool, type(None), bytes})
 
 
 def deep_copy(value: Any) -> Any:
     """A copy of every dict, list and tuple inside ``value``; other objects are shared."""
     kind = value.__class__
-    if kind is dict or (kind not in _ATOMS and isinstance(value, Mapping)):
+    if kind is dict or (kind not in ATOMS and isinstance(value, Mapping)):
         copy = dict(value)
         for key, item in copy.items():
-            if item.__class__ not in _ATOMS:
+            if item.__class__ not in ATOMS:
                 copy[key] = deep_copy(item)
         return copy
     if kind is list or kind is tuple:
         items = list(value)
         for index, item in enumerate(items):
-            if item.__class__ not in _ATOMS:
+            if item.__class__ not in ATOMS:
                 items[index] = deep_copy(item)
         return items if kind is list else tuple(items)
     return value
@@ -60,7 +60,7 @@ def deep_copy(value: Any) -> Any:
 def copier(value: object) -> Callable[[Any], Any]:
     """The cheapest function that copies ``value`` as ``deep_copy`` would (for hot paths)."""
     if value.__class__ is dict:
-        nested = [key for key, item in value.items() if item.__class__ not in _ATOMS]
+        nested = [key for key, item in value.items() if item.__class__ not in ATOMS]
         if not nested:
             return dict
         if all(value[key].__class__ is list and _flat(value[key]) for key in nested):
@@ -78,4 +78,4 @@ def copier(value: object) -> Callable[[Any], Any]:
 
 
 def _flat(items: list[Any]) -> bool:
-    return all(item.__class__ in _ATOMS for item in items)
+    return all(item.__class__ in ATOMS for item in items)
