@@ -1,0 +1,383 @@
+"""Request options -> text a person can paste: JSON, a curl command, a Python script.
+
+Every snippet sends exactly the request the options describe: the same method, the
+request target byte for byte, each header once with its value, and the body bytes of
+:func:`restroute.body_bytes`, framed by an exact content-length. The curl command is
+safe in POSIX shells (sh, bash, zsh, dash) and when pasted into an interactive bash:
+it uses single quotes only, never reads a local file, and pipes through ``printf``
+what no shell word can hold.
+
+>>> from restroute import endpoint
+>>> options = endpoint("POST /repos/{owner}/{repo}/issues", owner="octocat",
+...                    repo="hello-world", title="Found a bug")
+>>> print(to_curl(options))
+curl \\
+  -X POST \\
+  -H 'accept: application/vnd.github.v3+json' \\
+  -H 'user-agent: restroute/0.1.0' \\
+  -H 'content-type: application/json; charset=utf-8' \\
+  --data-raw '{"title":"Found a bug"}' \\
+  https://api.github.com/repos/octocat/hello-world/issues
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from ._encoding import UNRESERVED, shown
+from ._http import checked_headers, is_token
+from ._result import body_bytes
+from .errors import EndpointError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["is_secret", "redact_headers", "to_curl", "to_json", "to_python"]
+
+REDACTED = "<REDACTED>"
+_SECRET_NAMES = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})
+_SECRET_PARTS = frozenset({"token", "secret", "key", "password", "auth", "authorization"})
+_SCHEMED = frozenset({"authorization", "proxy-authorization"})
+
+# Above this, a body goes through `printf ... |` rather than one argument: Linux caps
+# one argument at 128 KiB, and a long argument is unreadable anyway.
+_ARGUMENT_LIMIT = 64 * 1024
+_SHELL_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-")
+
+
+# --- redaction -------------------------------------------------------------------------
+
+
+def is_secret(name: str) -> bool:
+    """Whether a header carries a credential, judged by its name.
+
+    >>> [is_secret(n) for n in ("Authorization", "x-api-key", "x-auth-token", "x-keyboard")]
+    [True, True, True, False]
+    """
+    lower = name.lower()
+    parts = lower.replace("_", "-").split("-")
+    return lower in _SECRET_NAMES or not _SECRET_PARTS.isdisjoint(parts)
+
+
+def redact_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """``headers`` with secret values replaced; the scheme word of authorization stays.
+
+    >>> redact_headers({"authorization": "token ghp_abc", "x-api-key": "k", "accept": "*/*"})
+    {'authorization': 'token <REDACTED>', 'x-api-key': '<REDACTED>', 'accept': '*/*'}
+    """
+    return {
+        name: _redacted(name, value) if is_secret(name) else value
+        for name, value in headers.items()
+    }
+
+
+def _redacted(name: str, value: str) -> str:
+    words = value.split()
+    if name.lower() in _SCHEMED and len(words) == 2:
+        return f"{words[0]} {REDACTED}"
+    return REDACTED
+
+
+# --- the request, checked ----------------------------------------------------------------
+
+
+class _Request:
+    """The parts every snippet needs, checked once: a snippet never sends something else."""
+
+    __slots__ = ("body", "headers", "method", "url")
+
+    def __init__(self, options: Mapping[str, Any], hide: bool) -> None:
+        if not isinstance(options, Mapping):
+            msg = f"snippets take request options (a mapping), not {type(options).__name__}"
+            raise EndpointError(msg)
+        method, url = options.get("method"), options.get("url")
+        if not isinstance(method, str) or not is_token(method):
+            msg = f"snippet: method {shown(method)} is not an HTTP token; pass request options"
+            msg += " from endpoint(...)"
+            raise EndpointError(msg)
+        if not isinstance(url, str) or not url[:8].lower().startswith(("http://", "https://")):
+            msg = f"snippet: url {shown(url)} is not an absolute http(s) URL; pass request"
+            msg += " options from endpoint(...)"
+            raise EndpointError(msg)
+        if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
+            msg = f"snippet: url {shown(url)} has whitespace, control or non-ASCII characters;"
+            msg += " percent-encode them"
+            raise EndpointError(msg)
+        self.method = method.upper()
+        self.url = url.partition("#")[0]  # a fragment is never sent
+        route = f"{self.method} {self.url}"
+        headers = checked_headers(options.get("headers") or {}, route)
+        self.body = body_bytes(options)
+        length = headers.get("content-length")
+        if length is not None and length != str(len(self.body or b"")):
+            msg = f"{route}: content-length is {length} but the body has "
+            msg += f"{len(self.body or b'')} bytes; drop the header or fix it"
+            raise EndpointError(msg)
+        self.headers = redact_headers(headers) if hide else headers
+        if self.method == "HEAD" and self.body is not None:
+            msg = f"{route}: a HEAD request has no body; drop the body"
+            raise EndpointError(msg)
+
+
+# --- JSON ---------------------------------------------------------------------------------
+
+
+def to_json(options: Mapping[str, Any], *, indent: int | None = 2, redact: bool = False) -> str:
+    """The request options as JSON; a bytes body that is not UTF-8 goes as ``body_base64``.
+
+    >>> options = {"method": "get", "url": "https://h/user",
+    ...            "headers": {"authorization": "token ghp_1"}}
+    >>> print(to_json(options, indent=None, redact=True))
+    {"method": "get", "url": "https://h/user", "headers": {"authorization": "token <REDACTED>"}}
+    """
+    if not isinstance(options, Mapping):
+        msg = f"to_json takes request options (a mapping), not {type(options).__name__}"
+        raise EndpointError(msg)
+    shown_options = dict(options)
+    if redact and isinstance(options.get("headers"), Mapping):
+        shown_options["headers"] = redact_headers(options["headers"])
+    body = options.get("body")
+    if isinstance(body, bytes | bytearray | memoryview):
+        try:
+            shown_options["body"] = bytes(body).decode()
+        except UnicodeDecodeError:
+            import base64
+
+            del shown_options["body"]
+            shown_options["body_base64"] = base64.b64encode(body).decode()
+    try:
+        return json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        msg = f"the request options cannot become JSON: {error}; "
+        msg += "keep request metadata JSON-able, or leave it out of the copy"
+        raise EndpointError(msg) from None
+
+
+# --- curl --------------------------------------------------------------------------------
+
+
+def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
+    """A POSIX-shell curl command, one option a line, that sends exactly this request.
+
+    >>> from restroute import endpoint
+    >>> print(to_curl(endpoint("PUT /user/starred/{owner}/{repo}", owner="o", repo="r")))
+    curl \\
+      -X PUT \\
+      -H 'accept: application/vnd.github.v3+json' \\
+      -H 'user-agent: restroute/0.1.0' \\
+      -H 'Content-Type:' \\
+      --data-raw '' \\
+      https://api.github.com/user/starred/o/r
+    """
+    request = _Request(options, hide=redact)
+    path = request.url.partition("://")[2].partition("/")[2]
+    lines = []
+    if any(c in request.url for c in "[]{}"):
+        lines.append("--globoff")  # curl would read [] and {} as URL globs
+    if "/./" in f"/{path.partition('?')[0]}/" or "/../" in f"/{path.partition('?')[0]}/":
+        lines.append("--path-as-is")  # curl would squash the dot segments
+    has_body = request.body is not None
+    if request.method == "HEAD":
+        lines.append("--head")  # -X HEAD makes curl wait for a body that never comes
+    elif request.method != "GET" or has_body:
+        lines.append(f"-X {_shell_word(request.method)}")
+    lines += [_header_option(name, value) for name, value in request.headers.items()]
+    for name in ("accept", "user-agent"):  # curl adds its own unless told not to
+        if name not in request.headers:
+            lines.append(_header_option(name.title(), None))
+    piped = ""
+    if request.body is not None:
+        if "content-type" not in request.headers:  # curl would add a form content-type
+            lines.append(_header_option("Content-Type", None))
+        text = _shell_text(request.body)
+        if text is not None and len(request.body) <= _ARGUMENT_LIMIT:
+            lines.append(f"--data-raw {_quote(text)}")
+        else:
+            piped = f"{_printf(request.body, text)} |\n"
+            lines.append("--data-binary @-")
+    lines.append(_shell_word(request.url))
+    return piped + "curl \\\n  " + " \\\n  ".join(lines)
+
+
+def _header_option(name: str, value: str | None) -> str:
+    """``-H 'name: value'``; ``name;`` sends an empty value, ``name:`` removes curl's own."""
+    if value is None:
+        return f"-H {_quote(name + ':')}"
+    return f"-H {_quote(f'{name}: {value}' if value else f'{name};')}"
+
+
+def _shell_text(body: bytes) -> str | None:
+    """The body as text a shell word can hold and a terminal paste keeps, or None."""
+    try:
+        text = body.decode()
+    except UnicodeDecodeError:
+        return None
+    if all(c.isprintable() or c == "\n" for c in text):
+        return text
+    return None
+
+
+def _quote(text: str) -> str:
+    """One single-quoted shell word: nothing inside is expanded, in any POSIX shell."""
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def _shell_word(text: str) -> str:
+    return text if text and set(text) <= _SHELL_BARE else _quote(text)
+
+
+def _printf(body: bytes, text: str | None) -> str:
+    """A ``printf`` that writes ``body``: printable text as is, other bytes as octal."""
+    if text is not None:
+        return f"printf '%s' {_quote(text)}"
+    pieces = []
+    for char in body.decode(errors="surrogateescape"):
+        if char.isprintable() and char not in "%\\'":
+            pieces.append(char)
+        elif char == "%":
+            pieces.append("%%")
+        elif char == "\\":
+            pieces.append("\\\\")
+        else:  # an escaped byte comes back as its own value; others as their UTF-8 bytes
+            raw = bytes([ord(char) - 0xDC00]) if "\udc80" <= char <= "\udcff" else char.encode()
+            pieces.extend(f"\\{byte:03o}" for byte in raw)
+    return f"printf '{''.join(pieces)}'"
+
+
+# --- Python -------------------------------------------------------------------------------
+
+_CLIENTS = ("requests", "httpx")
+# Characters each client percent-encodes again when it prepares a URL (measured):
+_REWRITTEN = {
+    "requests": frozenset('"<>[\\]^`{|}'),
+    "httpx": frozenset('"<>'),
+}
+_REWRITTEN_IN_PATH = {"requests": frozenset(), "httpx": frozenset("`{}")}
+
+
+def to_python(
+    options: Mapping[str, Any], *, client: str = "requests", redact: bool = False
+) -> str:
+    """A runnable Python script that sends exactly this request with requests or httpx.
+
+    The body is written as a Python value and serialised to the very bytes restroute
+    sends; ``json=`` is not used, since it would change them.
+
+    >>> from restroute import endpoint
+    >>> print(to_python(endpoint("GET /users/{username}", username="octocat")))
+    import requests
+    <BLANKLINE>
+    url = "https://api.github.com/users/octocat"
+    headers = {
+        "accept": "application/vnd.github.v3+json",
+        "user-agent": "restroute/0.1.0",
+    }
+    <BLANKLINE>
+    response = requests.request("GET", url, headers=headers)
+    print(response.status_code)
+    print(response.text)
+    """
+    if client not in _CLIENTS:
+        msg = f"to_python: client {client!r} is not one of {', '.join(_CLIENTS)}"
+        raise EndpointError(msg)
+    request = _Request(options, hide=redact)
+    _check_url_for(client, request.url)
+    lines = [f"import {client}", ""]
+    body = options.get("body")
+    if request.body is not None and not isinstance(body, str | bytes | bytearray | memoryview):
+        lines[:0] = ["import json"]
+        lines += [
+            f"payload = {_literal(body)}",
+            'body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), '
+            "allow_nan=False).encode()",
+        ]
+    elif isinstance(body, str):
+        lines.append(f"body = {_literal(body)}.encode()")
+    elif request.body is not None:
+        lines.append(f"body = {request.body!r}")
+    lines[2:2] = [f"url = {_literal(request.url)}", _headers_literal(request.headers, client)]
+    lines.append("")
+    data = "data" if client == "requests" else "content"
+    call = f'"{request.method}", url, headers=headers'
+    call += f", {data}=body" if request.body is not None else ""
+    missing = [n for n in ("accept", "user-agent") if n not in request.headers]
+    if client == "httpx" and missing:  # httpx sends its own unless removed from a client
+        lines.append("with httpx.Client() as client:")
+        lines += [f'    del client.headers["{name}"]' for name in missing]
+        lines.append(f"    response = client.request({call})")
+    else:
+        lines.append(f"response = {client}.request({call})")
+    lines += ["print(response.status_code)", "print(response.text)"]
+    return "\n".join(lines)
+
+
+def _check_url_for(client: str, url: str) -> None:
+    path_and_query = url.partition("://")[2].partition("/")[2]
+    path = path_and_query.partition("?")[0]
+    rewritten = {c for c in path_and_query if c in _REWRITTEN[client]}
+    rewritten |= {c for c in path if c in _REWRITTEN_IN_PATH[client]}
+    if client == "requests":
+        rewritten |= _requoted_triplets(path_and_query)
+    if rewritten:
+        listed = " ".join(sorted(rewritten))
+        msg = f"{client} would re-encode {listed} in {url!r} and send another URL; "
+        msg += "use to_curl, or another client"
+        raise EndpointError(msg)
+
+
+def _requoted_triplets(text: str) -> set[str]:
+    """Percent-escapes requests rewrites: of unreserved characters, lowercase, or broken."""
+    found = set()
+    pieces = text.split("%")
+    for piece in pieces[1:]:
+        triplet = "%" + piece[:2]
+        hex_digits = piece[:2]
+        if len(hex_digits) < 2 or not all(c in "0123456789ABCDEFabcdef" for c in hex_digits):
+            found.add("%")
+        elif hex_digits != hex_digits.upper() or chr(int(hex_digits, 16)) in UNRESERVED:
+            found.add(triplet)
+    return found
+
+
+def _headers_literal(headers: Mapping[str, str], client: str) -> str:
+    items = [f"    {_literal(name)}: {_literal(value)}," for name, value in headers.items()]
+    if client == "requests":  # None removes the header requests would add by itself
+        items += [
+            f"    {_literal(n)}: None," for n in ("accept", "user-agent") if n not in headers
+        ]
+    return "headers = {\n" + "\n".join(items) + "\n}" if items else "headers = {}"
+
+
+def _literal(value: object, depth: int = 0) -> str:
+    """A Python literal that evaluates to ``value`` (JSON types), indented for reading."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return float.__repr__(value)
+    if isinstance(value, str):
+        return _string_literal(value)
+    inner = "    " * (depth + 1)
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        items = [
+            f"{inner}{_literal(k, depth + 1)}: {_literal(v, depth + 1)}," for k, v in value.items()
+        ]
+        return "{\n" + "\n".join(items) + "\n" + "    " * depth + "}"
+    items = [f"{inner}{_literal(item, depth + 1)}," for item in value]  # type: ignore[attr-defined]
+    return "[\n" + "\n".join(items) + "\n" + "    " * depth + "]" if items else "[]"
+
+
+def _string_literal(text: str) -> str:
+    """A double-quoted literal: JSON's escapes (valid in Python), non-printables as \\u."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    if quoted.isprintable():
+        return quoted
+    return "".join(
+        c if c.isprintable() else f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}"
+        for c in quoted
+    )
