@@ -119,8 +119,8 @@ class RecordingServer:
     """An HTTP/1.1 server on 127.0.0.1 that records each request and answers ``200 {}``.
 
     One request per connection; each connection is served in its own thread with a
-    socket timeout of TIMEOUT seconds (10 by default). Use it as a context manager: leaving it stops every thread
-    and closes every socket.
+    socket timeout of TIMEOUT seconds (10 by default). Use it as a context manager:
+    leaving it stops every thread and closes every socket.
     """
 
     def __init__(self, timeout: float = CONNECTION_TIMEOUT) -> None:
@@ -268,7 +268,7 @@ def request_target(url: str) -> str:
     >>> request_target("http://127.0.0.1:8080?q")
     '/?q'
     """
-    scheme, sep, rest = url.partition("://")
+    _, sep, rest = url.partition("://")
     if not sep:
         raise ValueError(f"not an absolute URL: {url!r}")
     rest = rest.partition("#")[0]
@@ -320,7 +320,9 @@ def exactly(recorded: list[Recorded], opts: Mapping[str, Any]) -> list[str]:
         elif len(got) > 1:
             violations.append(f"header {name!r}: sent {len(got)} times, expected once")
         elif got[0] != str(value):
-            violations.append(f"header {name!r}: expected {_short(str(value))}, got {_short(got[0])}")
+            violations.append(
+                f"header {name!r}: expected {_short(str(value))}, got {_short(got[0])}"
+            )
 
     body = body_bytes(opts)
     for name, value in req.headers:

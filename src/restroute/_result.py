@@ -30,6 +30,24 @@ class RequestOptions(dict[str, "Any"]):
 
     __slots__ = ()
 
+    def to_json(self, *, indent: int | None = 2, redact: bool = False) -> str:
+        """These options as JSON; see :func:`restroute.snippets.to_json`."""
+        from .snippets import to_json
+
+        return to_json(self, indent=indent, redact=redact)
+
+    def to_curl(self, *, redact: bool = False) -> str:
+        """A curl command that sends this request; see :func:`restroute.snippets.to_curl`."""
+        from .snippets import to_curl
+
+        return to_curl(self, redact=redact)
+
+    def to_python(self, *, client: str = "requests", redact: bool = False) -> str:
+        """A Python script that sends this request; see :func:`restroute.snippets.to_python`."""
+        from .snippets import to_python
+
+        return to_python(self, client=client, redact=redact)
+
 
 def body_bytes(options: Mapping[str, Any]) -> bytes | None:
     """The bytes a client sends for ``options["body"]``; None when there is no body.

@@ -11,8 +11,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import __version__, endpoint
+from . import RequestOptions, __version__, endpoint
 from .errors import EndpointError
+
+FORMATS = ("json", "curl", "python", "httpx")
 
 EPILOG = """\
 parameters:
@@ -74,6 +76,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--base-url", metavar="URL", help="resolve relative URLs against URL")
     build.add_argument(
+        "-f",
+        "--format",
+        choices=FORMATS,
+        default="json",
+        help="json (default), a curl command, or a Python script using requests or httpx",
+    )
+    build.add_argument(
+        "--redact",
+        action="store_true",
+        help="replace credentials (authorization, cookies, *-token, *-key ...) by <REDACTED>",
+    )
+    build.add_argument(
         "-H",
         "--header",
         dest="headers",
@@ -103,8 +117,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EndpointError as error:
         print(f"restroute: error: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    try:
+        print(_render(result, args.format, args.redact))
+    except EndpointError as error:
+        print(f"restroute: error: {error}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _render(result: RequestOptions, format: str, redact: bool) -> str:
+    if format == "json":
+        return result.to_json(redact=redact)
+    if format == "curl":
+        return result.to_curl(redact=redact)
+    return result.to_python(client="requests" if format == "python" else "httpx", redact=redact)
 
 
 def entrypoint() -> None:

@@ -284,10 +284,14 @@ def to_python(
         raise EndpointError(msg)
     request = _Request(options, hide=redact)
     _check_url_for(client, request.url)
-    lines = [f"import {client}", ""]
     body = options.get("body")
-    if request.body is not None and not isinstance(body, str | bytes | bytearray | memoryview):
-        lines[:0] = ["import json"]
+    as_json = request.body is not None and not isinstance(
+        body, str | bytes | bytearray | memoryview
+    )
+    lines = ["import json", ""] if as_json else []
+    lines += [f"import {client}", ""]
+    lines += [f"url = {_literal(request.url)}", _headers_literal(request.headers, client)]
+    if as_json:
         lines += [
             f"payload = {_literal(body)}",
             'body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), '
@@ -297,7 +301,6 @@ def to_python(
         lines.append(f"body = {_literal(body)}.encode()")
     elif request.body is not None:
         lines.append(f"body = {request.body!r}")
-    lines[2:2] = [f"url = {_literal(request.url)}", _headers_literal(request.headers, client)]
     lines.append("")
     data = "data" if client == "requests" else "content"
     call = f'"{request.method}", url, headers=headers'
