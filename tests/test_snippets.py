@@ -1,0 +1,120 @@
+"""restroute.snippets: every snippet sends exactly the request, proven on the wire.
+
+Each case runs the real thing against a recording HTTP server on 127.0.0.1: the curl
+command under bash, dash, zsh and a pasted-into interactive bash, and the Python script
+with the real requests and httpx. `tests.wire.exactly` checks API.md section 6's six points.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, RequestOptions, endpoint
+from restroute.snippets import to_curl, to_python
+from tests.wire import _env, exactly, recording_server, run_python, run_shell
+
+SHELLS = ["bash", "dash", "zsh"]
+RUNNERS = [*SHELLS, "pasted", "requests", "httpx"]
+
+MakeOptions = Callable[[str], RequestOptions]
+
+
+def run_interactive_bash(script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """The snippet as if pasted at an interactive bash prompt, with history expansion on."""
+    session = f"set -o histexpand\n{script}\nexit $?\n"
+    return subprocess.run(
+        ["bash", "--norc", "--noprofile", "-i"],
+        input=session.encode(),
+        cwd=cwd,
+        env=_env(),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def deliver(runner: str, make: MakeOptions, cwd: Path) -> list[str]:
+    """Run the snippet for RUNNER once against a fresh server; the differences found."""
+    if runner in SHELLS and shutil.which(runner) is None:
+        pytest.skip(f"{runner} is not installed here (.ci/run installs it)")
+    with recording_server() as server:
+        options = make(server.base_url)
+        if runner in SHELLS:
+            done = run_shell(runner, to_curl(options), cwd)
+        elif runner == "pasted":
+            done = run_interactive_bash(to_curl(options), cwd)
+        else:
+            done = run_python(to_python(options, client=runner), cwd)
+        assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+        return exactly(server.requests, options)
+
+
+def on(route: str, **params: Any) -> MakeOptions:
+    return lambda base_url: endpoint(route, params, base_url=base_url)
+
+
+HOSTILE_TEXT = "it's \"quoted\" $HOME $(id) `id` \\ ! & * ~ # ; | < > ? [x] {y} %s %%"
+
+CASES: dict[str, MakeOptions] = {
+    "get": on("GET /repos/{owner}/{repo}/issues", owner="octocat", repo="r", per_page=2),
+    "hostile JSON": on("POST /x", title=HOSTILE_TEXT, n=[1, 2.5, None, True]),
+    "hostile header": on("GET /x", headers={"x-note": HOSTILE_TEXT}),
+    "hostile query": on("GET /search/issues", q=HOSTILE_TEXT + " is:open+label:bug"),
+    "hostile path": on("GET /users/{name}", name=HOSTILE_TEXT),
+    "body starts with @": on("POST /x", data="@secret.txt"),
+    "body starts with -": on("POST /x", data="-d @secret.txt"),
+    "CRLF TAB controls": on(
+        "POST /x", data="a\r\nb\tc\x01d\x7fe\u0085f\u2028g", headers={"content-type": "text/plain"}
+    ),
+    "non-ASCII text": on("POST /x", title="café naïve ✓ 😀 \u2028 </x>"),
+    "all 256 bytes": on(
+        "POST /x", data=bytes(range(256)), headers={"content-type": "application/octet-stream"}
+    ),
+    "200 KB text": on("POST /x", data="a'b$c\n" * 34_000, headers={"content-type": "text/plain"}),
+    "3 MB JSON": on("POST /x", blob="x" * 3_000_000),
+    "HEAD": on("HEAD /repos/{owner}/{repo}", owner="o", repo="r"),
+    "PUT empty body": on("PUT /user/starred/{owner}/{repo}", owner="o", repo="r"),
+    "DELETE with JSON": on("DELETE /x", reason="spam"),
+    "POST without body": on("POST /x"),
+    "empty header value": on("GET /x", headers={"x-empty": "", "authorization": "token t"}),
+    "upload on another host": lambda base_url: endpoint(
+        "POST {+origin}/repos/{owner}/{repo}/releases/{id}/assets{?name,label}",
+        origin=base_url,
+        owner="o",
+        repo="r",
+        id=1,
+        name="a b.zip",
+        data="Hello, world!\n",
+        headers={"content-type": "application/zip", "content-length": 14},
+    ),
+}
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_snippets_send_exactly(case: str, runner: str, tmp_path: Path) -> None:
+    """The snippet delivers the method, target, headers and body bytes of the options."""
+    (tmp_path / "secret.txt").write_text("LEAKED")  # a body starting with @ must not read it
+
+    assert deliver(runner, CASES[case], tmp_path) == []
+
+
+def test_a_url_with_brackets_and_braces(tmp_path: Path) -> None:
+    """curl (with --globoff) and httpx send []; requests would not, so to_python refuses it."""
+
+    def make(base_url: str) -> RequestOptions:
+        headers = {"accept": "*/*", "user-agent": "t"}
+        url = f"{base_url}/search?labels[]=a&f={{x}}"
+        return RequestOptions(method="get", url=url, headers=headers)
+
+    for runner in ("bash", "httpx"):
+        assert deliver(runner, make, tmp_path) == []
+    with pytest.raises(EndpointError) as raised:
+        to_python(make("http://127.0.0.1:1"), client="requests")
+    assert str(raised.value).startswith("requests would re-encode [ ] { } in ")
