@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from restroute import EndpointError, RequestOptions, endpoint
 from restroute.snippets import to_curl, to_python
@@ -59,7 +61,7 @@ def on(route: str, **params: Any) -> MakeOptions:
     return lambda base_url: endpoint(route, params, base_url=base_url)
 
 
-HOSTILE_TEXT = "it's \"quoted\" $HOME $(id) `id` \\ ! & * ~ # ; | < > ? [x] {y} %s %%"
+HOSTILE_TEXT = 'it\'s "quoted" $HOME $(id) `id` \\ ! & * ~ # ; | < > ? [x] {y} %s %%'
 
 CASES: dict[str, MakeOptions] = {
     "get": on("GET /repos/{owner}/{repo}/issues", owner="octocat", repo="r", per_page=2),
@@ -118,3 +120,41 @@ def test_a_url_with_brackets_and_braces(tmp_path: Path) -> None:
     with pytest.raises(EndpointError) as raised:
         to_python(make("http://127.0.0.1:1"), client="requests")
     assert str(raised.value).startswith("requests would re-encode [ ] { } in ")
+
+
+# Text that has hurt copy-as tools: shell syntax, quotes, controls, separators, emoji.
+_HOSTILE_ALPHABET = st.sampled_from(list("'\"$`\\!&*?~#%;|<>()[]{}@- \n\r\t\x00\x01\x1b\x7f"))
+_hostile_text = st.text(
+    alphabet=st.one_of(_HOSTILE_ALPHABET, st.characters(codec="utf-8")), max_size=40
+)
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | _hostile_text,
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(_hostile_text, children, max_size=4),
+    max_leaves=12,
+)  # fmt: skip
+_header_values = st.text(
+    alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E) | st.just("\t"), max_size=30
+).map(str.strip)
+
+
+@settings(max_examples=80, deadline=None, database=None)
+@given(
+    body=_json_values,
+    header=_header_values,
+    query=_hostile_text,
+    runner=st.sampled_from(["bash", "dash", "requests", "httpx"]),
+)
+def test_random_requests_are_delivered_exactly(
+    body: object, header: str, query: str, runner: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """For random JSON bodies, header values and query values, the snippet is exact."""
+    cwd = tmp_path_factory.mktemp("run")
+
+    def make(base_url: str) -> RequestOptions:
+        return endpoint(
+            "POST /x{?q}", q=query, data=body, headers={"x-value": header}, base_url=base_url
+        )
+
+    assert deliver(runner, make, cwd) == []

@@ -1,0 +1,357 @@
+"""restroute.snippets as text: golden layouts, redaction, JSON copies and refusals."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shlex
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, RequestOptions, endpoint
+from restroute.snippets import is_secret, redact_headers, to_curl, to_json, to_python
+from tests.conftest import UA
+
+
+def test_readme_example() -> None:
+    """The README's snippet example reads as shown there."""
+    options = endpoint(
+        "POST /repos/{owner}/{repo}/issues", owner="octocat", repo="hello-world", title="Hi"
+    )
+
+    assert options.to_curl() == to_curl(options)
+    assert options.to_python(client="httpx") == to_python(options, client="httpx")
+    assert options.to_json(indent=None) == to_json(options, indent=None)
+
+
+# --- golden layouts: a change here is a deliberate change of the snippets' shape -----------
+
+
+def test_golden_curl_post() -> None:
+    """A JSON POST: method, headers in result order, --data-raw, URL last."""
+    options = endpoint("POST /repos/{owner}/{repo}/issues", owner="o", repo="r", title="It's")
+
+    assert to_curl(options) == (
+        "curl \\\n"
+        "  -X POST \\\n"
+        "  -H 'accept: application/vnd.github.v3+json' \\\n"
+        f"  -H 'user-agent: {UA}' \\\n"
+        "  -H 'content-type: application/json; charset=utf-8' \\\n"
+        "  --data-raw '{\"title\":\"It'\\''s\"}' \\\n"
+        "  https://api.github.com/repos/o/r/issues"
+    )
+
+
+def test_golden_curl_get_with_query() -> None:
+    """A GET has no -X; a URL with ? or & is quoted."""
+    options = endpoint("GET /search/issues", q="is:open+label:bug", per_page=2)
+
+    assert to_curl(options) == (
+        "curl \\\n"
+        "  -H 'accept: application/vnd.github.v3+json' \\\n"
+        f"  -H 'user-agent: {UA}' \\\n"
+        "  'https://api.github.com/search/issues?q=is%3Aopen+label%3Abug&per_page=2'"
+    )
+
+
+def test_golden_curl_binary_body() -> None:
+    """Bytes no shell word can hold go through printf with octal escapes."""
+    options = RequestOptions(
+        method="post",
+        url="http://h/x",
+        headers={"accept": "*/*", "user-agent": "t", "content-type": "application/x"},
+        body=b"a\x00%\\'\xff\n\xc3\xa9",
+    )
+
+    assert to_curl(options) == (
+        "printf 'a\\000%%\\\\\\047\\377\\012é' |\n"
+        "curl \\\n"
+        "  -X POST \\\n"
+        "  -H 'accept: */*' \\\n"
+        "  -H 'user-agent: t' \\\n"
+        "  -H 'content-type: application/x' \\\n"
+        "  --data-binary @- \\\n"
+        "  http://h/x"
+    )
+
+
+def test_golden_curl_special_cases() -> None:
+    """HEAD is --head; empty values are 'name;'; missing defaults are removed from curl."""
+    head = RequestOptions(method="head", url="http://h/x", headers={"x-empty": ""})
+
+    assert to_curl(head) == (
+        "curl \\\n"
+        "  --head \\\n"
+        "  -H 'x-empty;' \\\n"
+        "  -H 'Accept:' \\\n"
+        "  -H 'User-Agent:' \\\n"
+        "  http://h/x"
+    )
+
+
+def test_golden_python_requests_json() -> None:
+    """The requests script writes the payload as a Python literal and sends its exact bytes."""
+    options = endpoint("POST /x", title='a "b"\n\u2028', labels=["bug"], draft=False, n=None)
+
+    assert to_python(options) == (
+        "import json\n"
+        "\n"
+        "import requests\n"
+        "\n"
+        'url = "https://api.github.com/x"\n'
+        "headers = {\n"
+        '    "accept": "application/vnd.github.v3+json",\n'
+        f'    "user-agent": "{UA}",\n'
+        '    "content-type": "application/json; charset=utf-8",\n'
+        "}\n"
+        "payload = {\n"
+        '    "title": "a \\"b\\"\\n\\u2028",\n'
+        '    "labels": [\n'
+        '        "bug",\n'
+        "    ],\n"
+        '    "draft": False,\n'
+        '    "n": None,\n'
+        "}\n"
+        'body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), '
+        "allow_nan=False).encode()\n"
+        "\n"
+        'response = requests.request("POST", url, headers=headers, data=body)\n'
+        "print(response.status_code)\n"
+        "print(response.text)"
+    )
+
+
+def test_golden_python_httpx_put_without_body() -> None:
+    """httpx gets content= and an empty body for PUT."""
+    options = endpoint("PUT /user/starred/{owner}/{repo}", owner="o", repo="r")
+
+    assert to_python(options, client="httpx") == (
+        "import httpx\n"
+        "\n"
+        'url = "https://api.github.com/user/starred/o/r"\n'
+        "headers = {\n"
+        '    "accept": "application/vnd.github.v3+json",\n'
+        f'    "user-agent": "{UA}",\n'
+        "}\n"
+        'body = "".encode()\n'
+        "\n"
+        'response = httpx.request("PUT", url, headers=headers, content=body)\n'
+        "print(response.status_code)\n"
+        "print(response.text)"
+    )
+
+
+def test_python_without_default_headers() -> None:
+    """Headers the options lack are kept out of what requests and httpx add by themselves."""
+    options = RequestOptions(method="get", url="http://h/x", headers={})
+
+    assert 'headers = {\n    "accept": None,\n    "user-agent": None,\n}' in to_python(options)
+    assert to_python(options, client="httpx").endswith(
+        "with httpx.Client() as client:\n"
+        '    del client.headers["accept"]\n'
+        '    del client.headers["user-agent"]\n'
+        '    response = client.request("GET", url, headers=headers)\n'
+        "print(response.status_code)\n"
+        "print(response.text)"
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"k": [1, 2.5, -0.0, 1e21, 10**20, True, None, {"x": []}, {}]},
+        ["\x00\x1f\x7f\u0085\u2028\ud7ff\U0001f600", "'\"\\"],
+        {1: "int key", "t": (1, 2)},
+        "plain text",
+        b"\x00bytes\xff",
+    ],
+)
+def test_python_literals_evaluate_to_the_body(body: Any) -> None:
+    """The body line of the script evaluates to the exact bytes restroute sends."""
+    options = RequestOptions(method="post", url="http://h/x", headers={}, body=body)
+    script = to_python(options)
+    namespace: dict[str, Any] = {}
+
+    exec(script.split("\nresponse = ")[0], namespace)  # everything but the sending
+
+    from restroute import body_bytes
+
+    assert namespace["body"] == body_bytes(options)
+    assert ast.parse(script)
+
+
+# --- redaction ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "secret"),
+    [
+        ("Authorization", True),
+        ("proxy-authorization", True),
+        ("cookie", True),
+        ("Set-Cookie", True),
+        ("x-api-key", True),
+        ("private-token", True),
+        ("x-auth-token", True),
+        ("X_Secret_Value", True),
+        ("x-password", True),
+        ("x-keyboard", False),
+        ("accept", False),
+        ("x-tokenizer", False),
+    ],
+)
+def test_is_secret(name: str, secret: bool) -> None:
+    """Secret headers are known by their name or by a -/_ separated part of it."""
+    assert is_secret(name) is secret
+
+
+def test_redact_keeps_the_scheme_word() -> None:
+    """authorization keeps 'token'/'Bearer'; everything else secret is replaced whole."""
+    assert redact_headers(
+        {
+            "authorization": "Bearer abc",
+            "proxy-authorization": "one-word",
+            "x-api-key": "token abc",
+            "cookie": "a=1; b=2",
+            "accept": "*/*",
+        }
+    ) == {
+        "authorization": "Bearer <REDACTED>",
+        "proxy-authorization": "<REDACTED>",
+        "x-api-key": "<REDACTED>",
+        "cookie": "<REDACTED>",
+        "accept": "*/*",
+    }
+
+
+@pytest.mark.parametrize("render", [to_curl, to_python, to_json])
+def test_redaction_is_one_switch_in_every_export(render: Any) -> None:
+    """redact=True hides the token in every format; the default shows it."""
+    options = endpoint(
+        "GET /user", headers={"authorization": "token ghp_secret", "x-api-key": "k1"}
+    )
+
+    assert "ghp_secret" in render(options)
+    hidden = render(options, redact=True)
+    assert "ghp_secret" not in hidden
+    assert "k1" not in hidden
+    assert "token <REDACTED>" in hidden
+
+
+def test_curl_survives_shlex() -> None:
+    """The curl command splits back into its words, hostile text intact."""
+    text = "it's $HOME `id` \\ ! \" ;"
+    options = endpoint("POST /x", headers={"x-note": text}, data=text)
+
+    words = shlex.split(to_curl(options).replace("\\\n", " "))
+
+    assert words[words.index("--data-raw") + 1] == text
+    assert f"x-note: {text}" in words
+
+
+# --- JSON ---------------------------------------------------------------------------------
+
+
+def test_to_json_round_trips_the_options() -> None:
+    """The JSON copy reads back as the options."""
+    options = endpoint("POST /x", title="café", request={"timeout": 5})
+
+    assert json.loads(to_json(options)) == options
+    assert "\n  " in to_json(options)
+    assert "\n" not in to_json(options, indent=None)
+    assert "café" in to_json(options)
+
+
+def test_to_json_bytes_bodies() -> None:
+    """UTF-8 bytes become text; other bytes go as base64 under body_base64."""
+    text = RequestOptions(method="post", url="http://h/", headers={}, body="é".encode())
+    binary = RequestOptions(method="post", url="http://h/", headers={}, body=b"\xff\x00")
+
+    assert json.loads(to_json(text))["body"] == "é"
+    assert json.loads(to_json(binary)) == {
+        "method": "post",
+        "url": "http://h/",
+        "headers": {},
+        "body_base64": "/wA=",
+    }
+
+
+def test_to_json_refuses_what_json_cannot_hold() -> None:
+    """Request metadata that is not JSON is refused by name."""
+    options = endpoint("GET /x", request={"hook": print})
+
+    with pytest.raises(EndpointError, match="the request options cannot become JSON"):
+        to_json(options)
+    with pytest.raises(EndpointError, match="to_json takes request options"):
+        to_json([])  # type: ignore[arg-type]
+
+
+# --- refusals -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ([], "snippets take request options (a mapping), not list"),
+        ({"url": "http://h/"}, "snippet: method None is not an HTTP token"),
+        ({"method": "get", "url": "/x"}, "snippet: url '/x' is not an absolute http(s) URL"),
+        ({"method": "get", "url": "http://h/a b"}, "has whitespace, control or non-ASCII"),
+        (
+            {
+                "method": "post",
+                "url": "http://h/",
+                "headers": {"content-length": "3"},
+                "body": "ab",
+            },
+            "POST http://h/: content-length is 3 but the body has 2 bytes",
+        ),
+        (
+            {"method": "head", "url": "http://h/", "body": "x"},
+            "HEAD http://h/: a HEAD request has no body",
+        ),
+        ({"method": "post", "url": "http://h/", "body": float("nan")}, "cannot become JSON"),
+        ({"method": "get", "url": "http://h/", "headers": {"x": "a\nb"}}, "CR, LF or NUL"),
+    ],
+)
+def test_snippets_refuse_what_they_cannot_send(options: Any, message: str) -> None:
+    """Options no snippet could send exactly are refused, every format alike."""
+    for render in (to_curl, to_python):
+        with pytest.raises(EndpointError) as raised:
+            render(options)
+        assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("client", "url", "characters"),
+    [
+        ("requests", "http://h/a?x=[1]", "[ ]"),
+        ("requests", "http://h/%7Euser", "%7E"),
+        ("requests", "http://h/a%2fb", "%2f"),
+        ("requests", "http://h/a%zz", "%"),
+        ("requests", "http://h/a|b^c", "^ |"),
+        ("httpx", "http://h/{a}?x={1}", "{ }"),
+        ("httpx", "http://h/a`b", "`"),
+    ],
+)
+def test_python_refuses_urls_the_client_rewrites(client: str, url: str, characters: str) -> None:
+    """A URL the client would re-encode is refused, naming the characters."""
+    options = {"method": "get", "url": url, "headers": {}}
+
+    with pytest.raises(EndpointError) as raised:
+        to_python(options, client=client)
+
+    assert str(raised.value).startswith(f"{client} would re-encode {characters} in ")
+
+
+def test_python_clients_that_pass_a_url() -> None:
+    """httpx keeps [] and {} in a query, so its script is written."""
+    options = {"method": "get", "url": "http://h/a?x=[1]&y={2}", "headers": {}}
+
+    assert "http://h/a?x=[1]&y={2}" in to_python(options, client="httpx")
+
+
+def test_unknown_client() -> None:
+    """Only requests and httpx are known."""
+    with pytest.raises(EndpointError, match="client 'urllib' is not one of requests, httpx"):
+        to_python(endpoint("GET /x"), client="urllib")
