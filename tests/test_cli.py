@@ -140,3 +140,41 @@ def test_python_dash_m() -> None:
         "url": "https://api.github.com/x/7",
         "headers": HEADERS,
     }
+
+
+@pytest.mark.parametrize(
+    ("format", "start"),
+    [
+        ("curl", "curl \\\n  -X POST \\\n"),
+        ("python", "import json\n\nimport requests\n"),
+        ("httpx", "import json\n\nimport httpx\n"),
+        ("json", '{\n  "method": "post",\n'),
+    ],
+)
+def test_formats(capsys: pytest.CaptureFixture[str], format: str, start: str) -> None:
+    """--format prints the result as JSON, curl, or a requests or httpx script."""
+    status = main(["build", "POST /x", "a=1", "-H", "authorization: token ghp_1", "-f", format])
+
+    out = capsys.readouterr().out
+    assert status == 0
+    assert out.startswith(start)
+    assert "token ghp_1" in out
+
+
+def test_redact(capsys: pytest.CaptureFixture[str]) -> None:
+    """--redact hides credentials and keeps the scheme word."""
+    main(
+        ["build", "GET /user", "-H", "authorization: token ghp_1", "--format", "curl", "--redact"]
+    )
+
+    out = capsys.readouterr().out
+    assert "-H 'authorization: token <REDACTED>'" in out
+    assert "ghp_1" not in out
+
+
+def test_a_snippet_that_cannot_be_written(capsys: pytest.CaptureFixture[str]) -> None:
+    """A URL requests would rewrite is an error for --format python, and fine for curl."""
+    assert main(["build", "GET /search?labels[]=bug", "-f", "python"]) == 2
+    assert "restroute: error: requests would re-encode [ ] in " in capsys.readouterr().err
+    assert main(["build", "GET /search?labels[]=bug", "-f", "curl"]) == 0
+    assert "--globoff" in capsys.readouterr().out

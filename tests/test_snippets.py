@@ -158,3 +158,16 @@ def test_random_requests_are_delivered_exactly(
         )
 
     assert deliver(runner, make, cwd) == []
+
+
+def test_dot_segments_reach_the_server_with_curl(tmp_path: Path) -> None:
+    """Hand-written options with dot segments: curl keeps them; the Python clients cannot."""
+
+    def make(base_url: str) -> RequestOptions:
+        headers = {"accept": "*/*", "user-agent": "t"}
+        return RequestOptions(method="get", url=f"{base_url}/a/../b/./c", headers=headers)
+
+    assert deliver("bash", make, tmp_path) == []
+    for client in ("requests", "httpx"):
+        with pytest.raises(EndpointError, match=r"would remove its \. and \.\. segments in"):
+            to_python(make("http://127.0.0.1:1"), client=client)

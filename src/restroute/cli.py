@@ -113,15 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.base_url is not None:
         options["base_url"] = args.base_url
     try:
-        result = endpoint(args.route, options)
+        text = _render(endpoint(args.route, options), args.format, args.redact)
     except EndpointError as error:
         print(f"restroute: error: {error}", file=sys.stderr)
         return 2
-    try:
-        print(_render(result, args.format, args.redact))
-    except EndpointError as error:
-        print(f"restroute: error: {error}", file=sys.stderr)
-        return 2
+    print(text)
     return 0
 
 

@@ -172,11 +172,10 @@ def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
       https://api.github.com/user/starred/o/r
     """
     request = _Request(options, hide=redact)
-    path = request.url.partition("://")[2].partition("/")[2]
     lines = []
     if any(c in request.url for c in "[]{}"):
         lines.append("--globoff")  # curl would read [] and {} as URL globs
-    if "/./" in f"/{path.partition('?')[0]}/" or "/../" in f"/{path.partition('?')[0]}/":
+    if _has_dot_segments(request.url):
         lines.append("--path-as-is")  # curl would squash the dot segments
     has_body = request.body is not None
     if request.method == "HEAD":
@@ -199,6 +198,11 @@ def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
             lines.append("--data-binary @-")
     lines.append(_shell_word(request.url))
     return piped + "curl \\\n  " + " \\\n  ".join(lines)
+
+
+def _has_dot_segments(url: str) -> bool:
+    path = url.partition("://")[2].partition("/")[2].partition("?")[0]
+    return not {".", ".."}.isdisjoint(path.split("/"))
 
 
 def _header_option(name: str, value: str | None) -> str:
@@ -323,9 +327,11 @@ def _check_url_for(client: str, url: str) -> None:
     rewritten |= {c for c in path if c in _REWRITTEN_IN_PATH[client]}
     if client == "requests":
         rewritten |= _requoted_triplets(path_and_query)
-    if rewritten:
-        listed = " ".join(sorted(rewritten))
-        msg = f"{client} would re-encode {listed} in {url!r} and send another URL; "
+    changes = [f"re-encode {' '.join(sorted(rewritten))}"] if rewritten else []
+    if _has_dot_segments(url):
+        changes.append("remove its . and .. segments")
+    if changes:
+        msg = f"{client} would {' and '.join(changes)} in {url!r} and send another URL; "
         msg += "use to_curl, or another client"
         raise EndpointError(msg)
 
