@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import json
 import shlex
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -92,7 +94,9 @@ def test_golden_curl_special_cases() -> None:
 
 def test_golden_python_requests_json() -> None:
     """The requests script writes the payload as a Python literal and sends its exact bytes."""
-    options = endpoint("POST /x", title='a "b"\n\u2028', labels=["bug"], draft=False, n=None)
+    options = endpoint(
+        "POST /x", title='a "b"\n\u2028', body="x" * 60, labels=["bug"], draft=False, n=None
+    )
 
     assert to_python(options) == (
         "import json\n"
@@ -107,14 +111,14 @@ def test_golden_python_requests_json() -> None:
         "}\n"
         "payload = {\n"
         '    "title": "a \\"b\\"\\n\\u2028",\n'
-        '    "labels": [\n'
-        '        "bug",\n'
-        "    ],\n"
+        f'    "body": "{"x" * 60}",\n'
+        '    "labels": ["bug"],\n'
         '    "draft": False,\n'
         '    "n": None,\n'
         "}\n"
-        'body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), '
-        "allow_nan=False).encode()\n"
+        "body = json.dumps(\n"
+        '    payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False\n'
+        ").encode()\n"
         "\n"
         'response = requests.request("POST", url, headers=headers, data=body)\n'
         "print(response.status_code)\n"
@@ -179,6 +183,31 @@ def test_python_literals_evaluate_to_the_body(body: Any) -> None:
 
     assert namespace["body"] == body_bytes(options)
     assert ast.parse(script)
+
+
+@pytest.mark.parametrize("client", ["requests", "httpx"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        endpoint("POST /x", title="t" * 30, labels=["bug", "ui"], nested={"a": [1, {"b": None}]}),
+        endpoint("PUT /x", data=b"\x00\xff"),
+        endpoint("GET /search/issues", q="is:open"),
+        RequestOptions(method="delete", url="http://h/x", headers={}, body="text"),
+    ],
+)
+def test_python_snippets_are_formatted_as_ruff_would(client: str, options: Any) -> None:
+    """The Python snippets need no reformatting: ruff format leaves them as they are."""
+    script = to_python(options, client=client) + "\n"
+
+    formatted = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--isolated", "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    assert formatted == script
 
 
 # --- redaction ----------------------------------------------------------------------------

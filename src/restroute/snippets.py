@@ -298,13 +298,14 @@ def to_python(
     if as_json:
         lines += [
             f"payload = {_literal(body)}",
-            'body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), '
-            "allow_nan=False).encode()",
+            "body = json.dumps(",
+            '    payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False',
+            ").encode()",
         ]
     elif isinstance(body, str):
         lines.append(f"body = {_literal(body)}.encode()")
     elif request.body is not None:
-        lines.append(f"body = {request.body!r}")
+        lines.append(f"body = {_bytes_literal(request.body)}")
     lines.append("")
     data = "data" if client == "requests" else "content"
     call = f'"{request.method}", url, headers=headers'
@@ -359,8 +360,26 @@ def _headers_literal(headers: Mapping[str, str], client: str) -> str:
     return "headers = {\n" + "\n".join(items) + "\n}" if items else "headers = {}"
 
 
+_LINE = 88  # as ruff and black lay code out
+
+
 def _literal(value: object, depth: int = 0) -> str:
-    """A Python literal that evaluates to ``value`` (JSON types), indented for reading."""
+    """A Python literal that evaluates to ``value`` (JSON types), laid out as ruff would:
+    on one line when it fits, else one item a line."""
+    one_line = _literal_on_one_line(value)
+    if len(one_line) <= _LINE - 12 - 4 * depth or not isinstance(value, Mapping | list | tuple):
+        return one_line
+    inner = "    " * (depth + 1)
+    if isinstance(value, Mapping):
+        items = [
+            f"{inner}{_literal(k, depth + 1)}: {_literal(v, depth + 1)}," for k, v in value.items()
+        ]
+        return "{\n" + "\n".join(items) + "\n" + "    " * depth + "}"
+    items = [f"{inner}{_literal(item, depth + 1)}," for item in value]
+    return "[\n" + "\n".join(items) + "\n" + "    " * depth + "]"
+
+
+def _literal_on_one_line(value: object) -> str:
     if value is None or isinstance(value, bool):
         return repr(value)
     if isinstance(value, int):
@@ -369,16 +388,20 @@ def _literal(value: object, depth: int = 0) -> str:
         return float.__repr__(value)
     if isinstance(value, str):
         return _string_literal(value)
-    inner = "    " * (depth + 1)
     if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        items = [
-            f"{inner}{_literal(k, depth + 1)}: {_literal(v, depth + 1)}," for k, v in value.items()
-        ]
-        return "{\n" + "\n".join(items) + "\n" + "    " * depth + "}"
-    items = [f"{inner}{_literal(item, depth + 1)}," for item in value]  # type: ignore[attr-defined]
-    return "[\n" + "\n".join(items) + "\n" + "    " * depth + "]" if items else "[]"
+        pairs = (f"{_literal_on_one_line(k)}: {_literal_on_one_line(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    return "[" + ", ".join(map(_literal_on_one_line, value)) + "]"  # type: ignore[call-overload]
+
+
+def _bytes_literal(data: bytes) -> str:
+    """``b"..."``: printable ASCII as is, other bytes escaped, double quotes as ruff writes."""
+    escapes = {0x22: '\\"', 0x5C: "\\\\", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+    return (
+        'b"'
+        + "".join(escapes.get(b) or (chr(b) if 0x20 <= b < 0x7F else f"\\x{b:02x}") for b in data)
+        + '"'
+    )
 
 
 def _string_literal(text: str) -> str:
