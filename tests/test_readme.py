@@ -11,6 +11,7 @@ import pytest
 
 from restroute import endpoint
 from restroute.cli import main
+from restroute.snippets import to_curl, to_python
 from tests.conftest import UA
 
 README = (Path(__file__).parents[1] / "README.md").read_text()
@@ -77,3 +78,19 @@ def test_layered_defaults_example() -> None:
     exec(code, namespace)
 
     assert eval(code.strip().splitlines()[-1], namespace) == ast.literal_eval(shown)
+
+
+def test_snippet_examples_are_what_the_library_prints() -> None:
+    """The README's curl and httpx blocks are the output of the call above them."""
+    call = next(code for language, code in BLOCKS if "to_curl(redact=True)" in code)
+    namespace: dict[str, object] = {"endpoint": endpoint}
+    exec(call.replace("print(options.to_curl(redact=True))", ""), namespace)
+    options = namespace["options"]
+    assert isinstance(options, dict)
+
+    curl = next(code for language, code in BLOCKS if language == "sh" and "--data-raw" in code)
+    httpx = next(code for language, code in BLOCKS if "import json\n\nimport httpx" in code)
+    assert curl.replace("restroute/0.1.0", UA) == to_curl(options, redact=True) + "\n"
+    assert httpx.replace("restroute/0.1.0", UA) == (
+        to_python(options, client="httpx", redact=True) + "\n"
+    )
