@@ -292,6 +292,13 @@ def test_to_json_round_trips_the_options() -> None:
     assert "café" in to_json(options)
 
 
+def test_to_json_redacts_hand_written_header_values() -> None:
+    """Redaction works on any header value, numbers included."""
+    options = {"method": "get", "url": "http://h/", "headers": {"x-api-key": 12345}}
+
+    assert json.loads(to_json(options, redact=True))["headers"] == {"x-api-key": "<REDACTED>"}
+
+
 def test_to_json_bytes_bodies() -> None:
     """UTF-8 bytes become text; other bytes go as base64 under body_base64."""
     text = RequestOptions(method="post", url="http://h/", headers={}, body="é".encode())

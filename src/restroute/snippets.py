@@ -73,8 +73,8 @@ def redact_headers(headers: Mapping[str, str]) -> dict[str, str]:
     }
 
 
-def _redacted(name: str, value: str) -> str:
-    words = value.split()
+def _redacted(name: str, value: object) -> str:
+    words = str(value).split()
     if name.lower() in _SCHEMED and len(words) == 2:
         return f"{words[0]} {REDACTED}"
     return REDACTED
