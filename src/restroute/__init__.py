@@ -7,6 +7,7 @@
 """
 
 from ._endpoint import Endpoint
+from ._explain import Entry, Explanation, explain
 from ._result import RequestOptions, body_bytes
 from ._version import __version__
 from .errors import EndpointError, MissingParameterError
@@ -17,9 +18,12 @@ endpoint = Endpoint()
 __all__ = [
     "Endpoint",
     "EndpointError",
+    "Entry",
+    "Explanation",
     "MissingParameterError",
     "RequestOptions",
     "__version__",
     "body_bytes",
     "endpoint",
+    "explain",
 ]

@@ -43,11 +43,22 @@ _NOT_IN_LITERAL = r"[\x00-\x20\x7f-\x9f\s]"
 class _Expression:
     """One ``{...}`` expression with an operator and its variable specs."""
 
-    __slots__ = ("first", "ifemp", "named", "quote", "required", "sep", "specs", "text")
+    __slots__ = (
+        "first",
+        "ifemp",
+        "named",
+        "operator",
+        "quote",
+        "required",
+        "sep",
+        "specs",
+        "text",
+    )
 
     def __init__(self, text: str, specs: tuple[tuple[str, int, bool], ...], operator: str):
         self.text = text
         self.specs = specs
+        self.operator = operator
         self.first, self.sep, self.named, self.ifemp, reserved = _OPERATORS[operator]
         self.quote = quote_reserved if reserved else quote_unreserved
         self.required = not operator  # API.md 5: simple expressions need every value
@@ -121,14 +132,14 @@ class _Expression:
 class Template:
     """A compiled URI template: literals already encoded, expressions parsed."""
 
-    __slots__ = ("_pieces", "head", "route_text", "text", "variables")
+    __slots__ = ("_pieces", "head", "operators", "route_text", "text", "variables")
 
     def __init__(self, text: str, method: str) -> None:
         self.text = text
         self.route_text = f"{method} {text}"  # for compile errors only: the cache ignores methods
         source = _colon_to_braces(text)
         pieces: list[tuple[str | None, _Expression, str]] = []
-        names: dict[str, None] = {}
+        names: dict[str, str] = {}  # variable -> operator of its first expression
         position = 0
         head = ""
         for match in compiled(_EXPRESSION).finditer(source):
@@ -138,7 +149,8 @@ class Template:
             else:
                 head = literal
             expression = self._expression(match.group(1))
-            names.update(dict.fromkeys(spec[0] for spec in expression.specs))
+            for spec in expression.specs:
+                names.setdefault(spec[0], expression.operator)
             plain = expression.required and len(expression.specs) == 1
             plain = plain and expression.specs[0][1:] == (0, False)
             pieces.append((expression.specs[0][0] if plain else None, expression, ""))
@@ -151,6 +163,7 @@ class Template:
         self.head = head
         self._pieces = tuple(pieces)
         self.variables = frozenset(names)
+        self.operators = names
 
     def expand(self, params: Mapping[str, object], method: str) -> str:
         """The expanded template; MissingParameterError names every value a simple

@@ -1,0 +1,177 @@
+"""Where every option came from and where it went: merge -> parse, made visible.
+
+The explorer, the CLI and notebooks show the same explanation, computed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ._endpoint import BASE_DEFAULTS, Endpoint
+from ._options import call_options, canonical
+from ._template import compile_template
+from .errors import EndpointError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._result import RequestOptions
+
+BUILT_IN = "built-in defaults"
+CALL = "call"
+
+_PLACES = {
+    "": "URL path",
+    "+": "URL path",
+    "/": "URL path",
+    ".": "URL path",
+    ";": "URL path",
+    "?": "URL query",
+    "&": "URL query",
+    "#": "URL fragment",
+}
+
+
+class Entry:
+    """One option: its final value, the layer that set it, and where it went."""
+
+    __slots__ = ("destination", "key", "layer", "value")
+
+    def __init__(self, key: str, value: object, layer: str, destination: str) -> None:
+        self.key, self.value, self.layer, self.destination = key, value, layer, destination
+
+    def __repr__(self) -> str:
+        fields = f"key={self.key!r}, value={self.value!r}, layer={self.layer!r}"
+        return f"Entry({fields}, destination={self.destination!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Entry) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.layer, self.destination))
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.key, self.value, self.layer, self.destination)
+
+
+class Explanation:
+    """The merged options, the result (or the error that stopped it), and one entry a key."""
+
+    __slots__ = ("entries", "error", "merged", "result")
+
+    def __init__(
+        self,
+        merged: dict[str, Any],
+        result: RequestOptions | None,
+        error: EndpointError | None,
+        entries: tuple[Entry, ...],
+    ) -> None:
+        self.merged, self.result, self.error, self.entries = merged, result, error, entries
+
+    def entry(self, key: str) -> Entry:
+        """The entry for ``key`` (``headers.accept`` for a header)."""
+        for entry in self.entries:
+            if entry.key == key:
+                return entry
+        msg = f"no option {key!r} in this explanation; keys: {[e.key for e in self.entries]}"
+        raise EndpointError(msg)
+
+
+def explain(
+    route: object = None,
+    options: object = None,
+    /,
+    *,
+    layers: Sequence[tuple[str, Mapping[str, Any]]] = (),
+    built_in: Mapping[str, Any] = BASE_DEFAULTS,
+    **params: object,
+) -> Explanation:
+    """Build a request over named layers of defaults, and say what each option did.
+
+    ``layers`` are ``(name, options)`` pairs stacked over the built-in defaults (or over
+    ``built_in``, ``{}`` for none), bottom to top, as ``endpoint.defaults(...)`` would
+    chain them; the call goes on top.
+
+    >>> from restroute import explain
+    >>> why = explain("GET /repos/{owner}/{repo}/issues", owner="octocat", repo="r",
+    ...               per_page=2, layers=[("my profile", {"per_page": 100})])
+    >>> why.result["url"]
+    'https://api.github.com/repos/octocat/r/issues?per_page=2'
+    >>> why.entry("owner")
+    Entry(key='owner', value='octocat', layer='call', destination='URL path {owner}')
+    >>> why.entry("headers.accept").layer
+    'built-in defaults'
+    """
+    base = Endpoint(built_in)
+    origins = _origins(canonical(built_in, BUILT_IN), BUILT_IN, {})
+    for name, layer in layers:
+        base = base.defaults(layer)
+        origins = _origins(canonical(layer, name), name, origins)
+    call = call_options(route, options, params, CALL)
+    origins = _origins(call, CALL, origins)
+    merged = base.merge(route, options, **params)
+    try:
+        result: RequestOptions | None = base.parse(merged)
+        error = None
+    except EndpointError as caught:
+        result, error = None, caught
+    entries = tuple(
+        Entry(key, value, origins.get(key, CALL), _destination(key, value, merged, result))
+        for key, value in _flattened(merged)
+    )
+    return Explanation(merged, result, error, entries)
+
+
+def _origins(layer: Mapping[str, Any], name: str, below: dict[str, str]) -> dict[str, str]:
+    """Key (``headers.x`` for headers, ``media_type.format``) -> the layer that set it last."""
+    origins = dict(below)
+    for key, value in layer.items():
+        if key in ("headers", "media_type", "request") and isinstance(value, Mapping):
+            origins.update({f"{key}.{inner}": name for inner in value})
+        else:
+            origins[key] = name
+    return origins
+
+
+def _flattened(merged: Mapping[str, Any]) -> list[tuple[str, object]]:
+    flat: list[tuple[str, object]] = []
+    for key, value in merged.items():
+        if key in ("headers", "media_type", "request") and isinstance(value, Mapping):
+            flat += [(f"{key}.{inner}", item) for inner, item in value.items()]
+        else:
+            flat.append((key, value))
+    return flat
+
+
+def _destination(
+    key: str, value: object, merged: Mapping[str, Any], result: RequestOptions | None
+) -> str:
+    name, _, inner = key.partition(".")
+    method = str(merged.get("method", "GET")).upper()
+    url = merged.get("url")
+    if name in ("method", "url"):
+        return "method" if name == "method" else "URL template"
+    if name == "base_url":
+        full = result is not None and not result["url"].startswith(str(merged.get(name)))
+        return "unused: the URL is a full URL" if full else "URL prefix"
+    if name == "headers":
+        return "header"
+    if name == "media_type":
+        return "accept header" if merged[name].get(inner) else "unused"
+    if name == "request":
+        return "request (passed through)"
+    if isinstance(url, str) and url:
+        try:
+            operators = compile_template(url, method).operators
+        except EndpointError:
+            operators = {}
+        if key in operators:
+            return f"{_PLACES[operators[key]]} {{{key}}}"
+    if method in ("GET", "HEAD"):
+        if key == "data":
+            return "refused: a GET or HEAD request has no body"
+        return "skipped: None is left out of a query" if value is None else "URL query"
+    if key == "data":
+        return "body (as given)"
+    return "dropped: data is the body" if "data" in merged else "JSON body"

@@ -1,0 +1,177 @@
+"""An exploration session: layers of defaults, a route and parameter rows, explained.
+
+The terminal explorer and the notebook widget both hold one ``Session`` and show what
+it computes; neither builds a request of its own.
+
+>>> session = Session("GET /repos/{owner}/{repo}/issues")
+>>> session.rows = [("owner", "octocat"), ("repo", "hello-world"), ("per_page", "2")]
+>>> session.explain().result["url"]
+'https://api.github.com/repos/octocat/hello-world/issues?per_page=2'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from ._endpoint import BASE_DEFAULTS
+from ._explain import BUILT_IN, Explanation, explain
+from ._merge import deep_copy
+from ._template import compile_template
+from .errors import EndpointError
+from .profiles import Profile, dump_profile, parse_profile
+from .snippets import to_curl, to_json, to_python
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["FORMATS", "Layer", "Session", "parse_value"]
+
+SESSION = "session"
+FORMATS = ("json", "curl", "python", "httpx")
+# Row names that address one entry of a nested option: headers.accept, media_type.format.
+_NESTED = ("headers", "media_type", "request")
+
+
+def parse_value(text: str) -> object:
+    """A typed value: JSON when ``text`` parses as JSON, else the text itself.
+
+    >>> [parse_value(t) for t in ("42", "true", "null", '["a"]', "octocat", "")]
+    [42, True, None, ['a'], 'octocat', '']
+    """
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+class Layer:
+    """One layer of defaults: a name, its options, and whether it is switched on."""
+
+    __slots__ = ("editable", "enabled", "name", "options", "path", "warnings")
+
+    def __init__(
+        self,
+        name: str,
+        options: Mapping[str, Any],
+        *,
+        editable: bool = True,
+        enabled: bool = True,
+        warnings: Sequence[str] = (),
+        path: object = None,
+    ) -> None:
+        self.name = name
+        self.options: dict[str, Any] = deep_copy(dict(options))
+        self.editable, self.enabled = editable, enabled
+        self.warnings = tuple(warnings)
+        self.path = path
+
+    @classmethod
+    def from_profile(cls, profile: Profile) -> Layer:
+        return cls(profile.name, profile.options, warnings=profile.warnings, path=profile.path)
+
+    def toml(self) -> str:
+        """The layer as profile text (secrets that are not ``${VAR}`` left out)."""
+        return dump_profile(self.options)
+
+    def __repr__(self) -> str:
+        state = "on" if self.enabled else "off"
+        return f"<Layer {self.name!r} {state}: {sorted(self.options)}>"
+
+
+class Session:
+    """Layers (built-in, profiles..., session) + a route + parameter rows."""
+
+    def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
+        self.route = route
+        self.rows: list[tuple[str, str]] = []
+        self.layers = [
+            Layer(BUILT_IN, BASE_DEFAULTS, editable=False),
+            *(Layer.from_profile(profile) for profile in profiles),
+            Layer(SESSION, {}),
+        ]
+
+    # --- layers ---------------------------------------------------------------------
+
+    def layer(self, name: str) -> Layer:
+        for layer in self.layers:
+            if layer.name == name:
+                return layer
+        msg = f"no layer named {name!r}; layers: {', '.join(l.name for l in self.layers)}"
+        raise EndpointError(msg)
+
+    def add_profile(self, profile: Profile) -> Layer:
+        """Stack a profile under the session layer (the session layer stays on top)."""
+        layer = Layer.from_profile(profile)
+        self.layers.insert(len(self.layers) - 1, layer)
+        return layer
+
+    def edit_layer(self, name: str, toml_text: str) -> Layer:
+        """Replace a layer's options with those of ``toml_text``; the built-in is read-only."""
+        layer = self.layer(name)
+        if not layer.editable:
+            msg = f"the {name} layer is read-only; edit the session layer instead"
+            raise EndpointError(msg)
+        profile = parse_profile(toml_text, name=name)
+        layer.options, layer.warnings = profile.options, profile.warnings
+        return layer
+
+    def toggle(self, name: str) -> Layer:
+        """Switch a layer off or on; the built-in defaults can be switched off too."""
+        layer = self.layer(name)
+        layer.enabled = not layer.enabled
+        return layer
+
+    # --- the request --------------------------------------------------------------------
+
+    def placeholders(self) -> list[str]:
+        """The variables of the route's URL template, in order ([] when it does not parse)."""
+        url = self.route.split()[-1] if self.route.split() else ""
+        try:
+            return list(compile_template(url, "GET").operators) if url else []
+        except EndpointError:
+            return []
+
+    def parameters(self) -> dict[str, Any]:
+        """The rows as parameters: typed values, ``headers.NAME`` and the like nested."""
+        parameters: dict[str, Any] = {}
+        for name, text in self.rows:
+            name = name.strip()
+            if not name:
+                continue
+            outer, dot, inner = name.partition(".")
+            if dot and outer in _NESTED and inner:
+                value = text if outer == "headers" else parse_value(text)
+                nested = parameters.setdefault(outer, {})
+                if isinstance(nested, dict):
+                    nested[inner] = value
+            else:
+                parameters[name] = parse_value(text)
+        return parameters
+
+    def explain(self) -> Explanation:
+        """The request this session describes, and where each option came from and went.
+
+        Raises EndpointError when the options cannot even be merged (a malformed route).
+        """
+        built_in, *others = self.layers
+        active = [(layer.name, layer.options) for layer in others if layer.enabled]
+        base = built_in.options if built_in.enabled else {}
+        return explain(self.route or None, self.parameters(), layers=active, built_in=base)
+
+    def snippet(self, format: str, *, redact: bool = True) -> str:
+        """The request as JSON, curl, or a requests/httpx script; redacted by default."""
+        explanation = self.explain()
+        if explanation.result is None:
+            assert explanation.error is not None
+            raise explanation.error
+        if format == "json":
+            return to_json(explanation.result, redact=redact)
+        if format == "curl":
+            return to_curl(explanation.result, redact=redact)
+        if format in ("python", "httpx"):
+            client = "requests" if format == "python" else "httpx"
+            return to_python(explanation.result, client=client, redact=redact)
+        msg = f"format {format!r} is not one of {', '.join(FORMATS)}"
+        raise EndpointError(msg)
