@@ -116,7 +116,7 @@ def _expanded(value: Any, environ: Mapping[str, str], warnings: list[str], name:
 def dump_profile(options: Mapping[str, Any]) -> str:
     """TOML text for ``options``; secret header values that are not ``${VAR}`` are left out.
 
-    >>> print(dump_profile({"per_page": 100, "headers": {"authorization": "token abc"}}))
+    >>> print(dump_profile({"per_page": 100, "headers": {"authorization": "token abc"}}), end="")
     per_page = 100
     <BLANKLINE>
     [headers]

@@ -98,7 +98,7 @@ class Session:
         for layer in self.layers:
             if layer.name == name:
                 return layer
-        msg = f"no layer named {name!r}; layers: {', '.join(l.name for l in self.layers)}"
+        msg = f"no layer named {name!r}; layers: {', '.join(each.name for each in self.layers)}"
         raise EndpointError(msg)
 
     def add_profile(self, profile: Profile) -> Layer:
