@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 from ._endpoint import BASE_DEFAULTS
 from ._explain import BUILT_IN, Explanation, explain
 from ._merge import deep_copy
 from ._template import compile_template
 from .errors import EndpointError
-from .profiles import Profile, dump_profile, parse_profile
+from .profiles import Profile, dump_profile, parse_profile, save_profile
 from .snippets import to_curl, to_json, to_python
 
 TYPE_CHECKING = False
@@ -49,7 +50,7 @@ def parse_value(text: str) -> object:
 class Layer:
     """One layer of defaults: a name, its options, and whether it is switched on."""
 
-    __slots__ = ("editable", "enabled", "name", "options", "path", "warnings")
+    __slots__ = ("editable", "enabled", "name", "options", "path", "text", "warnings")
 
     def __init__(
         self,
@@ -60,20 +61,26 @@ class Layer:
         enabled: bool = True,
         warnings: Sequence[str] = (),
         path: object = None,
+        text: str | None = None,
     ) -> None:
         self.name = name
         self.options: dict[str, Any] = deep_copy(dict(options))
         self.editable, self.enabled = editable, enabled
         self.warnings = tuple(warnings)
         self.path = path
+        self.text = dump_profile(self.options) if text is None else text
+        """The layer as TOML, as written: ``${VAR}`` references unexpanded."""
 
     @classmethod
     def from_profile(cls, profile: Profile) -> Layer:
-        return cls(profile.name, profile.options, warnings=profile.warnings, path=profile.path)
+        text = dump_profile(profile.raw)
+        return cls(
+            profile.name, profile.options, warnings=profile.warnings, path=profile.path, text=text
+        )
 
     def toml(self) -> str:
-        """The layer as profile text (secrets that are not ``${VAR}`` left out)."""
-        return dump_profile(self.options)
+        """The layer as profile text: ``${VAR}`` kept, other secrets left out."""
+        return dump_profile(parse_profile(self.text, name=self.name).raw)
 
     def __repr__(self) -> str:
         state = "on" if self.enabled else "off"
@@ -114,8 +121,13 @@ class Session:
             msg = f"the {name} layer is read-only; edit the session layer instead"
             raise EndpointError(msg)
         profile = parse_profile(toml_text, name=name)
-        layer.options, layer.warnings = profile.options, profile.warnings
+        layer.options, layer.warnings, layer.text = profile.options, profile.warnings, toml_text
         return layer
+
+    def save_layer(self, name: str, path: str | Path) -> Path:
+        """Write a layer as a profile file; secrets stay ``${VAR}`` or are left out."""
+        layer = self.layer(name)
+        return save_profile(path, parse_profile(layer.text, name=name).raw)
 
     def toggle(self, name: str) -> Layer:
         """Switch a layer off or on; the built-in defaults can be switched off too."""
