@@ -150,7 +150,7 @@ class Session:
         parameters: dict[str, Any] = {}
         for name, text in self.rows:
             name = name.strip()
-            if not name:
+            if not name or not text:  # an empty value is no value; type "" for the empty text
                 continue
             outer, dot, inner = name.partition(".")
             if dot and outer in _NESTED and inner:

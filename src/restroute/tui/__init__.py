@@ -1,0 +1,23 @@
+"""The explorer: a Textual app that shows, live, how a route becomes a request.
+
+The only package that imports textual or pyperclip. Everything it shows comes from
+``restroute.session.Session``; it builds nothing of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..profiles import Profile
+from .app import RestrouteApp
+
+__all__ = ["RestrouteApp", "make_app", "run"]
+
+
+def make_app(route: str = "", profiles: Sequence[Profile] = ()) -> RestrouteApp:
+    """The explorer app, not yet running (the CLI, the tests and the screenshots use it)."""
+    return RestrouteApp(route=route, profiles=profiles)
+
+
+def run(route: str = "", profiles: Sequence[Profile] = ()) -> None:
+    make_app(route, profiles).run()

@@ -1,0 +1,191 @@
+"""The explorer app: wires the widgets to one Session and shows what it computes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input, Static
+
+from ..errors import EndpointError, MissingParameterError
+from ..profiles import Profile, load_profile
+from ..session import SESSION, Session
+from .clipboard import copy
+from .commands import ExplorerCommands
+from .messages import LayerEdited, LayerToggled, RowsChanged
+from .screens.help_screen import HelpScreen
+from .screens.path_prompt import PathPrompt
+from .widgets.layers_panel import LayersPanel
+from .widgets.params_editor import ParamsEditor
+from .widgets.results_view import ResultsView
+from .widgets.route_bar import RouteBar
+
+FORMAT_NAMES = {"json": "JSON", "curl": "curl", "python": "Python (requests)", "httpx": "httpx"}
+
+
+class RestrouteApp(App[None]):
+    """Route + parameters + layers of defaults -> the request, live."""
+
+    TITLE = "restroute explorer"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {ExplorerCommands}
+    BINDINGS = [
+        Binding("f5", "copy('json')", "JSON", id="copy-json", tooltip="Copy as JSON"),
+        Binding("f6", "copy('curl')", "curl", id="copy-curl", tooltip="Copy as curl"),
+        Binding("f7", "copy('python')", "Python", id="copy-python", tooltip="Copy as requests"),
+        Binding("f8", "copy('httpx')", "httpx", id="copy-httpx", tooltip="Copy as httpx"),
+        Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
+        Binding("ctrl+n", "add_row", "Add param", id="add-row"),
+        Binding("ctrl+d", "delete_row", "Del param", id="delete-row"),
+        Binding("ctrl+o", "load_profile", "Load profile", id="load-profile"),
+        Binding("ctrl+s", "save_profile", "Save", id="save-profile"),
+        Binding("f1", "help", "Help", id="help"),
+    ]
+
+    def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
+        super().__init__()
+        self.session = Session(route, profiles)
+        self.revealed = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield RouteBar(self.session.route)
+        yield Static("", id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="inputs"):
+                yield ParamsEditor(id="params")
+                yield LayersPanel(self.session.layers, id="layers")
+            yield ResultsView(id="results")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
+        self.query_one(RouteBar).focus()
+        self.call_after_refresh(self.update_results)
+
+    # --- state in, results out -------------------------------------------------------
+
+    def update_results(self) -> None:
+        """Recompute from the session and show it everywhere; never raises."""
+        try:
+            explanation, error = self.session.explain(), None
+        except EndpointError as caught:
+            explanation, error = None, caught
+        if explanation is not None:
+            error = explanation.error
+        results = self.query_one(ResultsView)
+        results.revealed = self.revealed
+        results.show(explanation, error)
+        missing = error.names if isinstance(error, MissingParameterError) else ()
+        self.query_one(ParamsEditor).mark_missing(missing)
+        warnings = [w for layer in self.session.layers if layer.enabled for w in layer.warnings]
+        self._status(error, warnings)
+
+    def _status(self, error: EndpointError | None, warnings: list[str]) -> None:
+        status = self.query_one("#status", Static)
+        if error is not None:
+            status.update(f"[b red]✗[/] {_escape(str(error))}")
+        elif warnings:
+            status.update(f"[b yellow]![/] {_escape('; '.join(warnings))}")
+        else:
+            result = self.query_one(ResultsView).explanation
+            request = result.result if result else None
+            line = f"{request['method'].upper()} {request['url']}" if request else ""
+            status.update(f"[b green]✓[/] {_escape(line)}")
+        status.set_class(error is not None, "-error")
+
+    @on(Input.Changed, "#route")
+    def _route_changed(self, event: Input.Changed) -> None:
+        self.session.route = event.value
+        self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
+        self.update_results()
+
+    @on(RowsChanged)
+    def _rows_changed(self, message: RowsChanged) -> None:
+        self.session.rows = message.rows
+        self.update_results()
+
+    @on(LayerToggled)
+    def _layer_toggled(self, message: LayerToggled) -> None:
+        self.session.toggle(message.name)
+        self.update_results()
+
+    @on(LayerEdited)
+    def _layer_edited(self, message: LayerEdited) -> None:
+        try:
+            self.session.edit_layer(message.name, message.text)
+        except EndpointError as error:
+            self._status(error, [])  # the text stays as typed; the layer keeps its last options
+            return
+        self.update_results()
+
+    # --- actions ------------------------------------------------------------------------
+
+    def action_copy(self, format: str) -> None:
+        try:
+            text = self.session.snippet(format, redact=not self.revealed)
+        except EndpointError as error:
+            self.notify(f"Nothing copied: {error}", severity="error", markup=False)
+            return
+        how = copy(self, text)
+        secrets = "secrets shown" if self.revealed else "secrets redacted"
+        first = text.splitlines()[0] if text else ""
+        self.notify(f"Copied {FORMAT_NAMES[format]} {how}, {secrets}:\n{first} …", markup=False)
+
+    def action_toggle_reveal(self) -> None:
+        self.revealed = not self.revealed
+        self.notify("Secrets shown" if self.revealed else "Secrets redacted")
+        self.update_results()
+
+    def action_add_row(self) -> None:
+        row = self.query_one(ParamsEditor).add_row()
+        self.call_after_refresh(lambda: row.query_one(Input).focus())
+
+    def action_delete_row(self) -> None:
+        if not self.query_one(ParamsEditor).remove_focused_row():
+            self.notify("Focus a parameter row to delete it", severity="warning")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_load_profile(self) -> None:
+        self.push_screen(PathPrompt("Load a profile (TOML):"), self._load)
+
+    def action_save_profile(self) -> None:
+        self.push_screen(PathPrompt("Save the session layer as:", "session.toml"), self._save)
+
+    def load(self, path: str) -> bool:
+        """Stack the profile at ``path`` under the session layer; False when it fails."""
+        try:
+            profile = load_profile(path)
+        except EndpointError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return False
+        self.session.add_profile(profile)
+        self.query_one(LayersPanel).refresh_layers(self.session.layers, show=profile.name)
+        for warning in profile.warnings:
+            self.notify(warning, severity="warning", markup=False)
+        self.update_results()
+        return True
+
+    def _load(self, path: str | None) -> None:
+        if path:
+            self.load(path)
+
+    def _save(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            written = self.session.save_layer(SESSION, Path(path))
+        except EndpointError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self.notify(f"Saved the session layer to {written} (secrets left as ${{VAR}})")
+
+
+def _escape(text: str) -> str:
+    return text.replace("[", r"\[")

@@ -1,0 +1,19 @@
+"""Copying: OSC 52 through the terminal (works over SSH), and the system clipboard if any."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+
+def copy(app: App[Any], text: str) -> str:
+    """Copy ``text`` both ways; returns how it went, for the user to read."""
+    app.copy_to_clipboard(text)  # OSC 52: the terminal decides; no error can come back
+    try:
+        import pyperclip  # type: ignore[import-untyped]
+
+        pyperclip.copy(text)
+    except Exception:  # pyperclip.PyperclipException: no clipboard tool here (headless, SSH)
+        return "through the terminal (OSC 52)"
+    return "to the system clipboard and through the terminal (OSC 52)"

@@ -1,0 +1,29 @@
+"""Messages the widgets send up to the app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+
+@dataclass
+class RowsChanged(Message):
+    """The parameter rows changed: (name, value text) pairs, in order."""
+
+    rows: list[tuple[str, str]]
+
+
+@dataclass
+class LayerToggled(Message):
+    """A layer was switched on or off."""
+
+    name: str
+
+
+@dataclass
+class LayerEdited(Message):
+    """A layer's TOML text was edited."""
+
+    name: str
+    text: str

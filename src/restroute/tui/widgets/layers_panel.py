@@ -1,0 +1,67 @@
+"""The stack of layers, bottom to top, each switchable, and the TOML of the highlighted one."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import SelectionList, Static, TextArea
+from textual.widgets.selection_list import Selection
+
+from ...session import Layer
+from ..messages import LayerEdited, LayerToggled
+
+
+class LayersPanel(Vertical):
+    """Space switches the highlighted layer; its TOML shows below (editable but built-in)."""
+
+    BORDER_TITLE = "Layers (bottom to top)"
+
+    def __init__(self, layers: list[Layer], **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._layers = layers
+        self._showing = ""
+
+    def compose(self) -> ComposeResult:
+        yield SelectionList[str](*self._selections(), id="layer-list")
+        yield Static("", id="layer-title")
+        yield TextArea("", id="layer-text", soft_wrap=True)
+
+    def on_mount(self) -> None:
+        self.show_layer(self._layers[-1].name)
+
+    def refresh_layers(self, layers: list[Layer], show: str | None = None) -> None:
+        """Rebuild the list (after a profile was added)."""
+        self._layers = layers
+        selection = self.query_one(SelectionList)
+        selection.clear_options()
+        selection.add_options(self._selections())
+        self.show_layer(show or self._showing or layers[-1].name)
+
+    def show_layer(self, name: str) -> None:
+        layer = next(layer for layer in self._layers if layer.name == name)
+        self._showing = name
+        text = self.query_one(TextArea)
+        text.read_only = not layer.editable
+        with text.prevent(TextArea.Changed):
+            text.text = layer.text
+        state = "read-only" if not layer.editable else "edit the TOML below"
+        self.query_one("#layer-title", Static).update(f"[b]{name}[/b] · {state}")
+
+    def _selections(self) -> list[Selection[str]]:
+        return [Selection(layer.name, layer.name, layer.enabled) for layer in self._layers]
+
+    @on(SelectionList.SelectionToggled)
+    def _toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
+        event.stop()
+        self.post_message(LayerToggled(event.selection.value))
+
+    @on(SelectionList.SelectionHighlighted)
+    def _highlighted(self, event: SelectionList.SelectionHighlighted[str]) -> None:
+        event.stop()
+        self.show_layer(event.selection.value)
+
+    @on(TextArea.Changed)
+    def _edited(self, event: TextArea.Changed) -> None:
+        event.stop()
+        self.post_message(LayerEdited(self._showing, event.text_area.text))

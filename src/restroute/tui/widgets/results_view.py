@@ -1,0 +1,103 @@
+"""The results, one tab each: parsed, merged, explain, curl, Python, httpx, JSON."""
+
+from __future__ import annotations
+
+import json
+import pprint
+
+from rich.console import RenderableType
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static, TabbedContent, TabPane
+
+from ..._explain import Entry, Explanation
+from ...errors import EndpointError
+from ...snippets import is_secret, redact_headers, to_curl, to_json, to_python
+
+TABS = {
+    "parsed": "Parsed",
+    "merged": "Merged",
+    "explain": "Explain",
+    "curl": "curl",
+    "python": "Python",
+    "httpx": "httpx",
+    "json": "JSON",
+}
+THEME = "ansi_dark"
+
+
+class ResultsView(TabbedContent):
+    """Shows what the session computes; renders only the tab in view."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.revealed = False
+        self.explanation: Explanation | None = None
+        self.error: EndpointError | None = None
+
+    def compose(self) -> ComposeResult:
+        for tab_id, title in TABS.items():
+            with TabPane(title, id=tab_id), VerticalScroll():
+                yield Static("", id=f"{tab_id}-text", classes="result-text")
+
+    def show(
+        self, explanation: Explanation | None = None, error: EndpointError | None = None
+    ) -> None:
+        """Keep what the session computed and render the tab in view."""
+        if explanation is not None or error is not None:
+            self.explanation, self.error = explanation, error
+        tab = self.active or "parsed"
+        self.query_one(f"#{tab}-text", Static).update(self.render_tab(tab))
+
+    def render_tab(self, tab: str) -> RenderableType:
+        explanation = self.explanation
+        if explanation is None:
+            return Text(f"✗ {self.error}" if self.error else "", style="bold red")
+        hide = not self.revealed
+        if tab == "merged":
+            merged = dict(explanation.merged)
+            if hide and isinstance(merged.get("headers"), dict):
+                merged["headers"] = redact_headers(merged["headers"])
+            return _code(json.dumps(merged, indent=2, ensure_ascii=False, default=repr), "json")
+        if tab == "explain":
+            return _explain_table(explanation.entries, hide)
+        result = explanation.result
+        if result is None:
+            return Text(f"✗ {explanation.error}", style="bold red")
+        try:
+            if tab == "parsed":
+                headers = result["headers"]
+                shown = dict(result, headers=redact_headers(headers) if hide else headers)
+                return _code(pprint.pformat(shown, sort_dicts=False, width=72), "python")
+            if tab == "curl":
+                return _code(to_curl(result, redact=hide), "bash")
+            if tab in ("python", "httpx"):
+                client = "requests" if tab == "python" else "httpx"
+                return _code(to_python(result, client=client, redact=hide), "python")
+            return _code(to_json(result, redact=hide), "json")
+        except EndpointError as error:
+            return Text(f"✗ {error}", style="bold red")
+
+    @on(TabbedContent.TabActivated)
+    def _activated(self, event: TabbedContent.TabActivated) -> None:
+        self.show()
+
+
+def _code(text: str, language: str) -> Syntax:
+    return Syntax(text, language, theme=THEME, word_wrap=True, background_color="default")
+
+
+def _explain_table(entries: tuple[Entry, ...], hide: bool) -> Table:
+    table = Table(expand=True, show_edge=False, header_style="bold")
+    for column in ("option", "value", "from layer", "went to"):
+        table.add_column(column, overflow="fold")
+    for entry in entries:
+        key, value = entry.key, entry.value
+        secret = hide and key.startswith("headers.") and is_secret(key.partition(".")[2])
+        shown = "<REDACTED>" if secret else json.dumps(value, ensure_ascii=False, default=repr)
+        table.add_row(key, shown, entry.layer, entry.destination)
+    return table

@@ -1,0 +1,32 @@
+"""The route: one input, ``METHOD URL`` as the library takes it."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+EXAMPLES = [
+    "GET /repos/{owner}/{repo}/issues",
+    "POST /repos/{owner}/{repo}/issues",
+    "GET /repos/{owner}/{repo}/contents/{path}",
+    "PUT /user/starred/{owner}/{repo}",
+    "GET /search/issues",
+    "POST /markdown/raw",
+    "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+    "GET /users/:username",
+]
+
+
+class RouteBar(Input):
+    """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes."""
+
+    BORDER_TITLE = "Route"
+
+    def __init__(self, route: str = "") -> None:
+        from textual.suggester import SuggestFromList
+
+        super().__init__(
+            route,
+            placeholder="METHOD URL, e.g. GET /repos/{owner}/{repo}/issues",
+            id="route",
+            suggester=SuggestFromList(EXAMPLES, case_sensitive=False),
+        )
