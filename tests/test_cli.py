@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -110,10 +111,46 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], mess
     assert message in capsys.readouterr().err
 
 
-def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    """Without a command the help is printed and the status is 2."""
-    assert main([]) == 2
-    assert "build" in capsys.readouterr().out
+def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`restroute` alone opens the explorer on the example route, with the profiles given."""
+    opened: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(
+        "restroute.tui.run",
+        lambda route, profiles: opened.append((route, [p.name for p in profiles])),
+    )
+    profile = tmp_path / "mine.toml"
+    profile.write_text("per_page = 5\n")
+
+    assert main([]) == 0
+    assert main(["--profile", str(profile)]) == 0
+    assert main(["explore", "GET /user", "-p", str(profile)]) == 0
+    assert opened == [
+        ("GET /repos/{owner}/{repo}/issues", []),
+        ("GET /repos/{owner}/{repo}/issues", ["mine"]),
+        ("GET /user", ["mine"]),
+    ]
+
+
+def test_build_with_profiles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """build stacks the profiles in order; an unset ${VAR} is a warning on stderr."""
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text(
+        'per_page = 5\nbase_url = "https://h/api"\n[headers]\nx-token = "${RESTROUTE_UNSET_VAR}"\n'
+    )
+    second.write_text("per_page = 7\n")
+
+    status = main(["build", "GET /user", "--profile", str(first), "--profile", str(second)])
+
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert json.loads(out)["url"] == "https://h/api/user?per_page=7"
+    assert err == "restroute: warning: a: ${RESTROUTE_UNSET_VAR} is not set in the environment\n"
+
+
+def test_a_missing_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    """A profile that cannot be read is one error line and status 2."""
+    assert main(["build", "GET /user", "-p", "/nonexistent/x.toml"]) == 2
+    assert capsys.readouterr().err.startswith("restroute: error: profile '/nonexistent/x.toml'")
 
 
 def test_build_help_documents_the_value_rule(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,9 @@ from typing import Any
 
 from . import RequestOptions, __version__, endpoint
 from .errors import EndpointError
+from .profiles import Profile, load_profile
+
+EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 
 FORMATS = ("json", "curl", "python", "httpx")
 
@@ -62,7 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
         description="Turn REST routes into plain request options, and see how it happens.",
     )
     parser.add_argument("--version", action="version", version=f"restroute {__version__}")
+    profile_option(parser, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    explore = commands.add_parser(
+        "explore",
+        help="open the explorer (the default command)",
+        description="Open the explorer: type a route and parameters, stack layers of "
+        "defaults, and watch the request being built. F1 inside for help.",
+    )
+    explore.add_argument(
+        "route", metavar="ROUTE", nargs="?", default=EXAMPLE_ROUTE, help="the route to start with"
+    )
+    profile_option(explore)
     build = commands.add_parser(
         "build",
         help="print the request options for a route as JSON",
@@ -75,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "parameters", metavar="key=value", nargs="*", type=parameter, help="parameters"
     )
     build.add_argument("--base-url", metavar="URL", help="resolve relative URLs against URL")
+    profile_option(build)
     build.add_argument(
         "-f",
         "--format",
@@ -104,20 +119,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
+    try:
+        profiles = [load_profile(path) for path in args.profiles]
+        for profile in profiles:
+            for warning in profile.warnings:
+                print(f"restroute: warning: {warning}", file=sys.stderr)
+        if args.command in (None, "explore"):
+            return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles)
+        text = _build(args, profiles)
+    except EndpointError as error:
+        print(f"restroute: error: {error}", file=sys.stderr)
         return 2
+    print(text)
+    return 0
+
+
+def profile_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """--profile, on the command and on each subcommand (a subcommand adds to the list)."""
+    parser.add_argument(
+        "-p",
+        "--profile",
+        dest="profiles",
+        metavar="FILE",
+        action="append",
+        default=[] if top else argparse.SUPPRESS,
+        help="a TOML profile of defaults (repeatable; later ones win)",
+    )
+
+
+def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     options: dict[str, Any] = dict(args.parameters)
     if args.headers:
         options["headers"] = dict(args.headers)
     if args.base_url is not None:
         options["base_url"] = args.base_url
-    try:
-        text = _render(endpoint(args.route, options), args.format, args.redact)
-    except EndpointError as error:
-        print(f"restroute: error: {error}", file=sys.stderr)
-        return 2
-    print(text)
+    layered = endpoint
+    for profile in profiles:
+        layered = layered.defaults(profile.options)
+    return _render(layered(args.route, options), args.format, args.redact)
+
+
+def _explore(route: str, profiles: list[Profile]) -> int:
+    from .tui import run  # Textual loads only here: `restroute build` stays fast
+
+    run(route, profiles)
     return 0
 
 

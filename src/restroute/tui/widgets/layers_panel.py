@@ -28,7 +28,7 @@ class LayersPanel(Vertical):
         yield TextArea("", id="layer-text", soft_wrap=True)
 
     def on_mount(self) -> None:
-        self.show_layer(self._layers[-1].name)
+        self.query_one(SelectionList).highlighted = len(self._layers) - 1  # the session layer
 
     def refresh_layers(self, layers: list[Layer], show: str | None = None) -> None:
         """Rebuild the list (after a profile was added)."""

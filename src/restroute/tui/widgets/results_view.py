@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, TabbedContent, TabPane
 
 from ..._explain import Entry, Explanation
@@ -30,8 +30,8 @@ TABS = {
 THEME = "ansi_dark"
 
 
-class ResultsView(TabbedContent):
-    """Shows what the session computes; renders only the tab in view."""
+class ResultsView(Vertical):
+    """Shows what the session computes, a tab each; renders only the tab in view."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -40,9 +40,14 @@ class ResultsView(TabbedContent):
         self.error: EndpointError | None = None
 
     def compose(self) -> ComposeResult:
-        for tab_id, title in TABS.items():
-            with TabPane(title, id=tab_id), VerticalScroll():
-                yield Static("", id=f"{tab_id}-text", classes="result-text")
+        with TabbedContent(id="tabs"):
+            for tab_id, title in TABS.items():
+                with TabPane(title, id=tab_id), VerticalScroll():
+                    yield Static("", id=f"{tab_id}-text", classes="result-text")
+
+    @property
+    def active(self) -> str:
+        return self.query_one(TabbedContent).active or "parsed"
 
     def show(
         self, explanation: Explanation | None = None, error: EndpointError | None = None
@@ -50,7 +55,7 @@ class ResultsView(TabbedContent):
         """Keep what the session computed and render the tab in view."""
         if explanation is not None or error is not None:
             self.explanation, self.error = explanation, error
-        tab = self.active or "parsed"
+        tab = self.active
         self.query_one(f"#{tab}-text", Static).update(self.render_tab(tab))
 
     def render_tab(self, tab: str) -> RenderableType:
