@@ -153,12 +153,16 @@ def _destination(
     if name in ("method", "url"):
         return "method" if name == "method" else "URL template"
     if name == "base_url":
-        full = result is not None and not result["url"].startswith(str(merged.get(name)))
+        full = isinstance(url, str) and url[:8].lower().startswith(("http://", "https://"))
+        if result is not None:
+            full = full or not result["url"].startswith(str(merged.get(name)).rstrip("/"))
         return "unused: the URL is a full URL" if full else "URL prefix"
     if name == "headers":
         return "header"
     if name == "media_type":
-        return "accept header" if merged[name].get(inner) else "unused"
+        accept = str(result["headers"].get("accept", "")) if result is not None else ""
+        binary = "application/octet-stream" in accept.lower()  # never amended
+        return "accept header" if merged[name].get(inner) and not binary else "unused"
     if name == "request":
         return "request (passed through)"
     if isinstance(url, str) and url:

@@ -71,6 +71,9 @@ def load_profile(path: str | Path, environ: Mapping[str, str] | None = None) -> 
     except OSError as error:
         msg = f"profile {str(path)!r} cannot be read: {error.strerror or error}; pass a TOML file"
         raise EndpointError(msg) from None
+    except UnicodeDecodeError:
+        msg = f"profile {str(path)!r} is not UTF-8 text; save it as UTF-8 (TOML requires it)"
+        raise EndpointError(msg) from None
     return parse_profile(text, name=path.stem, environ=environ, path=path)
 
 
@@ -171,6 +174,9 @@ def _value(value: object) -> str:
             return {"nan": "nan", "inf": "inf", "-inf": "-inf"}[repr(value)]
         return repr(value)
     if isinstance(value, str):
+        if any("\ud800" <= c <= "\udfff" for c in value):
+            msg = f"profile: {value!r:.60} holds a lone surrogate, which TOML cannot hold"
+            raise EndpointError(msg)
         escaped = value.replace("\\", "\\\\").replace('"', '\\"')
         escaped = "".join(c if c.isprintable() else _escape(c) for c in escaped)
         return f'"{escaped}"'

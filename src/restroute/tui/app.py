@@ -9,7 +9,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Input, Static
 
 from ..errors import EndpointError, MissingParameterError
 from ..profiles import Profile, load_profile
@@ -17,8 +17,8 @@ from ..session import SESSION, Session
 from .clipboard import copy
 from .commands import ExplorerCommands
 from .messages import LayerEdited, LayerToggled, RowsChanged
-from .screens.help_screen import HelpScreen
 from .screens.path_prompt import PathPrompt
+from .widgets.key_legend import KeyLegend
 from .widgets.layers_panel import LayersPanel
 from .widgets.params_editor import ParamsEditor
 from .widgets.results_view import ResultsView
@@ -31,16 +31,30 @@ class RestrouteApp(App[None]):
     """Route + parameters + layers of defaults -> the request, live."""
 
     TITLE = "restroute explorer"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     COMMANDS = App.COMMANDS | {ExplorerCommands}
+    # priority: the focused Input / TextArea binds ctrl+d (delete right), f6 and f7 (select).
     BINDINGS = [
-        Binding("f5", "copy('json')", "JSON", id="copy-json", tooltip="Copy as JSON"),
-        Binding("f6", "copy('curl')", "curl", id="copy-curl", tooltip="Copy as curl"),
-        Binding("f7", "copy('python')", "Python", id="copy-python", tooltip="Copy as requests"),
-        Binding("f8", "copy('httpx')", "httpx", id="copy-httpx", tooltip="Copy as httpx"),
+        Binding(
+            "f5", "copy('json')", "JSON", id="copy-json", tooltip="Copy as JSON", priority=True
+        ),
+        Binding(
+            "f6", "copy('curl')", "curl", id="copy-curl", tooltip="Copy as curl", priority=True
+        ),
+        Binding(
+            "f7",
+            "copy('python')",
+            "Python",
+            id="copy-python",
+            tooltip="Copy as requests",
+            priority=True,
+        ),
+        Binding(
+            "f8", "copy('httpx')", "httpx", id="copy-httpx", tooltip="Copy as httpx", priority=True
+        ),
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
         Binding("ctrl+n", "add_row", "Add param", id="add-row"),
-        Binding("ctrl+d", "delete_row", "Del param", id="delete-row"),
+        Binding("ctrl+d", "delete_row", "Del param", id="delete-row", priority=True),
         Binding("ctrl+o", "load_profile", "Load profile", id="load-profile"),
         Binding("ctrl+s", "save_profile", "Save", id="save-profile"),
         Binding("f1", "help", "Help", id="help"),
@@ -52,7 +66,6 @@ class RestrouteApp(App[None]):
         self.revealed = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
         yield RouteBar(self.session.route)
         yield Static("", id="status")
         with Horizontal(id="body"):
@@ -60,7 +73,7 @@ class RestrouteApp(App[None]):
                 yield ParamsEditor(id="params")
                 yield LayersPanel(self.session.layers, id="layers")
             yield ResultsView(id="results")
-        yield Footer()
+        yield KeyLegend(self.BINDINGS)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
         self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
@@ -88,14 +101,15 @@ class RestrouteApp(App[None]):
     def _status(self, error: EndpointError | None, warnings: list[str]) -> None:
         status = self.query_one("#status", Static)
         if error is not None:
-            status.update(f"[b red]✗[/] {_escape(str(error))}")
+            text = f"[b red]✗[/] {_escape(str(error))}"
         elif warnings:
-            status.update(f"[b yellow]![/] {_escape('; '.join(warnings))}")
+            text = f"[b yellow]![/] {_escape('; '.join(warnings))}"
         else:
             result = self.query_one(ResultsView).explanation
             request = result.result if result else None
             line = f"{request['method'].upper()} {request['url']}" if request else ""
-            status.update(f"[b green]✓[/] {_escape(line)}")
+            text = f"[b green]✓[/] {_escape(line)}"
+        status.update(text, layout=False)  # a fixed-height line: no layout of the screen
         status.set_class(error is not None, "-error")
 
     @on(Input.Changed, "#route")
@@ -150,6 +164,8 @@ class RestrouteApp(App[None]):
             self.notify("Focus a parameter row to delete it", severity="warning")
 
     def action_help(self) -> None:
+        from .screens.help_screen import HelpScreen  # Markdown loads when help is asked for
+
         self.push_screen(HelpScreen())
 
     def action_load_profile(self) -> None:

@@ -21,6 +21,7 @@ class LayersPanel(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._layers = layers
         self._showing = ""
+        self._drafts: dict[str, str] = {}  # the TOML as typed, valid or not, by layer name
 
     def compose(self) -> ComposeResult:
         yield SelectionList[str](*self._selections(), id="layer-list")
@@ -44,7 +45,7 @@ class LayersPanel(Vertical):
         text = self.query_one(TextArea)
         text.read_only = not layer.editable
         with text.prevent(TextArea.Changed):
-            text.text = layer.text
+            text.text = self._drafts.get(name, layer.text)  # invalid TOML typed is kept too
         state = "read-only" if not layer.editable else "edit the TOML below"
         self.query_one("#layer-title", Static).update(f"[b]{name}[/b] · {state}")
 
@@ -64,4 +65,5 @@ class LayersPanel(Vertical):
     @on(TextArea.Changed)
     def _edited(self, event: TextArea.Changed) -> None:
         event.stop()
+        self._drafts[self._showing] = event.text_area.text
         self.post_message(LayerEdited(self._showing, event.text_area.text))

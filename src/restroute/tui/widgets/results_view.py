@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Static, Tab, Tabs
 
 from ..._explain import Entry, Explanation
 from ...errors import EndpointError
@@ -38,16 +38,21 @@ class ResultsView(Vertical):
         self.revealed = False
         self.explanation: Explanation | None = None
         self.error: EndpointError | None = None
+        self._lines: int | None = None
 
     def compose(self) -> ComposeResult:
-        with TabbedContent(id="tabs"):
-            for tab_id, title in TABS.items():
-                with TabPane(title, id=tab_id), VerticalScroll():
-                    yield Static("", id=f"{tab_id}-text", classes="result-text")
+        # One view under the tabs: fewer widgets keep every keystroke's layout short.
+        yield Tabs(*(Tab(title, id=tab_id) for tab_id, title in TABS.items()), id="tabs")
+        with VerticalScroll(id="result-scroll"):
+            yield Static("", id="result-text")
 
     @property
     def active(self) -> str:
-        return self.query_one(TabbedContent).active or "parsed"
+        return self.query_one(Tabs).active or "parsed"
+
+    @active.setter
+    def active(self, tab: str) -> None:
+        self.query_one(Tabs).active = tab
 
     def show(
         self, explanation: Explanation | None = None, error: EndpointError | None = None
@@ -55,8 +60,11 @@ class ResultsView(Vertical):
         """Keep what the session computed and render the tab in view."""
         if explanation is not None or error is not None:
             self.explanation, self.error = explanation, error
-        tab = self.active
-        self.query_one(f"#{tab}-text", Static).update(self.render_tab(tab))
+        rendered = self.render_tab(self.active)
+        # Same number of lines (most keystrokes): repaint only, no layout of the screen.
+        lines = _line_count(rendered)
+        self.query_one("#result-text", Static).update(rendered, layout=lines != self._lines)
+        self._lines = lines
 
     def render_tab(self, tab: str) -> RenderableType:
         explanation = self.explanation
@@ -87,9 +95,16 @@ class ResultsView(Vertical):
         except EndpointError as error:
             return Text(f"✗ {error}", style="bold red")
 
-    @on(TabbedContent.TabActivated)
-    def _activated(self, event: TabbedContent.TabActivated) -> None:
+    @on(Tabs.TabActivated)
+    def _activated(self, event: Tabs.TabActivated) -> None:
+        event.stop()
+        self._lines = -1  # another view: lay it out
         self.show()
+
+
+def _line_count(rendered: RenderableType) -> int | None:
+    """Lines of a code view (None for tables and messages: always lay those out)."""
+    return rendered.code.count("\n") if isinstance(rendered, Syntax) else None
 
 
 def _code(text: str, language: str) -> Syntax:

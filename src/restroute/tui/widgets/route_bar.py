@@ -19,7 +19,7 @@ EXAMPLES = [
 class RouteBar(Input):
     """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes."""
 
-    BORDER_TITLE = "Route"
+    BORDER_TITLE = "restroute · Route"
 
     def __init__(self, route: str = "") -> None:
         from textual.suggester import SuggestFromList

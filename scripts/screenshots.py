@@ -1,0 +1,88 @@
+"""Write screenshots/*.svg from the real explorer in its main states.
+
+Usage: python scripts/screenshots.py   (regenerate whenever the explorer changes)
+
+The secret in the sample is a made-up token set here, and the screenshots are taken
+with secrets redacted, as the explorer shows them by default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from restroute.profiles import load_profile
+from restroute.tui import make_app
+from restroute.tui.app import RestrouteApp
+from restroute.tui.widgets.results_view import ResultsView
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "screenshots"
+SIZE = (140, 40)
+
+Step = Callable[[RestrouteApp, Pilot[None]], Awaitable[None]]
+
+
+async def fill_placeholders(app: RestrouteApp, pilot: Pilot[None]) -> None:
+    values = iter(["octocat", "hello-world"])
+    for value_input in app.query(".param-value").results(Input):
+        value_input.focus()
+        await pilot.press(*next(values, ""))
+    await pilot.pause()
+
+
+def tab(name: str) -> Step:
+    async def show(app: RestrouteApp, pilot: Pilot[None]) -> None:
+        await fill_placeholders(app, pilot)
+        app.query_one(ResultsView).active = name
+        await pilot.pause()
+
+    return show
+
+
+async def missing_parameter(app: RestrouteApp, pilot: Pilot[None]) -> None:
+    await pilot.pause()
+
+
+async def help_screen(app: RestrouteApp, pilot: Pilot[None]) -> None:
+    await pilot.press("f1")
+    await pilot.pause()
+
+
+SHOTS: dict[str, tuple[str, Step]] = {
+    "parsed": ("POST /repos/{owner}/{repo}/issues", fill_placeholders),
+    "explain": ("POST /repos/{owner}/{repo}/issues", tab("explain")),
+    "curl": ("POST /repos/{owner}/{repo}/issues", tab("curl")),
+    "python": ("POST /repos/{owner}/{repo}/issues", tab("python")),
+    "missing-parameter": ("GET /repos/{owner}/{repo}/issues", missing_parameter),
+    "help": ("GET /repos/{owner}/{repo}/issues", help_screen),
+}
+
+
+async def shoot(name: str, route: str, step: Step) -> Path:
+    profiles = [
+        load_profile(ROOT / "sample_profiles" / f) for f in ("github.toml", "teaching.toml")
+    ]
+    app = make_app(route, profiles)
+    async with app.run_test(size=SIZE) as pilot:
+        for cursor in app.query(Input).results(Input):
+            cursor.cursor_blink = False
+        await step(app, pilot)
+        await pilot.pause(0.2)
+        return Path(app.save_screenshot(filename=f"{name}.svg", path=str(OUT)))
+
+
+async def main() -> None:
+    os.environ["GITHUB_TOKEN"] = "ghp_not_a_real_token"  # shown redacted in every shot
+    OUT.mkdir(exist_ok=True)
+    for name, (route, step) in SHOTS.items():
+        print(await shoot(name, route, step))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,659 @@
+"""The explorer, driven by Textual's pilot: one test per interaction, asserting on state."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+import pyperclip  # type: ignore[import-untyped]
+import pytest
+from rich.console import Console, RenderableType
+from textual import events
+from textual.command import CommandPalette
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.widgets import Input, Markdown, SelectionList, Static, TextArea
+
+import restroute
+from restroute.errors import EndpointError
+from restroute.profiles import Profile, load_profile
+from restroute.tui import RestrouteApp, make_app
+from restroute.tui.screens.help_screen import HelpScreen
+from restroute.tui.screens.path_prompt import PathPrompt
+from restroute.tui.widgets.param_row import ParamRow
+from restroute.tui.widgets.results_view import ResultsView
+
+SIZE = (140, 45)
+API = "https://api.github.com"
+TOKEN = "token ghp_abc"
+HOSTILE = "{}[]:\"'\\$%#?&=;,/.*+!@`~^|<>()-_ \u00e9\u2192\U0001f642"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def no_system_clipboard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """pyperclip never touches the clipboard of the machine running the tests."""
+    copied: list[str] = []
+
+    def fake_copy(text: str) -> None:
+        copied.append(text)
+        raise pyperclip.PyperclipException("no clipboard in the tests")
+
+    monkeypatch.setattr(pyperclip, "copy", fake_copy)
+    return copied
+
+
+def record_notifications(app: RestrouteApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every notification the app shows, as 'severity: message'."""
+    seen: list[str] = []
+    original = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        seen.append(f"{kwargs.get('severity', 'information')}: {message}")
+        original(message, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
+    return seen
+
+
+def as_text(renderable: object) -> str:
+    """What a rich renderable shows, as plain text."""
+    console = Console(record=True, width=120, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def tab_text(app: RestrouteApp, tab: str) -> str:
+    renderable: RenderableType = app.query_one(ResultsView).render_tab(tab)
+    return as_text(renderable)
+
+
+def tab_selector(tab: str) -> str:
+    """The clickable tab of a result view (a Tabs tab, or a TabbedContent's content tab)."""
+    return f"Tab#{tab}, #--content-tab-{tab}"
+
+
+def status(app: RestrouteApp) -> str:
+    """The status line as the user reads it (markup removed)."""
+    return Content.from_markup(str(app.query_one("#status", Static).content)).plain
+
+
+def rows(app: RestrouteApp) -> list[ParamRow]:
+    return list(app.query(ParamRow))
+
+
+def row_named(app: RestrouteApp, name: str) -> ParamRow:
+    return next(row for row in rows(app) if row.pair[0] == name)
+
+
+def value_input(row: ParamRow) -> Input:
+    return row.query_one(".param-value", Input)
+
+
+def url(app: RestrouteApp) -> str:
+    result = app.session.explain().result
+    assert result is not None, status(app)
+    return str(result["url"])
+
+
+def key_name(char: str) -> str:
+    """The key Textual names for a typed character (as its terminal driver does)."""
+    if char == "\n":
+        return "enter"
+    if char.isalnum():
+        return char
+    return unicodedata.name(char, "unknown").lower().replace("-", "_").replace(" ", "_")
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    """Type ``text`` into the focused widget as a fast typist does: keys queued, one wait."""
+    for char in text:
+        pilot.app.post_message(events.Key(key_name(char), "\r" if char == "\n" else char))
+    await pilot.pause()
+
+
+async def press(pilot: Pilot[None], key: str) -> None:
+    """Press one key and wait until the app is idle (pilot.press waits about twice as long)."""
+    pilot.app.post_message(events.Key(key, None))
+    await pilot.pause()
+
+
+async def focus(pilot: Pilot[None], widget: Input | TextArea | SelectionList[str]) -> None:
+    """Focus ``widget``; in a text field, with the cursor at the end (nothing selected)."""
+    widget.focus()
+    await pilot.pause()
+    if isinstance(widget, Input):
+        await press(pilot, "end")  # focusing an Input selects all it holds
+    elif isinstance(widget, TextArea):
+        await press(pilot, "ctrl+end")
+
+
+async def add_row(pilot: Pilot[None], name: str, value: str) -> None:
+    """ctrl+n, type the name, tab, type the value."""
+    await press(pilot, "ctrl+n")
+    await type_text(pilot, name)
+    await press(pilot, "tab")
+    await type_text(pilot, value)
+
+
+async def fill(pilot: Pilot[None], app: RestrouteApp, **values: str) -> None:
+    """Type each value into the row of that name."""
+    for name, value in values.items():
+        await focus(pilot, value_input(row_named(app, name)))
+        await type_text(pilot, value)
+
+
+def write_profile(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / f"{name}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def profile(tmp_path: Path, name: str, text: str) -> Profile:
+    return load_profile(write_profile(tmp_path, name, text))
+
+
+# --- the route -------------------------------------------------------------------------------
+
+
+async def test_typing_route_updates_status_and_placeholder_rows() -> None:
+    """Each keystroke in the route updates the session, the status URL and the placeholder rows."""
+    app = make_app(route="")
+    route = "GET /repos/{owner}/{repo}/issues"
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.focused, Input)
+        assert app.focused.id == "route"
+        for count, char in enumerate(route, 1):
+            await type_text(pilot, char)
+            assert app.session.route == route[:count]
+            if route[:count] == "GET /repos":
+                assert status(app) == f"✓ GET {API}/repos"
+        assert [row.pair[0] for row in rows(app)] == ["owner", "repo"]
+        assert all(row.has_class("-placeholder", "-missing") for row in rows(app))
+        assert "no value for {owner}, {repo}" in status(app)
+        await fill(pilot, app, owner="octocat", repo="hello-world")
+        assert status(app) == f"✓ GET {API}/repos/octocat/hello-world/issues"
+        assert app.query_one("#route", Input).value == route
+
+
+async def test_suggester_completes_the_route() -> None:
+    """Typing the start of an example route and pressing right accepts the suggestion."""
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "POST /repos/{o")
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issues"
+        assert app.session.route == "POST /repos/{owner}/{repo}/issues"
+        assert [row.pair[0] for row in rows(app)] == ["owner", "repo"]
+
+
+# --- parameters ------------------------------------------------------------------------------
+
+
+async def test_filling_placeholders_turns_the_missing_error_into_the_url() -> None:
+    """A missing placeholder is an error marked on its row until a value is typed."""
+    app = make_app(route="GET /repos/{owner}/{repo}/issues")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert status(app).startswith("✗")
+        assert "no value for {owner}, {repo}" in status(app)
+        await fill(pilot, app, owner="octocat")
+        assert not row_named(app, "owner").has_class("-missing")
+        assert row_named(app, "repo").has_class("-missing")
+        assert "no value for {repo}" in status(app)
+        await fill(pilot, app, repo="hello-world")
+        assert status(app) == f"✓ GET {API}/repos/octocat/hello-world/issues"
+        assert not any(row.has_class("-missing") for row in rows(app))
+
+
+async def test_an_emptied_value_keeps_the_placeholder_missing() -> None:
+    """A value typed then erased is no value: the error and the -missing class come back."""
+    app = make_app(route="GET /users/{username}")
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, username="ab")
+        assert status(app) == f"✓ GET {API}/users/ab"
+        await pilot.press("backspace", "backspace")
+        assert row_named(app, "username").pair == ("username", "")
+        assert row_named(app, "username").has_class("-missing")
+        assert "no value for {username}" in status(app)
+
+
+@pytest.mark.parametrize(
+    ("route", "expected"),
+    [
+        ("GET /user/repos", {"url": f"{API}/user/repos?visibility=private"}),
+        ("POST /user/repos", {"url": f"{API}/user/repos", "body": {"visibility": "private"}}),
+    ],
+)
+async def test_added_parameter_goes_to_query_or_body(route: str, expected: dict[str, Any]) -> None:
+    """A row added with ctrl+n goes to the query of a GET and to the body of a POST."""
+    app = make_app(route=route)
+    async with app.run_test(size=SIZE) as pilot:
+        await add_row(pilot, "visibility", "private")
+        assert app.session.rows == [("visibility", "private")]
+        result = app.session.explain().result
+        assert result is not None
+        assert {key: result.get(key) for key in expected} == expected
+        assert ("body" in result) == ("body" in expected)
+
+
+async def test_ctrl_d_deletes_the_focused_row() -> None:
+    """ctrl+d on a row's value removes the row and its parameter from the request."""
+    app = make_app(route="GET /user/repos")
+    async with app.run_test(size=SIZE) as pilot:
+        await add_row(pilot, "per_page", "2")
+        await add_row(pilot, "page", "3")
+        assert url(app) == f"{API}/user/repos?per_page=2&page=3"
+        await focus(pilot, value_input(row_named(app, "per_page")))
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert [row.pair for row in rows(app)] == [("page", "3")]
+        assert app.session.rows == [("page", "3")]
+        assert url(app) == f"{API}/user/repos?page=3"
+
+
+async def test_values_are_json_when_they_parse_and_header_rows_are_headers() -> None:
+    """per_page=2 is an int, text stays text, and a headers.x-trace row is a header."""
+    app = make_app(route="POST /user/repos")
+    async with app.run_test(size=SIZE) as pilot:
+        await add_row(pilot, "per_page", "2")
+        await add_row(pilot, "name", "hello world")
+        await add_row(pilot, "headers.x-trace", "42")
+        result = app.session.explain().result
+        assert result is not None
+        assert result["body"] == {"per_page": 2, "name": "hello world"}
+        assert result["headers"]["x-trace"] == "42"  # header values stay text
+        assert "x-trace" not in json.dumps(result["body"])
+
+
+# --- layers ----------------------------------------------------------------------------------
+
+
+async def test_toggling_a_layer_switches_its_defaults_off_and_on(tmp_path: Path) -> None:
+    """Space on a highlighted layer switches it off (per_page goes) and on (it comes back)."""
+    teaching = profile(tmp_path, "teaching", "per_page = 100\n")
+    app = make_app(route="GET /user/repos", profiles=[teaching])
+    async with app.run_test(size=SIZE) as pilot:
+        layer_list: SelectionList[str] = app.query_one("#layer-list", SelectionList)
+        assert url(app) == f"{API}/user/repos?per_page=100"
+        await focus(pilot, layer_list)
+        await pilot.press("up")  # from the session layer (on top) to the profile
+        assert "per_page = 100" in app.query_one("#layer-text", TextArea).text
+        await pilot.press("space")
+        await pilot.pause()
+        assert not app.session.layer("teaching").enabled
+        assert "teaching" not in layer_list.selected
+        assert url(app) == f"{API}/user/repos"
+        assert status(app) == f"✓ GET {API}/user/repos"
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.session.layer("teaching").enabled
+        assert url(app) == f"{API}/user/repos?per_page=100"
+        assert status(app) == f"✓ GET {API}/user/repos?per_page=100"
+
+
+async def test_editing_the_session_layer_changes_the_url() -> None:
+    """Typing per_page = 3 into the session layer's TOML adds it to the request."""
+    app = make_app(route="GET /user/repos")
+    async with app.run_test(size=SIZE) as pilot:
+        text_area = app.query_one("#layer-text", TextArea)
+        assert not text_area.read_only
+        await focus(pilot, text_area)
+        await type_text(pilot, "per_page = 3")
+        assert app.session.layer("session").options == {"per_page": 3}
+        assert status(app) == f"✓ GET {API}/user/repos?per_page=3"
+
+
+async def test_invalid_toml_shows_the_error_and_keeps_text_and_result() -> None:
+    """Invalid TOML shows its error; the text stays, across layer switches, and the result too."""
+    app = make_app(route="GET /user/repos")
+    async with app.run_test(size=SIZE) as pilot:
+        text_area = app.query_one("#layer-text", TextArea)
+        await focus(pilot, text_area)
+        await type_text(pilot, "per_page = 3\n")
+        await type_text(pilot, "broken = [")
+        assert "broken = [" in text_area.text
+        assert "not valid TOML" in status(app)
+        assert app.query_one("#status", Static).has_class("-error")
+        assert app.session.layer("session").options == {"per_page": 3}
+        assert url(app) == f"{API}/user/repos?per_page=3"
+        assert "per_page=3" in tab_text(app, "parsed")
+        await focus(pilot, app.query_one("#layer-list", SelectionList))
+        await press(pilot, "up")  # look at the built-in layer, then back at the session layer
+        await press(pilot, "down")
+        assert text_area.text == "per_page = 3\nbroken = [\n"
+
+
+async def test_the_built_in_layer_is_read_only() -> None:
+    """Highlighting the built-in layer shows its TOML read-only."""
+    app = make_app(route="GET /user/repos")
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, app.query_one("#layer-list", SelectionList))
+        await pilot.press("home")
+        text_area = app.query_one("#layer-text", TextArea)
+        assert text_area.read_only
+        assert "api.github.com" in text_area.text
+        await type_text(pilot, "xyz")
+        assert "xyz" not in text_area.text
+
+
+# --- profiles --------------------------------------------------------------------------------
+
+
+async def test_ctrl_o_loads_a_profile(tmp_path: Path) -> None:
+    """ctrl+o, a path, enter: the profile is a new layer and its defaults apply."""
+    path = write_profile(tmp_path, "paging", "per_page = 50\n")
+    app = make_app(route="GET /user/repos")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, PathPrompt)
+        await type_text(pilot, str(path))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PathPrompt)
+        layer_list: SelectionList[str] = app.query_one("#layer-list", SelectionList)
+        names = [layer_list.get_option_at_index(i).prompt for i in range(layer_list.option_count)]
+        assert [str(name) for name in names] == ["built-in defaults", "paging", "session"]
+        assert "paging" in layer_list.selected
+        assert "per_page = 50" in app.query_one("#layer-text", TextArea).text
+        assert status(app) == f"✓ GET {API}/user/repos?per_page=50"
+
+
+async def test_a_profile_with_an_unset_variable_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unset ${VAR} in a loaded profile shows a warning in the status; nothing crashes."""
+    monkeypatch.delenv("RESTROUTE_TEST_UNSET", raising=False)
+    path = write_profile(
+        tmp_path, "secret", '[headers]\nauthorization = "token ${RESTROUTE_TEST_UNSET}"\n'
+    )
+    app = make_app(route="GET /user")
+    seen = record_notifications(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await type_text(pilot, str(path))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert status(app).startswith("!")
+        assert "${RESTROUTE_TEST_UNSET} is not set" in status(app)
+        assert any(note.startswith("warning:") and "RESTROUTE_TEST_UNSET" in note for note in seen)
+        assert app.is_running
+        assert url(app) == f"{API}/user"
+
+
+async def test_loading_a_missing_file_is_an_error_notification(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A path that cannot be read is an error notification and changes nothing."""
+    app = make_app(route="GET /user/repos")
+    seen = record_notifications(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        before = [layer.name for layer in app.session.layers]
+        await pilot.press("ctrl+o")
+        await type_text(pilot, str(tmp_path / "nowhere.toml"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(note.startswith("error:") and "cannot be read" in note for note in seen)
+        assert [layer.name for layer in app.session.layers] == before
+        assert app.query_one("#layer-list", SelectionList).option_count == len(before)
+        assert status(app) == f"✓ GET {API}/user/repos"
+
+
+async def test_ctrl_s_saves_the_session_layer_without_typed_secrets(tmp_path: Path) -> None:
+    """ctrl+s writes the session layer as a profile that loads back, a typed secret left out."""
+    target = tmp_path / "saved.toml"
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await type_text(
+            pilot, f'per_page = 7\n[headers]\nauthorization = "{TOKEN}"\nx-team = "core"\n'
+        )
+        assert app.session.layer("session").options["headers"]["authorization"] == TOKEN
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        path_input = app.screen.query_one("#path", Input)
+        assert path_input.value == "session.toml"
+        await pilot.press("ctrl+u")  # the suggested name goes; type ours
+        await type_text(pilot, str(target))
+        await pilot.press("enter")
+        await pilot.pause()
+    saved = load_profile(target)
+    assert saved.options == {"per_page": 7, "headers": {"x-team": "core"}}
+    assert "ghp_abc" not in target.read_text(encoding="utf-8")
+
+
+# --- copy and reveal -------------------------------------------------------------------------
+
+
+def _json_token(text: str) -> str:
+    return str(json.loads(text)["headers"]["authorization"])
+
+
+COPIES = {"f5": "{", "f6": "curl", "f7": "import requests", "f8": "import httpx"}
+
+
+async def test_copy_keys_copy_each_format_redacted_then_revealed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each copy key puts its format in the clipboard, redacted until ctrl+r reveals."""
+    secret = profile(tmp_path, "gh", f'[headers]\nauthorization = "{TOKEN}"\n')
+    app = make_app(route="GET /user", profiles=[secret])
+    seen = record_notifications(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        for key, starts in COPIES.items():
+            await press(pilot, key)
+            assert app.clipboard.startswith(starts), key
+            assert "token <REDACTED>" in app.clipboard
+            assert "ghp_abc" not in app.clipboard
+            assert f"{API}/user" in app.clipboard
+            if key == "f5":
+                assert _json_token(app.clipboard) == "token <REDACTED>"
+        await press(pilot, "ctrl+r")
+        for key, starts in COPIES.items():
+            await press(pilot, key)
+            assert app.clipboard.startswith(starts), key
+            assert TOKEN in app.clipboard
+            if key == "f5":
+                assert _json_token(app.clipboard) == TOKEN
+        assert app.is_running
+    copied = [note for note in seen if note.startswith("information: Copied")]
+    assert len(copied) == 8
+    assert all("secrets redacted" in note for note in copied[:4])
+    assert all("secrets shown" in note for note in copied[4:])
+    assert copied[1].startswith("information: Copied curl")
+
+
+async def test_reveal_shows_a_session_header_in_view_and_copy(
+    no_system_clipboard: list[str],
+) -> None:
+    """A session-layer token is redacted in the curl tab and the copy until ctrl+r."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await type_text(pilot, f'[headers]\nauthorization = "{TOKEN}"')
+        assert "token <REDACTED>" in tab_text(app, "curl")
+        assert "ghp_abc" not in tab_text(app, "curl")
+        await pilot.press("f6")
+        assert "token <REDACTED>" in app.clipboard
+        assert no_system_clipboard == [app.clipboard]  # pyperclip was tried with the same text
+        await pilot.press("ctrl+r")
+        assert app.revealed
+        assert TOKEN in tab_text(app, "curl")
+        await pilot.press("f6")
+        assert TOKEN in app.clipboard
+        await pilot.press("ctrl+r")
+        assert "ghp_abc" not in tab_text(app, "curl")
+
+
+async def test_copy_of_a_broken_request_copies_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy key while the request has an error says so and leaves the clipboard alone."""
+    app = make_app(route="GET /users/{username}")
+    seen = record_notifications(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        assert app.clipboard == ""
+        assert any(note.startswith("error: Nothing copied") for note in seen)
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+async def test_explain_tab_shows_layer_and_destination(tmp_path: Path) -> None:
+    """The Explain tab says, for each option, the layer it came from and where it went."""
+    teaching = profile(tmp_path, "teaching", "per_page = 100\n")
+    app = make_app(route="GET /repos/{owner}/{repo}/issues", profiles=[teaching])
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, owner="octocat", repo="hello-world")
+        await pilot.click(tab_selector("explain"))
+        await pilot.pause()
+        assert app.query_one(ResultsView).active == "explain"
+        shown = tab_text(app, "explain")
+        lines = {line.split("│")[0].strip(): line for line in shown.splitlines()}
+        assert "call" in lines["owner"]
+        assert "URL path {owner}" in lines["owner"]
+        assert "teaching" in lines["per_page"]
+        assert "URL query" in lines["per_page"]
+        assert "built-in defaults" in lines["headers.accept"]
+
+
+async def test_every_tab_renders(tmp_path: Path) -> None:
+    """Every results tab renders the current request in its own format."""
+    app = make_app(route="GET /users/{username}")
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, username="octocat")
+        expected = {
+            "parsed": "'url': 'https://api.github.com/users/octocat'",
+            "merged": '"url": "/users/{username}"',
+            "curl": "curl",
+            "python": "import requests",
+            "httpx": "import httpx",
+            "json": '"url": "https://api.github.com/users/octocat"',
+        }
+        for tab, needle in expected.items():
+            assert needle in tab_text(app, tab), tab
+
+
+@pytest.mark.parametrize(
+    ("route", "row", "library_call"),
+    [
+        ("GET /repos/{owner", None, lambda: restroute.endpoint("GET /repos/{owner")),
+        (
+            "GET /users/octocat",
+            ("headers.bad header", "x"),
+            lambda: restroute.endpoint("GET /users/octocat", headers={"bad header": "x"}),
+        ),
+        (
+            "GET /users/octocat",
+            ("data", "hello"),
+            lambda: restroute.endpoint("GET /users/octocat", data="hello"),
+        ),
+    ],
+    ids=["unbalanced-brace", "bad-header-name", "data-on-get"],
+)
+async def test_errors_show_the_library_message_and_keep_the_input(
+    route: str, row: tuple[str, str] | None, library_call: Any
+) -> None:
+    """A malformed route, a bad header name or data on a GET shows the library's message."""
+    with pytest.raises(EndpointError) as raised:
+        library_call()
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, route)
+        if row is not None:
+            await add_row(pilot, *row)
+        assert status(app) == f"✗ {raised.value}"
+        assert app.query_one("#status", Static).has_class("-error")
+        assert app.query_one("#route", Input).value == route
+        if row is not None:
+            assert rows(app)[-1].pair == row
+        assert str(raised.value) in " ".join(tab_text(app, "parsed").split())
+
+
+# --- help and palette ------------------------------------------------------------------------
+
+
+async def test_f1_opens_help_and_escape_closes_it() -> None:
+    """F1 opens the help screen explaining how a request is built; escape closes it."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "How a request is built" in app.screen.query_one(Markdown).source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        assert app.query_one("#route", Input).value == "GET /user"
+
+
+async def test_command_palette_copies_as_curl() -> None:
+    """ctrl+p, "as curl", enter copies the curl command."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await type_text(pilot, "as curl")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.clipboard.startswith("curl")
+        assert f"{API}/user" in app.clipboard
+
+
+# --- garbage in, no crash --------------------------------------------------------------------
+
+PRINTABLE = "abcXYZ019 " + HOSTILE
+ACTIONS = ["ctrl+n", "ctrl+d", "ctrl+r", "f5", "f6", "f7", "f8", "tab"]
+KEYSTROKES = 300  # per seed
+
+
+def _garbage(rng: random.Random, newlines: bool) -> str:
+    text = "".join(rng.choice(PRINTABLE) for _ in range(rng.randint(5, 40)))
+    return text.replace(" ", "\n", 1) if newlines else text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_garbage_typed_everywhere_never_crashes(seed: int) -> None:
+    """Random hostile typing in the route, rows and layer TOML, and random keys, crash nothing."""
+    rng = random.Random(seed)
+    app = make_app(route="")
+    typed_route = ""
+    keystrokes = 0
+    async with app.run_test(size=SIZE) as pilot:
+        while keystrokes < KEYSTROKES:
+            where = rng.choice(["route", "name", "value", "toml", "keys"])
+            if where == "keys":
+                keys = [rng.choice(ACTIONS) for _ in range(rng.randint(1, 3))]
+                for key in keys:
+                    await press(pilot, key)
+                keystrokes += len(keys)
+                continue
+            if where == "route":
+                target: Input | TextArea = app.query_one("#route", Input)
+            elif where == "toml":
+                target = app.query_one("#layer-text", TextArea)
+            else:
+                if not rows(app):
+                    await press(pilot, "ctrl+n")
+                row = rng.choice(rows(app))
+                target = row.query_one(f".param-{where}", Input)
+            await focus(pilot, target)
+            text = _garbage(rng, newlines=where == "toml")
+            await type_text(pilot, text)
+            keystrokes += len(text)
+            if where == "route":
+                typed_route += text
+        assert app.return_code is None
+        assert app.is_running
+        assert app.query_one("#route", Input).value == typed_route
+        assert app.session.route == typed_route
+        assert status(app)[:1] in {"✓", "✗", "!"}

@@ -1,0 +1,62 @@
+"""End to end: the real ``restroute explore`` console script in a tmux terminal."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+SCRIPT = Path(sys.executable).parent / "restroute"
+
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)")
+
+
+def tmux(socket: Path, *args: str, check: bool = True) -> str:
+    """Run a tmux command on a server of its own (-S), away from the user's sessions."""
+    assert TMUX is not None
+    command = [TMUX, "-S", str(socket), *args]
+    return subprocess.run(command, capture_output=True, text=True, check=check, timeout=10).stdout
+
+
+def wait_for(socket: Path, seen: Callable[[str], bool], timeout: float = 15) -> str:
+    """Poll the pane until ``seen(screen)``; the last screen either way."""
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = tmux(socket, "capture-pane", "-p")
+        if seen(screen):
+            break
+        time.sleep(0.1)
+    return screen
+
+
+def test_typed_username_shows_the_expanded_url(tmp_path: Path) -> None:
+    """Typing a username into the running explorer shows the expanded URL on screen."""
+    assert SCRIPT.exists(), f"the console script is not installed next to {sys.executable}"
+    session = f"restroute-test-{os.getpid()}-{time.monotonic_ns()}"
+    socket = tmp_path / "tmux.sock"
+    command = f"{shlex.quote(str(SCRIPT))} explore 'GET /users/{{username}}'"
+    tmux(socket, "new-session", "-d", "-s", session, "-x", "140", "-y", "40", command)
+    try:
+        # Up and running: the route bar and the status line about the missing placeholder.
+        ready = "no value for {username}"
+        screen = wait_for(socket, lambda screen: "Route" in screen and ready in screen)
+        assert "Route" in screen, screen
+        assert ready in screen, screen
+        # Focus starts in the route; tab goes to the parameters, the username's name, its value.
+        tmux(socket, "send-keys", "-t", session, "Tab", "Tab", "Tab")
+        time.sleep(0.3)
+        tmux(socket, "send-keys", "-t", session, "-l", "octocat")
+        expected = "https://api.github.com/users/octocat"
+        screen = wait_for(socket, lambda screen: expected in screen)
+        assert f"GET {expected}" in screen, screen
+    finally:
+        tmux(socket, "kill-session", "-t", session, check=False)

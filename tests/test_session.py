@@ -1,0 +1,533 @@
+"""restroute.session: layers, a route and parameter rows, as the explorer holds them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, MissingParameterError, RequestOptions
+from restroute.profiles import Profile, load_profile, parse_profile
+from restroute.session import FORMATS, Layer, Session, parse_value
+from tests.conftest import UA
+
+BUILT_IN = "built-in defaults"
+ACCEPT = "application/vnd.github.v3+json"
+SECRET = "s3cr3t-value-for-tests"
+
+
+def result_of(session: Session) -> RequestOptions:
+    """The request a session builds, which the test expects to succeed."""
+    why = session.explain()
+    assert why.error is None, why.error
+    assert why.result is not None
+    return why.result
+
+
+def profile(name: str, text: str, environ: dict[str, str] | None = None) -> Profile:
+    """A profile from TOML text, with its own environment (empty unless given)."""
+    return parse_profile(text, name=name, environ=environ or {})
+
+
+def test_readme_example() -> None:
+    """The module docstring's session: rows fill the route and per_page goes to the query."""
+    session = Session("GET /repos/{owner}/{repo}/issues")
+    session.rows = [("owner", "octocat"), ("repo", "hello-world"), ("per_page", "2")]
+
+    assert (
+        result_of(session)["url"]
+        == "https://api.github.com/repos/octocat/hello-world/issues?per_page=2"
+    )
+
+
+def test_parse_value_docstring_example() -> None:
+    """parse_value reads JSON when the text is JSON, and keeps any other text as it is."""
+    assert [parse_value(t) for t in ("42", "true", "null", '["a"]', "octocat", "")] == [
+        42,
+        True,
+        None,
+        ["a"],
+        "octocat",
+        "",
+    ]
+
+
+# --- placeholders ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("route", "names"),
+    [
+        ("GET /repos/{owner}/{repo}/issues", ["owner", "repo"]),
+        ("POST /repos/:owner/:repo/issues", ["owner", "repo"]),
+        ("/search/code{?q,per_page}", ["q", "per_page"]),
+        ("GET /x{/path*}{.ext}{;m}{+r}{&a}{#frag}", ["path", "ext", "m", "r", "a", "frag"]),
+        ("GET /a/{b}/{b}{?b}", ["b"]),
+        ("GET https://uploads.example.com:8443/assets/{id}", ["id"]),
+        ("GET /user", []),
+        ("GET /x/{owner", []),
+        ("GET /x/{=bad}", []),
+        ("", []),
+        ("   ", []),
+    ],
+)
+def test_placeholders_of_a_route(route: str, names: list[str]) -> None:
+    """The route's template variables in order; none for a malformed or empty route."""
+    assert Session(route).placeholders() == names
+
+
+# --- rows -> parameters ---------------------------------------------------------------------
+
+
+def test_rows_become_typed_parameters() -> None:
+    """Values are JSON when they parse, names are stripped, empty names and values skipped."""
+    session = Session("GET /user")
+    session.rows = [
+        ("owner", "octocat"),
+        ("per_page", "100"),
+        ("ratio", "0.5"),
+        ("draft", "true"),
+        ("milestone", "null"),
+        ("labels", '["bug", "ui"]'),
+        ("meta", '{"a": 1}'),
+        ("quoted", '"42"'),
+        ("title", "Found a bug"),
+        ("blank", ""),
+        ("empty_text", '""'),
+        ("", "ignored"),
+        ("   ", "ignored too"),
+        ("  spaced  ", "x"),
+    ]
+
+    assert session.parameters() == {
+        "owner": "octocat",
+        "per_page": 100,
+        "ratio": 0.5,
+        "draft": True,
+        "milestone": None,
+        "labels": ["bug", "ui"],
+        "meta": {"a": 1},
+        "quoted": "42",
+        "title": "Found a bug",
+        "empty_text": "",
+        "spaced": "x",
+    }
+
+
+def test_dotted_rows_nest_under_headers_media_type_and_request() -> None:
+    """headers.X stays text even when it looks like JSON; media_type and request are typed."""
+    session = Session("GET /user")
+    session.rows = [
+        ("headers.X-Trace", "123"),
+        ("headers.if-none-match", '"etag"'),
+        ("headers.x-flag", "true"),
+        ("media_type.format", "raw"),
+        ("request.timeout", "5"),
+        ("request.hooks", '["a"]'),
+    ]
+
+    assert session.parameters() == {
+        "headers": {"X-Trace": "123", "if-none-match": '"etag"', "x-flag": "true"},
+        "media_type": {"format": "raw"},
+        "request": {"timeout": 5, "hooks": ["a"]},
+    }
+
+
+def test_other_dotted_names_are_plain_parameters() -> None:
+    """A dot outside headers/media_type/request, or with nothing after it, is part of the name."""
+    session = Session("GET /user")
+    session.rows = [("headers.", "1"), ("filter.state", "2"), (".x", "3")]
+
+    assert session.parameters() == {"headers.": 1, "filter.state": 2, ".x": 3}
+
+
+def test_a_dotted_row_adds_to_an_earlier_mapping_row() -> None:
+    """headers.NAME after a headers row that is a JSON object adds one header to it."""
+    session = Session("GET /user")
+    session.rows = [("headers", '{"x-a": "1"}'), ("headers.x-b", "2")]
+
+    assert session.parameters() == {"headers": {"x-a": "1", "x-b": "2"}}
+
+
+def test_a_dotted_row_leaves_an_earlier_non_mapping_value_alone() -> None:
+    """request.NAME after a request row that is not a mapping does not replace that value."""
+    session = Session("GET /user")
+    session.rows = [("request", "5"), ("request.timeout", "1")]
+
+    assert session.parameters() == {"request": 5}
+
+
+def test_a_later_row_with_the_same_name_wins() -> None:
+    """Two rows with one name: the later one is the parameter."""
+    session = Session("GET /user")
+    session.rows = [("per_page", "1"), ("per_page", "2")]
+
+    assert session.parameters() == {"per_page": 2}
+
+
+def test_rows_reach_the_request() -> None:
+    """Rows fill placeholders, the query, a header, the media type and request."""
+    session = Session("GET /repos/{owner}/{repo}/issues")
+    session.rows = [
+        ("owner", "octocat"),
+        ("repo", "hello-world"),
+        ("per_page", "2"),
+        ("headers.X-Trace", "123"),
+        ("media_type.format", "raw"),
+        ("request.timeout", "5"),
+    ]
+
+    assert result_of(session) == {
+        "method": "get",
+        "url": "https://api.github.com/repos/octocat/hello-world/issues?per_page=2",
+        "headers": {
+            "accept": "application/vnd.github.v3.raw",
+            "user-agent": UA,
+            "x-trace": "123",
+        },
+        "request": {"timeout": 5},
+    }
+    assert session.explain().entry("per_page").layer == "call"
+
+
+def test_an_empty_route_is_an_error_in_the_explanation() -> None:
+    """A session with no route has no url: the explanation holds the error."""
+    why = Session().explain()
+
+    assert why.result is None
+    assert isinstance(why.error, EndpointError)
+    assert "no url" in str(why.error)
+
+
+def test_a_route_that_is_not_method_url_raises() -> None:
+    """A route with whitespace inside its URL cannot be merged: explain raises."""
+    with pytest.raises(EndpointError, match="whitespace"):
+        Session("GET /a b").explain()
+
+
+# --- layers ---------------------------------------------------------------------------------
+
+
+def test_the_layers_are_built_in_profiles_then_session() -> None:
+    """A new session stacks the built-in defaults, its profiles in order, then the session."""
+    session = Session("GET /user", profiles=[profile("one", "a = 1"), profile("two", "b = 2")])
+
+    assert [layer.name for layer in session.layers] == [BUILT_IN, "one", "two", "session"]
+    assert [layer.editable for layer in session.layers] == [False, True, True, True]
+    assert all(layer.enabled for layer in session.layers)
+    assert session.layer("two").options == {"b": 2}
+
+
+def test_an_unknown_layer_is_an_endpoint_error() -> None:
+    """Asking for a layer that is not there raises EndpointError listing the layers."""
+    session = Session("GET /user")
+
+    with pytest.raises(EndpointError, match="'nope'; layers: built-in defaults, session"):
+        session.layer("nope")
+
+
+def test_a_profile_warning_is_kept_on_its_layer() -> None:
+    """The warnings of a profile with an unset variable travel with its layer."""
+    gh = profile("gh", '[headers]\nauthorization = "token ${NO_SUCH_TOKEN}"')
+
+    layer = Session("GET /user", profiles=[gh]).layer("gh")
+
+    assert layer.warnings == ("gh: ${NO_SUCH_TOKEN} is not set in the environment",)
+
+
+def test_toggling_a_layer_off_and_on() -> None:
+    """A layer switched off no longer counts; switched back on, the result is as before."""
+    team = profile("team", 'per_page = 100\n[headers]\nx-team = "core"')
+    session = Session("GET /user", profiles=[team])
+    before = result_of(session)
+
+    off = session.toggle("team")
+    without = result_of(session)
+    on = session.toggle("team")
+
+    assert before == {
+        "method": "get",
+        "url": "https://api.github.com/user?per_page=100",
+        "headers": {"accept": ACCEPT, "user-agent": UA, "x-team": "core"},
+    }
+    assert without == {
+        "method": "get",
+        "url": "https://api.github.com/user",
+        "headers": {"accept": ACCEPT, "user-agent": UA},
+    }
+    assert off is on is session.layer("team")
+    assert on.enabled
+    assert result_of(session) == before
+
+
+def test_a_layer_repr_says_whether_it_is_on() -> None:
+    """A layer's repr shows its name, on or off, and its option names."""
+    session = Session("GET /user", profiles=[profile("team", 'per_page = 1\nsort = "x"')])
+
+    assert repr(session.layer("team")) == "<Layer 'team' on: ['per_page', 'sort']>"
+    session.toggle("team")
+    assert repr(session.layer("team")) == "<Layer 'team' off: ['per_page', 'sort']>"
+
+
+def test_switching_the_built_in_defaults_off() -> None:
+    """Without the built-in layer there are no default headers and no base_url."""
+    session = Session("GET /user")
+
+    session.toggle(BUILT_IN)
+    why = session.explain()
+
+    assert why.result is None
+    assert isinstance(why.error, EndpointError)
+    assert "base_url" in str(why.error)
+    assert "headers" not in why.merged
+    assert "base_url" not in why.merged
+
+
+def test_built_in_off_with_a_full_url_sends_no_default_headers() -> None:
+    """A full URL with the built-in layer off builds a request with no headers at all."""
+    session = Session("GET https://example.com/x")
+    session.toggle(BUILT_IN)
+
+    assert result_of(session) == {"method": "get", "url": "https://example.com/x", "headers": {}}
+
+
+def test_built_in_off_leaves_a_profile_to_supply_everything() -> None:
+    """With the built-in layer off, a profile's base_url and headers are all there is."""
+    mine = profile("mine", 'base_url = "https://h.example"\n[headers]\naccept = "*/*"')
+    session = Session("GET /user", profiles=[mine])
+    session.toggle(BUILT_IN)
+
+    assert result_of(session) == {
+        "method": "get",
+        "url": "https://h.example/user",
+        "headers": {"accept": "*/*"},
+    }
+
+
+def test_editing_the_session_layer_changes_the_result() -> None:
+    """TOML written into the session layer applies over the layers below it."""
+    session = Session("GET /user")
+
+    layer = session.edit_layer("session", 'per_page = 10\n[headers]\nx-trace = "s"\n')
+
+    assert layer is session.layer("session")
+    assert layer.options == {"per_page": 10, "headers": {"x-trace": "s"}}
+    assert result_of(session) == {
+        "method": "get",
+        "url": "https://api.github.com/user?per_page=10",
+        "headers": {"accept": ACCEPT, "user-agent": UA, "x-trace": "s"},
+    }
+    assert session.explain().entry("headers.x-trace").layer == "session"
+
+
+def test_editing_the_built_in_layer_is_refused() -> None:
+    """The built-in layer is read-only: editing it raises and changes nothing."""
+    session = Session("GET /user")
+    before = session.layer(BUILT_IN).options
+
+    with pytest.raises(EndpointError, match="read-only"):
+        session.edit_layer(BUILT_IN, "per_page = 1")
+
+    assert session.layer(BUILT_IN).options == before
+    assert result_of(session)["url"] == "https://api.github.com/user"
+
+
+def test_bad_toml_leaves_the_layer_as_it_was() -> None:
+    """Invalid TOML raises EndpointError and keeps the layer's options and text."""
+    session = Session("GET /user")
+    session.edit_layer("session", "per_page = 10\n")
+
+    with pytest.raises(EndpointError, match="is not valid TOML"):
+        session.edit_layer("session", "per_page = \n")
+
+    layer = session.layer("session")
+    assert layer.options == {"per_page": 10}
+    assert layer.text == "per_page = 10\n"
+    assert result_of(session)["url"] == "https://api.github.com/user?per_page=10"
+
+
+def test_editing_a_layer_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """References in edited TOML are expanded from os.environ; unset ones warn."""
+    monkeypatch.setenv("RESTROUTE_TEST_TOKEN", SECRET)
+    monkeypatch.delenv("RESTROUTE_TEST_UNSET", raising=False)
+    session = Session("GET /user")
+
+    layer = session.edit_layer(
+        "session",
+        '[headers]\nauthorization = "token ${RESTROUTE_TEST_TOKEN}"\n'
+        'x-other = "${RESTROUTE_TEST_UNSET}"\n',
+    )
+
+    assert result_of(session)["headers"]["authorization"] == f"token {SECRET}"
+    assert layer.warnings == ("session: ${RESTROUTE_TEST_UNSET} is not set in the environment",)
+
+
+def test_added_profiles_stack_under_the_session_layer() -> None:
+    """add_profile puts a profile just below the session layer, which still wins."""
+    session = Session("GET /user", profiles=[profile("one", "per_page = 1")])
+    session.edit_layer("session", "per_page = 10")
+
+    added = session.add_profile(profile("two", 'per_page = 50\n[headers]\nx-team = "t"'))
+
+    assert [layer.name for layer in session.layers] == [BUILT_IN, "one", "two", "session"]
+    assert added is session.layer("two")
+    why = session.explain()
+    assert why.entry("per_page").value == 10
+    assert why.entry("per_page").layer == "session"
+    assert why.entry("headers.x-team").layer == "two"
+    session.toggle("session")
+    assert session.explain().entry("per_page").layer == "two"
+
+
+# --- snippets -------------------------------------------------------------------------------
+
+
+def token_session() -> Session:
+    """A session whose profile sends an authorization token."""
+    gh = profile("gh", '[headers]\nauthorization = "token ${T}"', {"T": SECRET})
+    return Session("GET /user", profiles=[gh])
+
+
+@pytest.mark.parametrize("format", FORMATS)
+def test_snippets_are_redacted_by_default(format: str) -> None:
+    """Each snippet format hides the token by default and shows it with redact=False."""
+    session = token_session()
+
+    redacted = session.snippet(format)
+    revealed = session.snippet(format, redact=False)
+
+    assert "token <REDACTED>" in redacted
+    assert SECRET not in redacted
+    assert f"token {SECRET}" in revealed
+    assert "<REDACTED>" not in revealed
+
+
+def test_the_json_snippet_is_the_redacted_request() -> None:
+    """The JSON snippet is the result dict with the token's value redacted."""
+    assert json.loads(token_session().snippet("json")) == {
+        "method": "get",
+        "url": "https://api.github.com/user",
+        "headers": {"accept": ACCEPT, "user-agent": UA, "authorization": "token <REDACTED>"},
+    }
+
+
+@pytest.mark.parametrize(("format", "client"), [("python", "requests"), ("httpx", "httpx")])
+def test_the_python_snippets_use_their_client(format: str, client: str) -> None:
+    """python writes a requests script and httpx an httpx one."""
+    assert f"import {client}\n" in token_session().snippet(format)
+
+
+def test_the_curl_snippet_targets_the_url() -> None:
+    """The curl snippet sends to the session's URL."""
+    snippet = token_session().snippet("curl")
+
+    assert snippet.startswith("curl")
+    assert "https://api.github.com/user" in snippet
+
+
+def test_a_snippet_of_a_failing_request_raises_its_error() -> None:
+    """When the request cannot be built, snippet raises the explanation's error."""
+    session = Session("GET /repos/{owner}")
+
+    with pytest.raises(MissingParameterError) as caught:
+        session.snippet("curl")
+
+    assert caught.value.names == ("owner",)
+
+
+def test_an_unknown_snippet_format_is_an_endpoint_error() -> None:
+    """A format that is not json, curl, python or httpx raises EndpointError listing them."""
+    with pytest.raises(EndpointError, match="json, curl, python, httpx"):
+        Session("GET /user").snippet("xml")
+
+
+# --- layers as TOML -------------------------------------------------------------------------
+
+
+def test_a_layer_toml_round_trips_through_parse_profile() -> None:
+    """A layer's TOML parses back to the layer's options."""
+    options: dict[str, Any] = {
+        "base_url": "https://ghe.example.com/api/v3",
+        "per_page": 100,
+        "headers": {"accept": "*/*", "x-trace": 'a "quoted" value'},
+        "media_type": {"format": "raw"},
+    }
+    layer = Layer("mine", options)
+
+    assert parse_profile(layer.toml(), environ={}).options == options
+
+
+def test_the_built_in_layer_toml_is_the_built_in_defaults() -> None:
+    """The built-in layer's TOML reads back as the built-in defaults."""
+    text = Session().layer(BUILT_IN).toml()
+
+    assert parse_profile(text, environ={}).options == {
+        "method": "GET",
+        "base_url": "https://api.github.com",
+        "headers": {"accept": ACCEPT, "user-agent": UA},
+        "media_type": {"format": "", "previews": []},
+    }
+
+
+def test_a_profile_layer_toml_keeps_its_references() -> None:
+    """A profile's layer writes ${VAR} back, and parses back to the same options."""
+    env = {"GITHUB_TOKEN": SECRET}
+    gh = profile("gh", 'per_page = 5\n[headers]\nauthorization = "token ${GITHUB_TOKEN}"', env)
+    layer = Session("GET /user", profiles=[gh]).layer("gh")
+
+    text = layer.toml()
+
+    assert SECRET not in text
+    assert parse_profile(text, environ={}).raw == gh.raw
+    assert parse_profile(text, environ=env).options == layer.options
+
+
+def test_a_session_layer_toml_keeps_references_and_drops_literal_secrets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Edited TOML is kept as written: ${VAR} stays in toml(); a literal token is left out."""
+    monkeypatch.setenv("GITHUB_TOKEN", SECRET)
+    session = Session("GET /user")
+    session.edit_layer(
+        "session", '[headers]\nauthorization = "token ${GITHUB_TOKEN}"\nx-api-key = "abc123"\n'
+    )
+
+    text = session.layer("session").toml()
+
+    assert parse_profile(text, environ={}).raw == {
+        "headers": {"authorization": "token ${GITHUB_TOKEN}"}
+    }
+    assert SECRET not in text
+    assert "abc123" not in text
+
+
+def test_save_layer_writes_a_loadable_profile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """save_layer writes the layer as a profile file, references unexpanded."""
+    monkeypatch.setenv("GITHUB_TOKEN", SECRET)
+    session = Session("GET /user")
+    session.edit_layer(
+        "session", 'per_page = 20\n[headers]\nauthorization = "token ${GITHUB_TOKEN}"\n'
+    )
+    path = tmp_path / "mine.toml"
+
+    written = session.save_layer("session", path)
+    loaded = load_profile(path, environ={"GITHUB_TOKEN": "other"})
+
+    assert written == path
+    assert SECRET not in path.read_text(encoding="utf-8")
+    assert loaded.raw == {"per_page": 20, "headers": {"authorization": "token ${GITHUB_TOKEN}"}}
+    assert loaded.options["headers"]["authorization"] == "token other"
+
+
+def test_save_layer_of_an_unknown_layer_is_an_endpoint_error(tmp_path: Path) -> None:
+    """Saving a layer that does not exist raises EndpointError and writes nothing."""
+    path = tmp_path / "x.toml"
+
+    with pytest.raises(EndpointError, match="no layer named"):
+        Session().save_layer("nope", path)
+
+    assert not path.exists()
