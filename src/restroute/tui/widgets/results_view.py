@@ -38,7 +38,7 @@ class ResultsView(Vertical):
         self.revealed = False
         self.explanation: Explanation | None = None
         self.error: EndpointError | None = None
-        self._lines: int | None = None
+        self._rows: int | None = None
 
     def compose(self) -> ComposeResult:
         # One view under the tabs: fewer widgets keep every keystroke's layout short.
@@ -61,10 +61,18 @@ class ResultsView(Vertical):
         if explanation is not None or error is not None:
             self.explanation, self.error = explanation, error
         rendered = self.render_tab(self.active)
-        # Same number of lines (most keystrokes): repaint only, no layout of the screen.
-        lines = _line_count(rendered)
-        self.query_one("#result-text", Static).update(rendered, layout=lines != self._lines)
-        self._lines = lines
+        static = self.query_one("#result-text", Static)
+        # The same height as before (most keystrokes): repaint it, no layout of the screen.
+        height = self._height(rendered, static.content_region.width)
+        static.update(rendered, layout=height is None or height != self._rows)
+        self._rows = height
+
+    def _height(self, rendered: RenderableType, width: int) -> int | None:
+        """Rows the view takes at ``width`` (None before the first layout)."""
+        if width <= 0:
+            return None
+        console = self.app.console
+        return len(console.render_lines(rendered, console.options.update_width(width)))
 
     def render_tab(self, tab: str) -> RenderableType:
         explanation = self.explanation
@@ -98,13 +106,7 @@ class ResultsView(Vertical):
     @on(Tabs.TabActivated)
     def _activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
-        self._lines = -1  # another view: lay it out
         self.show()
-
-
-def _line_count(rendered: RenderableType) -> int | None:
-    """Lines of a code view (None for tables and messages: always lay those out)."""
-    return rendered.code.count("\n") if isinstance(rendered, Syntax) else None
 
 
 def _code(text: str, language: str) -> Syntax:
