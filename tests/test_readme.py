@@ -11,6 +11,7 @@ import pytest
 
 from restroute import endpoint
 from restroute.cli import main
+from restroute.profiles import Profile
 from restroute.snippets import to_curl, to_python
 from tests.conftest import UA
 
@@ -35,15 +36,23 @@ def test_library_example_gives_the_shown_result() -> None:
     )
 
 
-def test_first_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The README's first command's `restroute build ...` part succeeds."""
+def test_first_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's first command opens the explorer on the route and the sample profiles."""
+    opened: list[tuple[str, list[str], list[str]]] = []
+
+    def run(route: str, profiles: list[Profile]) -> None:
+        opened.append(
+            (route, [p.name for p in profiles], [w for p in profiles for w in p.warnings])
+        )
+
+    monkeypatch.setattr("restroute.tui.run", run)
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_example")
+    monkeypatch.chdir(Path(__file__).parents[1])
     first = next(code for language, code in BLOCKS if language == "sh")
     words = shlex.split(first.split("&& .venv/bin/restroute ", 1)[1])
 
     assert main(words) == 0
-    assert '"url": "https://api.github.com/repos/octocat/hello-world/issues?per_page=2"' in (
-        capsys.readouterr().out
-    )
+    assert opened == [("GET /repos/{owner}/{repo}/issues", ["github", "teaching"], [])]
 
 
 def test_test_command_is_what_ci_runs() -> None:
