@@ -25,6 +25,7 @@ from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.help_screen import HelpScreen
 from restroute.tui.screens.path_prompt import PathPrompt
 from restroute.tui.widgets.param_row import ParamRow
+from restroute.tui.widgets.params_editor import ParamsEditor
 from restroute.tui.widgets.results_view import ResultsView
 
 SIZE = (140, 45)
@@ -657,3 +658,41 @@ async def test_garbage_typed_everywhere_never_crashes(seed: int) -> None:
         assert app.query_one("#route", Input).value == typed_route
         assert app.session.route == typed_route
         assert status(app)[:1] in {"✓", "✗", "!"}
+
+
+async def test_deleting_a_placeholder_row_brings_it_back_empty() -> None:
+    """A placeholder's row cannot go away: deleting it clears it, and it is marked missing."""
+    app = make_app("GET /users/{username}")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        value = next(iter(app.query(".param-value").results(Input)))
+        value.focus()
+        await pilot.press(*"octocat")
+        await pilot.pause()
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        await pilot.pause()
+
+        rows = app.query_one(ParamsEditor).rows
+        assert rows == [("username", "")]
+        assert "no value for {username}" in str(app.query_one("#status", Static).content)
+
+
+async def test_saving_invalid_session_toml_says_so(tmp_path: Path) -> None:
+    """ctrl+s with invalid TOML on screen writes nothing and shows the TOML error."""
+    app = make_app("GET /user")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        app.query_one("#layer-text", TextArea).focus()
+        await pilot.press(*"per_page = ")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        target = tmp_path / "out.toml"
+        prompt = app.screen.query_one("#path", Input)
+        prompt.value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+
+        assert not target.exists()
+        assert app.session.layer("session").options == {}

@@ -160,8 +160,12 @@ class RestrouteApp(App[None]):
         self.call_after_refresh(lambda: row.query_one(Input).focus())
 
     def action_delete_row(self) -> None:
-        if not self.query_one(ParamsEditor).remove_focused_row():
+        editor = self.query_one(ParamsEditor)
+        if not editor.remove_focused_row():
             self.notify("Focus a parameter row to delete it", severity="warning")
+            return
+        # A placeholder's row comes back empty: the route still needs its value.
+        self.call_after_refresh(editor.show_placeholders, self.session.placeholders())
 
     def action_help(self) -> None:
         from .screens.help_screen import HelpScreen  # Markdown loads when help is asked for
@@ -196,6 +200,9 @@ class RestrouteApp(App[None]):
         if not path:
             return
         try:
+            draft = self.query_one(LayersPanel).draft(SESSION)
+            if draft is not None:  # what is on screen, or an error saying what is wrong
+                self.session.edit_layer(SESSION, draft)
             written = self.session.save_layer(SESSION, Path(path))
         except EndpointError as error:
             self.notify(str(error), severity="error", markup=False)

@@ -49,6 +49,10 @@ class LayersPanel(Vertical):
         state = "read-only" if not layer.editable else "edit the TOML below"
         self.query_one("#layer-title", Static).update(f"[b]{name}[/b] · {state}")
 
+    def draft(self, name: str) -> str | None:
+        """The TOML typed for layer ``name``, valid or not (None if it was never edited)."""
+        return self._drafts.get(name)
+
     def _selections(self) -> list[Selection[str]]:
         return [Selection(layer.name, layer.name, layer.enabled) for layer in self._layers]
 
