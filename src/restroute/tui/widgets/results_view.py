@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import pprint
 
@@ -109,8 +110,14 @@ class ResultsView(Vertical):
         self.show()
 
 
-def _code(text: str, language: str) -> Syntax:
-    return Syntax(text, language, theme=THEME, word_wrap=True, background_color="default")
+def _code(text: str, language: str) -> Text:
+    """Highlighted text: lexed once here, so painting it and measuring it do not lex again."""
+    return _highlighter(language).highlight(text)
+
+
+@functools.cache
+def _highlighter(language: str) -> Syntax:
+    return Syntax("", language, theme=THEME, background_color="default")
 
 
 def _explain_table(entries: tuple[Entry, ...], hide: bool) -> Table:
