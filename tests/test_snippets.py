@@ -8,7 +8,6 @@ with the real requests and httpx. `tests.wire.exactly` checks API.md section 6's
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,26 +18,12 @@ from hypothesis import strategies as st
 
 from restroute import EndpointError, RequestOptions, endpoint
 from restroute.snippets import to_curl, to_python
-from tests.wire import _env, exactly, recording_server, run_python, run_shell
+from tests.wire import exactly, recording_server, run_pasted, run_python, run_shell
 
 SHELLS = ["bash", "dash", "zsh"]
 RUNNERS = [*SHELLS, "pasted", "requests", "httpx"]
 
 MakeOptions = Callable[[str], RequestOptions]
-
-
-def run_interactive_bash(script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    """The snippet as if pasted at an interactive bash prompt, with history expansion on."""
-    session = f"set -o histexpand\n{script}\nexit $?\n"
-    return subprocess.run(
-        ["bash", "--norc", "--noprofile", "-i"],
-        input=session.encode(),
-        cwd=cwd,
-        env=_env(),
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def deliver(runner: str, make: MakeOptions, cwd: Path) -> list[str]:
@@ -50,7 +35,7 @@ def deliver(runner: str, make: MakeOptions, cwd: Path) -> list[str]:
         if runner in SHELLS:
             done = run_shell(runner, to_curl(options), cwd)
         elif runner == "pasted":
-            done = run_interactive_bash(to_curl(options), cwd)
+            done = run_pasted(to_curl(options), cwd)
         else:
             done = run_python(to_python(options, client=runner), cwd)
         assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
