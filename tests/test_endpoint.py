@@ -346,13 +346,11 @@ def test_bad_placeholder_values(value: object, message: str) -> None:
 
 
 def test_colon_placeholders() -> None:
-    """:name placeholders work like {name}; ports and user:password are not placeholders."""
+    """:name placeholders work like {name}; a port is not a placeholder."""
     assert endpoint("GET /repos/:owner/:repo", owner="o", repo="r")["url"] == (
         f"{GITHUB}/repos/o/r"
     )
-    assert endpoint("GET https://u:secret@h:8080/:owner", owner="o")["url"] == (
-        "https://u:secret@h:8080/o"
-    )
+    assert endpoint("GET https://h:8080/:owner", owner="o")["url"] == "https://h:8080/o"
 
 
 @pytest.mark.parametrize(
@@ -430,6 +428,7 @@ def test_full_url_ignores_base_url() -> None:
     "base_url",
     [
         "api.github.com",
+        "http://u:p@h",
         "ftp://h",
         "https://",
         "HTTP://",
@@ -448,7 +447,8 @@ def test_base_url_must_be_an_http_url_with_a_host(base_url: str) -> None:
 
     assert str(raised.value) == (
         f"GET /user: base_url {base_url!r} is not an http(s) URL with a host "
-        "(and no whitespace, query or fragment); pass one such as 'https://api.github.com'"
+        "(and no credentials, whitespace, query or fragment); "
+        "pass one such as 'https://api.github.com'"
     )
 
 
@@ -791,3 +791,40 @@ def test_results_do_not_alias_defaults() -> None:
         "body": {"labels": ["bug"]},
         "request": {"timeout": 5},
     }
+
+
+def test_credentials_in_a_url_are_refused() -> None:
+    """user:password@ would become an authorization header the options do not show."""
+    with pytest.raises(EndpointError) as raised:
+        endpoint("GET https://user:secret@example.com/x")
+
+    assert str(raised.value) == (
+        "GET https://user:secret@example.com/x: the URL has user:password@ in it, which "
+        "clients send as an authorization header the options do not show; "
+        "pass an authorization header"
+    )
+
+
+def test_a_circular_body_is_refused() -> None:
+    """A body that contains itself has no JSON form: an EndpointError, not a RecursionError."""
+    body: dict[str, Any] = {}
+    body["self"] = body
+
+    with pytest.raises(EndpointError, match="Circular reference detected"):
+        endpoint("POST /x", a=body)
+
+
+def test_a_route_that_is_a_str_subclass() -> None:
+    """A str subclass works as a route like a str."""
+    assert endpoint(Name("GET /users/{u}"), u="o")["url"] == f"{GITHUB}/users/o"
+
+
+def test_malformed_template_column_after_a_colon_placeholder() -> None:
+    """With :var rewritten, the message leaves out a column it could not count right."""
+    with pytest.raises(EndpointError) as raised:
+        endpoint("GET /:owner/x}", owner="o")
+
+    assert str(raised.value) == (
+        "GET /:owner/x}: malformed URI template: '}' closes nothing; "
+        "balance the braces or write it as %7D"
+    )

@@ -66,10 +66,10 @@ def test_method_defaults_to_get() -> None:
 
 
 def test_template_variables_named_like_options() -> None:
-    """{url} and {method} in a template are parameters, never the options of those names."""
+    """{url} and {method} in a template could only be the options: they are refused."""
     merged = {"method": "GET", "url": "https://h/{method}/{url}", "headers": {}}
 
-    with pytest.raises(EndpointError, match=r"no value for \{method\}, \{url\}"):
+    with pytest.raises(EndpointError, match=r"\{method\}, \{url\} names an option, not a"):
         endpoint.parse(merged)
 
 
@@ -95,13 +95,14 @@ def test_template_variables_named_like_options() -> None:
         ({"url": ""}, "GET: no url (''); pass a route like 'GET /user' or url='/user'"),
         (
             {"url": "/x"},
-            "GET /x: base_url None is not an http(s) URL with a host (and no whitespace, query "
-            "or fragment); pass one such as 'https://api.github.com'",
+            "GET /x: base_url None is not an http(s) URL with a host (and no credentials, "
+            "whitespace, query or fragment); pass one such as 'https://api.github.com'",
         ),
         (
             {"url": "/x", "base_url": ["https://h"]},
             "GET /x: base_url ['https://h'] is not an http(s) URL with a host (and no "
-            "whitespace, query or fragment); pass one such as 'https://api.github.com'",
+            "credentials, whitespace, query or fragment); pass one such as "
+            "'https://api.github.com'",
         ),
         (
             {"url": "https://h/x", "headers": {"accept": "a"}, "media_type": "raw"},

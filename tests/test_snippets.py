@@ -56,6 +56,7 @@ CASES: dict[str, MakeOptions] = {
     "hostile path": on("GET /users/{name}", name=HOSTILE_TEXT),
     "body starts with @": on("POST /x", data="@secret.txt"),
     "body starts with -": on("POST /x", data="-d @secret.txt"),
+    "binary body starts with -": on("POST /x", data=b"-n\x00\r", headers={"content-type": "a/b"}),
     "CRLF TAB controls": on(
         "POST /x", data="a\r\nb\tc\x01d\x7fe\u0085f\u2028g", headers={"content-type": "text/plain"}
     ),

@@ -134,6 +134,8 @@ def call_options(
     route: object, options: object, params: Mapping[str, object], where: str
 ) -> dict[str, Any]:
     """One canonical dict from the five call shapes: route, then mapping, then keywords."""
+    if route.__class__ is not str and isinstance(route, str):
+        route = str.__str__(route)
     if route.__class__ is str:
         method, url = split_route(route)
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}

@@ -29,12 +29,17 @@ _BASE_URLS: BoundedCache[str, str] = BoundedCache()  # checked base_url -> witho
 class _Plan:
     """What parse needs to know about one url template, worked out once."""
 
-    __slots__ = ("excluded", "relative", "template", "uses_options")
+    __slots__ = ("excluded", "relative", "template")
 
     def __init__(self, url: str, method: str) -> None:
         self.template = template = compile_template(url, method)
+        clash = sorted(template.variables & NOT_PARAMETERS)
+        if clash:  # such a placeholder could only ever be filled by the option of that name
+            names = ", ".join(f"{{{name}}}" for name in clash)
+            msg = f"{method} {url}: {names} names an option, not a parameter; rename the "
+            msg += "placeholder (e.g. {target_url})"
+            raise EndpointError(msg)
         self.excluded = NOT_PARAMETERS | template.variables  # never query or body
-        self.uses_options = not template.variables.isdisjoint(NOT_PARAMETERS)
         self.relative = template.head.startswith("/")
 
 
@@ -60,12 +65,7 @@ def parse(merged: Mapping[str, Any]) -> RequestOptions:
     url = merged.get("url")
     plan = (_PLANS.get(url) if url.__class__ is str else None) or _plan(url, method)
     route = f"{method} {url}"
-    if plan.uses_options:  # {url} or {method} in a template names a parameter, never an option
-        url = plan.template.expand(
-            {k: merged[k] for k in merged if k not in NOT_PARAMETERS}, method
-        )
-    else:
-        url = plan.template.expand(merged, method)
+    url = plan.template.expand(merged, method)
     if plan.relative and url[-1] != "/" and "/." not in url and "%2" not in url:
         url = _base(merged.get("base_url"), route) + url  # the common case, kept short
     else:
@@ -121,7 +121,7 @@ def _base(base_url: object, route: str) -> str:
     if base is None:
         if not isinstance(base_url, str) or not _is_base_url(base_url):
             msg = f"{route}: base_url {shown(base_url)} is not an http(s) URL with a host "
-            msg += "(and no whitespace, query or fragment); "
+            msg += "(and no credentials, whitespace, query or fragment); "
             msg += "pass one such as 'https://api.github.com'"
             raise EndpointError(msg)
         base = base_url.rstrip("/")
@@ -138,9 +138,15 @@ def _has_host(url: str) -> bool:
     return url.partition("://")[2][:1] not in ("", "/", "?", "#")
 
 
+def _has_credentials(url: str) -> bool:
+    """user:password@ in the authority, which clients turn into an authorization header."""
+    authority = url.partition("://")[2].partition("/")[0].partition("?")[0].partition("#")[0]
+    return "@" in authority
+
+
 def _is_base_url(url: str) -> bool:
     printable = url.isascii() and url.isprintable() and not any(c in url for c in " ?#")
-    return printable and _is_absolute(url) and _has_host(url)
+    return printable and _is_absolute(url) and _has_host(url) and not _has_credentials(url)
 
 
 def _absolute(url: str, base_url: object, route: str) -> str:
@@ -151,6 +157,10 @@ def _absolute(url: str, base_url: object, route: str) -> str:
         url = _base(base_url, route) + (url if url[:1] == "/" else f"/{url}")
     elif not _has_host(url):
         msg = f"{route}: the URL {url!r} has no host; pass a value for the host part"
+        raise EndpointError(msg)
+    elif _has_credentials(url):
+        msg = f"{route}: the URL has user:password@ in it, which clients send as an "
+        msg += "authorization header the options do not show; pass an authorization header"
         raise EndpointError(msg)
     _check_dot_segments(url, route)
     return url

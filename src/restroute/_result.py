@@ -85,7 +85,7 @@ def _json_text(body: object) -> str:
         )
     try:
         return _encoders[0].encode(body)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         msg = f"the body cannot become JSON: {error}; pass str, int, float, bool, None, "
         msg += "lists and dicts with string keys, or bytes/str as data"
         raise EndpointError(msg) from None
@@ -97,7 +97,11 @@ def _surrogate(text: str) -> str:
 
 def check_body(body: object) -> None:
     """Raise EndpointError unless ``body_bytes`` can send ``body``; cheap for common bodies."""
-    if not _plain_json(body):
+    try:
+        plain = _plain_json(body)
+    except RecursionError:  # a circular or absurdly deep body
+        plain = False
+    if not plain:
         body_bytes({"body": body})  # raises with the reason
 
 

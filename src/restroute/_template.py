@@ -200,9 +200,9 @@ class Template:
             at = literal.find(brace)
             if at >= 0:
                 what = "is never closed" if brace == "{" else "closes nothing"
-                msg = f"{self.route_text}: malformed URI template: '{brace}' at column "
-                msg += f"{start + at + 1} {what}; balance the braces or write it as "
-                msg += f"%{ord(brace):02X}"
+                where = f" at column {start + at + 1}" if source == self.text else ""
+                msg = f"{self.route_text}: malformed URI template: '{brace}'{where} {what}; "
+                msg += f"balance the braces or write it as %{ord(brace):02X}"
                 raise EndpointError(msg)
         bad = compiled(_NOT_IN_LITERAL).search(literal)
         if bad:

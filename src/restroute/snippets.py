@@ -247,7 +247,10 @@ def _printf(body: bytes, text: str | None) -> str:
         else:  # an escaped byte comes back as its own value; others as their UTF-8 bytes
             raw = bytes([ord(char) - 0xDC00]) if "\udc80" <= char <= "\udcff" else char.encode()
             pieces.extend(f"\\{byte:03o}" for byte in raw)
-    return f"printf '{''.join(pieces)}'"
+    format = "".join(pieces)
+    if format.startswith("-"):  # printf would read it as an option
+        format = "\\055" + format[1:]
+    return f"printf '{format}'"
 
 
 # --- Python -------------------------------------------------------------------------------
