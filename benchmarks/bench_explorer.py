@@ -80,8 +80,10 @@ async def key_to_paint_ms(
         await pilot.pause()
         for placeholder in app.query(".param-value").results(Input):  # a request, not an error
             placeholder.value = "octocat"
-        next(iter(app.query(target).results(Input))).focus()
+        field = next(iter(app.query(target).results(Input)))
+        field.focus()
         await pilot.pause()
+        await pilot.press("end")  # focus selects the whole value; type at its end instead
         view = app.query_one(painted, Static)
         repainted = asyncio.Event()
         render_line = view.render_line
