@@ -112,10 +112,13 @@ class RestrouteApp(App[None]):
         status.update(text, layout=False)  # a fixed-height line: no layout of the screen
         status.set_class(error is not None, "-error")
 
-    @on(Input.Changed, "#route")
-    def _route_changed(self, event: Input.Changed) -> None:
-        self.session.route = event.value
-        self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
+    def live_edit(self, field: Input) -> None:
+        """The route or a parameter row changed (called in the keystroke's own turn)."""
+        if isinstance(field, RouteBar):
+            self.session.route = field.value
+            self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
+        else:
+            self.session.rows = self.query_one(ParamsEditor).rows
         self.update_results()
 
     @on(RowsChanged)

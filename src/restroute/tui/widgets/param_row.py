@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from .live_input import LiveInput
+
 
 class ParamRow(Horizontal):
     """A name input, '=', and a value input; ``-placeholder`` and ``-missing`` style it."""
@@ -16,9 +18,9 @@ class ParamRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         name, value = self._initial
-        yield Input(name, placeholder="name", classes="param-name")
+        yield LiveInput(name, placeholder="name", classes="param-name")
         yield Label("=", classes="param-equals")
-        yield Input(value, placeholder="value (JSON or text)", classes="param-value")
+        yield LiveInput(value, placeholder="value (JSON or text)", classes="param-value")
 
     @property
     def pair(self) -> tuple[str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
@@ -63,8 +62,3 @@ class ParamsEditor(VerticalScroll):
             if not row.has_class("-placeholder"):
                 return row
         return None
-
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self.app.post_message(RowsChanged(self.rows))  # straight to the app: one hop, not five

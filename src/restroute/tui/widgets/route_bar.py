@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from .live_input import LiveInput
 
 EXAMPLES = [
     "GET /repos/{owner}/{repo}/issues",
@@ -16,7 +16,7 @@ EXAMPLES = [
 ]
 
 
-class RouteBar(Input):
+class RouteBar(LiveInput):
     """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes."""
 
     BORDER_TITLE = "restroute · Route"
