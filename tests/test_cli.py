@@ -215,3 +215,30 @@ def test_a_snippet_that_cannot_be_written(capsys: pytest.CaptureFixture[str]) ->
     assert "restroute: error: requests would re-encode [ ] in " in capsys.readouterr().err
     assert main(["build", "GET /search?labels[]=bug", "-f", "curl"]) == 0
     assert "--globoff" in capsys.readouterr().out
+
+
+def test_explain_format(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--format explain prints each option, the layer it came from, and where it went."""
+    profile = tmp_path / "team.toml"
+    profile.write_text('per_page = 100\n[headers]\nauthorization = "token t0k3n"\n')
+
+    status = main(
+        ["build", "GET /repos/{owner}/issues", "owner=octocat", "-p", str(profile),
+         "--format", "explain", "--redact"]
+    )  # fmt: skip
+
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0
+    assert lines[0].split() == ["option", "value", "from", "layer", "went", "to"]
+    rows = {line.split()[0]: line.split(None, 2)[2] for line in lines[1:]}
+    assert rows["owner"] == "call               URL path {owner}"
+    assert rows["per_page"] == "team               URL query"
+    assert rows["headers.authorization"] == "team               header"
+    assert '"token t0k3n"' not in "\n".join(lines)
+    assert "<REDACTED>" in "\n".join(lines)
+
+
+def test_explain_format_with_a_missing_parameter(capsys: pytest.CaptureFixture[str]) -> None:
+    """An explanation whose request fails prints the error and exits 2."""
+    assert main(["build", "GET /users/{username}", "--format", "explain"]) == 2
+    assert "no value for {username}" in capsys.readouterr().err

@@ -11,13 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import RequestOptions, __version__, endpoint
+from . import Explanation, RequestOptions, __version__, endpoint, explain
 from .errors import EndpointError
 from .profiles import Profile, load_profile
+from .snippets import is_secret
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 
-FORMATS = ("json", "curl", "python", "httpx")
+FORMATS = ("json", "curl", "python", "httpx", "explain")
 
 EPILOG = """\
 parameters:
@@ -95,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         choices=FORMATS,
         default="json",
-        help="json (default), a curl command, or a Python script using requests or httpx",
+        help="json (default), a curl command, a Python script using requests or httpx, or "
+        "explain: each option, the layer it came from, and where it went",
     )
     build.add_argument(
         "--redact",
@@ -153,10 +155,32 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
         options["headers"] = dict(args.headers)
     if args.base_url is not None:
         options["base_url"] = args.base_url
+    if args.format == "explain":
+        layers = [(profile.name, profile.options) for profile in profiles]
+        explanation = explain(args.route, options, layers=layers)
+        if explanation.error is not None:
+            raise explanation.error
+        return explanation_text(explanation, redact=args.redact)
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
     return _render(layered(args.route, options), args.format, args.redact)
+
+
+def explanation_text(explanation: Explanation, *, redact: bool) -> str:
+    """The explanation as an aligned table: option, value, layer, destination."""
+    rows = [("option", "value", "from layer", "went to")]
+    for entry in explanation.entries:
+        secret = redact and entry.key.startswith("headers.") and is_secret(entry.key[8:])
+        value = "<REDACTED>" if secret else json.dumps(entry.value, ensure_ascii=False)
+        rows.append((entry.key, value, entry.layer, entry.destination))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
+        + "  "
+        + row[3]
+        for row in rows
+    )
 
 
 def _explore(route: str, profiles: list[Profile]) -> int:
