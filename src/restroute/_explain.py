@@ -69,6 +69,29 @@ class Explanation:
     ) -> None:
         self.merged, self.result, self.error, self.entries = merged, result, error, entries
 
+    COLUMNS = ("option", "value", "from layer", "went to")
+
+    def rows(self, *, redact: bool = False) -> list[tuple[str, str, str, str]]:
+        """One text row an entry, for tables: values as JSON, secrets hidden on request.
+
+        >>> from restroute import explain
+        >>> explain("GET /user", headers={"authorization": "token t"}).rows(redact=True)[4]
+        ('headers.authorization', '<REDACTED>', 'call', 'header')
+        """
+        import json
+
+        from .snippets import REDACTED, is_secret
+
+        rows = []
+        for entry in self.entries:
+            name, dot, header = entry.key.partition(".")
+            if redact and name == "headers" and dot and is_secret(header):
+                value = REDACTED
+            else:
+                value = json.dumps(entry.value, ensure_ascii=False, default=repr)
+            rows.append((entry.key, value, entry.layer, entry.destination))
+        return rows
+
     def entry(self, key: str) -> Entry:
         """The entry for ``key`` (``headers.accept`` for a header)."""
         for entry in self.entries:

@@ -14,7 +14,6 @@ from typing import Any
 from . import Explanation, RequestOptions, __version__, endpoint, explain
 from .errors import EndpointError
 from .profiles import Profile, load_profile
-from .snippets import is_secret
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 
@@ -169,11 +168,7 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
 
 def explanation_text(explanation: Explanation, *, redact: bool) -> str:
     """The explanation as an aligned table: option, value, layer, destination."""
-    rows = [("option", "value", "from layer", "went to")]
-    for entry in explanation.entries:
-        secret = redact and entry.key.startswith("headers.") and is_secret(entry.key[8:])
-        value = "<REDACTED>" if secret else json.dumps(entry.value, ensure_ascii=False)
-        rows.append((entry.key, value, entry.layer, entry.destination))
+    rows = [Explanation.COLUMNS, *explanation.rows(redact=redact)]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     return "\n".join(
         "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))

@@ -15,9 +15,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, Tab, Tabs
 
-from ..._explain import Entry, Explanation
+from ..._explain import Explanation
 from ...errors import EndpointError
-from ...snippets import is_secret, redact_headers, to_curl, to_json, to_python
+from ...snippets import redact_headers, to_curl, to_json, to_python
 
 TABS = {
     "parsed": "Parsed",
@@ -86,7 +86,7 @@ class ResultsView(Vertical):
                 merged["headers"] = redact_headers(merged["headers"])
             return _code(json.dumps(merged, indent=2, ensure_ascii=False, default=repr), "json")
         if tab == "explain":
-            return _explain_table(explanation.entries, hide)
+            return _explain_table(explanation, hide)
         result = explanation.result
         if result is None:
             return Text(f"✗ {explanation.error}", style="bold red")
@@ -120,13 +120,10 @@ def _highlighter(language: str) -> Syntax:
     return Syntax("", language, theme=THEME, background_color="default")
 
 
-def _explain_table(entries: tuple[Entry, ...], hide: bool) -> Table:
+def _explain_table(explanation: Explanation, hide: bool) -> Table:
     table = Table(expand=True, show_edge=False, header_style="bold")
-    for column in ("option", "value", "from layer", "went to"):
+    for column in Explanation.COLUMNS:
         table.add_column(column, overflow="fold")
-    for entry in entries:
-        key, value = entry.key, entry.value
-        secret = hide and key.startswith("headers.") and is_secret(key.partition(".")[2])
-        shown = "<REDACTED>" if secret else json.dumps(value, ensure_ascii=False, default=repr)
-        table.add_row(key, shown, entry.layer, entry.destination)
+    for row in explanation.rows(redact=hide):
+        table.add_row(*row)
     return table
