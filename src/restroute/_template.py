@@ -28,9 +28,11 @@ _OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
 _FUTURE_OPERATORS = "=,!@|$()"  # 2.2: reserved for future extensions
 
 _EXPRESSION = r"\{([^{}]*)\}"
-# 2.3 varname = varchar *( ["."] varchar ); 2.4 prefix 1-9999 or explode.
+# 2.3 varname = varchar *( ["."] varchar ), where varchar also takes "-" here: GitHub's
+# routes name variables {enterprise-team}, and the reference accepts them. 2.4 prefix
+# 1-9999 or explode.
 _VARSPEC = (
-    r"((?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*)"
+    r"((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)*)"
     r"(?::([1-9][0-9]{0,3})|(\*))?"
 )
 # The reference's ":var" rule: a lowercase letter, then at least one word character.
@@ -223,7 +225,7 @@ class Template:
             match = compiled(_VARSPEC).fullmatch(spec)
             if match is None:
                 msg = f"{self.route_text}: malformed URI template: {spec!r} in {{{body}}} is "
-                msg += "not a variable name (letters, digits, _, %XX and inner dots), "
+                msg += "not a variable name (letters, digits, _, -, %XX and inner dots), "
                 msg += "optionally followed by :1-9999 or *"
                 raise EndpointError(msg)
             name, prefix, explode = match.groups()

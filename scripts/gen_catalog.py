@@ -1,0 +1,251 @@
+"""Build src/restroute/data/github-rest.json from GitHub's OpenAPI description.
+
+Usage: python scripts/gen_catalog.py [--check]
+
+Maintainers only; CI never fetches: the generated file is committed. The source is the
+npm package @octokit/openapi, pinned below with its published sha512 integrity. The
+tarball comes from ``npm pack`` (nothing is installed or run) and is read in memory.
+``--check`` rebuilds and fails when the committed file differs.
+
+To bump: ``npm view @octokit/openapi@X dist.integrity``, edit VERSION and INTEGRITY,
+re-run, review the diff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import json
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Any
+
+PACKAGE = "@octokit/openapi"
+VERSION = "23.0.2"
+INTEGRITY = (
+    "sha512-pV8M7L9GY23AybNvTmo2nyjmpmnt6+2sRE/tqr0ZLQcPS4lnw7u5eZGNmwRNkBC3D7gZX"
+    "bFx5AHzLUVRBXGDhg=="
+)
+MEMBER = "package/generated/api.github.com.json"
+OUT = Path(__file__).resolve().parents[1] / "src" / "restroute" / "data" / "github-rest.json"
+
+METHODS = ("get", "put", "post", "patch", "delete", "head", "options")
+DOCS_BASE = "https://docs.github.com/"
+_MEDIA_TYPE = re.compile(r"`(application/vnd\.github\.[A-Za-z0-9.+-]+)`")
+DESCRIPTION_LIMIT = 300
+
+
+def fetch() -> tuple[bytes, dict[str, str]]:
+    """The pinned tarball's member, checked against the pinned integrity."""
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            ["npm", "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", folder, "--json",
+             "--ignore-scripts"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        [packed] = json.loads(done.stdout)
+        data = (Path(folder) / packed["filename"]).read_bytes()
+    integrity = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+    if integrity != INTEGRITY or packed["integrity"] != INTEGRITY:
+        sys.exit(f"integrity mismatch: got {integrity}, npm says {packed['integrity']}")
+    with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+        member = archive.extractfile(MEMBER)
+        assert member is not None, MEMBER
+        spec = member.read()
+    source = {
+        "package": PACKAGE,
+        "version": VERSION,
+        "member": MEMBER,
+        "integrity": INTEGRITY,
+        "member_sha256": hashlib.sha256(spec).hexdigest(),
+    }
+    return spec, source
+
+
+def build_catalog(spec: dict[str, Any], source: dict[str, str]) -> dict[str, Any]:
+    """The catalog of every operation of ``spec``; pure, so it is tested on a fixture."""
+    resolve = _resolver(spec)
+    operations = []
+    for url, item in spec.get("paths", {}).items():
+        for method in METHODS:
+            if method in item:
+                operations.append(_operation(url, method, item[method], resolve))
+    operations.sort(key=lambda op: (op["url"], METHODS.index(op["method"].lower())))
+    servers = spec.get("servers") or [{}]
+    return {
+        "catalog_format": 1,
+        "source": source,
+        "base_url": servers[0].get("url", "https://api.github.com"),
+        "docs_base": DOCS_BASE,
+        "operations": operations,
+    }
+
+
+def _resolver(spec: dict[str, Any]) -> Any:
+    def resolve(node: Any, depth: int = 0) -> Any:
+        while isinstance(node, dict) and "$ref" in node and depth < 50:
+            target: Any = spec
+            for part in node["$ref"].removeprefix("#/").split("/"):
+                target = target[part.replace("~1", "/").replace("~0", "~")]
+            node, depth = target, depth + 1
+        return node
+
+    return resolve
+
+
+def _operation(url: str, method: str, op: dict[str, Any], resolve: Any) -> dict[str, Any]:
+    github = op.get("x-github", {})
+    entry: dict[str, Any] = {
+        "id": op["operationId"],
+        "method": method.upper(),
+        "url": url,
+        "summary": op.get("summary", ""),
+        "docs": op.get("externalDocs", {}).get("url", "").removeprefix(DOCS_BASE),
+        "category": github.get("category", op["operationId"].split("/")[0]),
+    }
+    if github.get("subcategory") and github["subcategory"] != entry["category"]:
+        entry["subcategory"] = github["subcategory"]
+    if op.get("deprecated"):
+        entry["deprecated"] = True
+    if op.get("servers"):
+        entry["base_url"] = op["servers"][0]["url"]
+    accept = sorted(set(_MEDIA_TYPE.findall(op.get("description", ""))))
+    if accept:
+        entry["accept"] = accept
+    params = [_parameter(resolve(p), resolve) for p in op.get("parameters", [])]
+    body = resolve(op.get("requestBody"))
+    if body:
+        entry["body"], body_params = _body(body, resolve)
+        params += body_params
+    if params:
+        entry["params"] = params
+    return entry
+
+
+def _parameter(param: dict[str, Any], resolve: Any) -> dict[str, Any]:
+    schema = resolve(param.get("schema", {}))
+    entry: dict[str, Any] = {"name": param["name"], "in": param["in"]}
+    if param.get("required"):
+        entry["required"] = True
+    entry.update(_schema_fields(schema, resolve))
+    _describe(entry, param.get("description") or schema.get("description"))
+    if param.get("x-multi-segment"):
+        entry["multi_segment"] = True
+    if param.get("deprecated"):
+        entry["deprecated"] = True
+    return entry
+
+
+def _body(body: dict[str, Any], resolve: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    content = body.get("content", {})
+    types = list(content)
+    entry: dict[str, Any] = {"content_type": types[0] if types else "application/json"}
+    if body.get("required"):
+        entry["required"] = True
+    if len(types) > 1:
+        entry["content_types"] = types
+    schema = resolve(content.get(entry["content_type"], {}).get("schema", {}))
+    alternatives = [resolve(s) for s in schema.get("oneOf", schema.get("anyOf", []))]
+    alternatives += [resolve(s) for s in schema.get("allOf", [])]
+    objects = [s for s in [schema, *alternatives] if s.get("properties")]
+    if not objects:
+        raw = schema.get("format") if schema.get("format") == "binary" else schema.get("type")
+        entry["raw"] = raw or "any"
+        return entry, []
+    if alternatives and "oneOf" in schema:
+        entry["alternatives"] = len(schema["oneOf"])
+    required_everywhere: set[str] | None = None
+    fields: dict[str, dict[str, Any]] = {}
+    for alternative in objects:
+        required = set(alternative.get("required", []))
+        if alternative is not schema or not alternatives or "allOf" in schema:
+            required_everywhere = (
+                required if required_everywhere is None else required_everywhere & required
+            )
+        for name, field in alternative["properties"].items():
+            field = resolve(field)
+            param: dict[str, Any] = {"name": name, "in": "body"}
+            param.update(_schema_fields(field, resolve))
+            _describe(param, field.get("description"))
+            fields.setdefault(name, param)
+    for name in required_everywhere or set():
+        if name in fields:
+            fields[name] = {"name": name, "in": "body", "required": True} | {
+                k: v for k, v in fields[name].items() if k not in ("name", "in")
+            }
+    return entry, list(fields.values())
+
+
+def _schema_fields(schema: dict[str, Any], resolve: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = {"type": _type(schema, resolve)}
+    if schema.get("nullable"):
+        fields["nullable"] = True
+    enum = schema.get("enum") or resolve(schema.get("items", {})).get("enum")
+    if enum:
+        fields["enum"] = [value for value in enum if value is not None]
+    if "default" in schema:
+        fields["default"] = schema["default"]
+    return fields
+
+
+def _type(schema: dict[str, Any], resolve: Any, depth: int = 0) -> str:
+    schema = resolve(schema)
+    if depth > 5:
+        return "any"
+    variants = schema.get("oneOf") or schema.get("anyOf")
+    if variants:
+        names = dict.fromkeys(_type(v, resolve, depth + 1) for v in variants)
+        return "|".join(names)
+    kind = schema.get("type")
+    if kind == "array":
+        return f"array<{_type(schema.get('items', {}), resolve, depth + 1)}>"
+    if kind == "string" and schema.get("format") == "binary":
+        return "binary"
+    if isinstance(kind, list):
+        return "|".join(kind)
+    return str(kind) if kind else ("object" if schema.get("properties") else "any")
+
+
+def _describe(entry: dict[str, Any], description: str | None) -> None:
+    if description:
+        text = " ".join(description.split())
+        cut = text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+        entry["description"] = cut
+
+
+def dumps(catalog: dict[str, Any]) -> str:
+    """Deterministic text: one operation a line, so diffs can be reviewed."""
+    head = {k: v for k, v in catalog.items() if k != "operations"}
+    lines = [
+        json.dumps(op, ensure_ascii=False, separators=(",", ":")) for op in catalog["operations"]
+    ]
+    body = ",\n".join(lines)
+    head_text = json.dumps(head, ensure_ascii=False, indent=1)[:-2]
+    return f'{head_text},\n "operations": [\n{body}\n]}}\n'
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="fail if the committed file differs")
+    args = parser.parse_args(argv)
+    spec, source = fetch()
+    text = dumps(build_catalog(json.loads(spec), source))
+    if args.check:
+        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{OUT} differs from a fresh build; run without --check")
+        return 0 if same else 1
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(text, encoding="utf-8")
+    count = text.count('\n{"id"') + text.startswith('{"id"')
+    print(f"wrote {OUT} ({len(text.encode()):,} bytes, {count} operations)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,282 @@
+"""The generated route catalog (src/restroute/data/github-rest.json) and its generator."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import restroute
+from restroute import EndpointError, endpoint
+
+CATALOG = Path(restroute.__file__).parent / "data" / "github-rest.json"
+GENERATOR = Path(__file__).parents[1] / "scripts" / "gen_catalog.py"
+METHOD_ORDER = ("GET", "PUT", "POST", "PATCH", "DELETE", "HEAD", "OPTIONS")
+OPTION_NAMES = {"method", "url", "base_url", "headers", "request", "media_type", "data"}
+
+
+def load_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_catalog", GENERATOR)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def catalog() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(CATALOG.read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_the_source_is_pinned(catalog: dict[str, Any]) -> None:
+    """The file names the package, version and integrity it was built from."""
+    assert catalog["catalog_format"] == 1
+    assert catalog["source"] == {
+        "package": "@octokit/openapi",
+        "version": "23.0.2",
+        "member": "package/generated/api.github.com.json",
+        "integrity": "sha512-pV8M7L9GY23AybNvTmo2nyjmpmnt6+2sRE/tqr0ZLQcPS4lnw7u5eZGNmwRNkBC3D7gZX"
+        "bFx5AHzLUVRBXGDhg==",
+        "member_sha256": "829b4bebb19a53133289f7b0bc819f4f1118115821db2ca9f25e9ee995a7da2a",
+    }
+    assert (CATALOG.parent / "NOTICE").read_text().count("MIT License") == 2
+
+
+def test_every_operation_once_in_order(catalog: dict[str, Any]) -> None:
+    """1,223 operations (the research's count), unique ids, sorted by url then method."""
+    operations = catalog["operations"]
+    keys = [(op["url"], METHOD_ORDER.index(op["method"])) for op in operations]
+
+    assert len(operations) == 1223
+    assert len({op["id"] for op in operations}) == 1223
+    assert keys == sorted(keys)
+
+
+def test_known_operations(catalog: dict[str, Any]) -> None:
+    """issues/create and the upload route carry what the description says."""
+    by_id = {op["id"]: op for op in catalog["operations"]}
+    create = by_id["issues/create"]
+    upload = by_id["repos/upload-release-asset"]
+
+    assert (create["method"], create["url"], create["category"]) == (
+        "POST",
+        "/repos/{owner}/{repo}/issues",
+        "issues",
+    )
+    assert "application/vnd.github.raw+json" in create["accept"]
+    title = next(p for p in create["params"] if p["name"] == "title")
+    assert (title["in"], title["required"], title["type"]) == ("body", True, "string|integer")
+    assert upload["base_url"] == "https://uploads.github.com"
+    assert upload["body"] == {"content_type": "application/octet-stream", "raw": "binary"}
+    assert [(p["name"], p["in"]) for p in upload["params"]][-2:] == [
+        ("name", "query"),
+        ("label", "query"),
+    ]
+
+
+def example(param: dict[str, Any]) -> object:
+    """A value of the parameter's type (its first enum value when it has one)."""
+    if param.get("enum"):
+        return param["enum"][0]
+    kind = param["type"].split("|")[0]
+    if kind.startswith("array<"):
+        inner = example({"type": kind[6:-1]})
+        return [inner] if not isinstance(inner, dict) else ["x"]
+    examples: dict[str, object] = {"integer": 1, "number": 1.5, "boolean": True, "object": {}}
+    return examples.get(kind, "a/b" if param.get("multi_segment") else "example")
+
+
+def example_call(op: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The route and parameters that exercise every parameter of ``op``."""
+    params = op.get("params", [])
+    path = [p for p in params if p["in"] == "path"]
+    query = [p for p in params if p["in"] == "query"]
+    body = [p for p in params if p["in"] == "body"]
+    url = op.get("base_url", "") + op["url"]
+    if query and op["method"] not in ("GET", "HEAD"):  # SPEC 4.2: query goes in the template
+        url += "{?" + ",".join(p["name"] for p in query) + "}"
+    values: dict[str, Any] = {p["name"]: example(p) for p in [*path, *query]}
+    names = {p["name"] for p in [*path, *query]}
+    fields = {p["name"]: example(p) for p in body}
+    raw = op.get("body", {}).get("raw")
+    if raw:
+        values["data"] = b"" if raw == "binary" else ""
+    elif fields and (names | OPTION_NAMES) & fields.keys():
+        values["data"] = fields  # a field named like a path parameter or an option
+    else:
+        values.update(fields)
+    return f"{op['method']} {url}", values
+
+
+def test_every_operation_builds_a_request(catalog: dict[str, Any]) -> None:
+    """Each operation, with example values, becomes a request with nothing left unexpanded."""
+    failures = []
+    for op in catalog["operations"]:
+        route, values = example_call(op)
+        try:
+            options = endpoint(route, values)
+        except EndpointError as error:
+            failures.append(f"{op['id']}: {error}")
+            continue
+        if "{" in options["url"] or options["method"] != op["method"].lower():
+            failures.append(f"{op['id']}: {options['method']} {options['url']}")
+
+    assert failures == []
+
+
+SPEC: dict[str, Any] = {
+    "servers": [{"url": "https://api.github.com"}],
+    "paths": {
+        "/repos/{owner}/{repo}/contents/{path}": {
+            "put": {
+                "operationId": "repos/create-or-update-file-contents",
+                "summary": "Create or update file contents",
+                "externalDocs": {"url": "https://docs.github.com/rest/repos/contents#x"},
+                "x-github": {"category": "repos", "subcategory": "contents"},
+                "parameters": [
+                    {"$ref": "#/components/parameters/owner"},
+                    {
+                        "name": "path",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                        "x-multi-segment": True,
+                    },
+                ],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "oneOf": [
+                                    {
+                                        "type": "object",
+                                        "properties": {"message": {"type": "string"}},
+                                        "required": ["message"],
+                                    },
+                                    {
+                                        "type": "object",
+                                        "properties": {
+                                            "message": {"type": "string"},
+                                            "sha": {"type": "string", "nullable": True},
+                                        },
+                                        "required": ["message", "sha"],
+                                    },
+                                ]
+                            }
+                        }
+                    },
+                },
+            },
+            "get": {
+                "operationId": "repos/get-content",
+                "summary": "Get content",
+                "deprecated": True,
+                "description": "Use **`application/vnd.github.raw+json`** for the bytes.",
+                "x-github": {"category": "repos", "subcategory": "repos"},
+                "parameters": [
+                    {
+                        "name": "state",
+                        "in": "query",
+                        "schema": {
+                            "type": "string",
+                            "enum": ["open", "closed"],
+                            "default": "open",
+                        },
+                    }
+                ],
+            },
+        },
+        "/upload": {
+            "post": {
+                "operationId": "releases/upload",
+                "summary": "Upload",
+                "servers": [{"url": "https://uploads.github.com"}],
+                "requestBody": {
+                    "content": {
+                        "application/octet-stream": {
+                            "schema": {"type": "string", "format": "binary"}
+                        }
+                    }
+                },
+            }
+        },
+    },
+    "components": {
+        "parameters": {
+            "owner": {
+                "name": "owner",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string"},
+            }
+        }
+    },
+}
+
+
+def test_build_catalog_on_a_small_description() -> None:
+    """$ref, oneOf bodies, multi-segment, deprecated, media types, a raw body on another host."""
+    built = load_generator().build_catalog(SPEC, {"package": "fixture"})
+
+    assert built["base_url"] == "https://api.github.com"
+    assert built["operations"] == [
+        {
+            "id": "repos/get-content",
+            "method": "GET",
+            "url": "/repos/{owner}/{repo}/contents/{path}",
+            "summary": "Get content",
+            "docs": "",
+            "category": "repos",
+            "deprecated": True,
+            "accept": ["application/vnd.github.raw+json"],
+            "params": [
+                {"name": "state", "in": "query", "type": "string", "enum": ["open", "closed"],
+                 "default": "open"},
+            ],
+        },
+        {
+            "id": "repos/create-or-update-file-contents",
+            "method": "PUT",
+            "url": "/repos/{owner}/{repo}/contents/{path}",
+            "summary": "Create or update file contents",
+            "docs": "rest/repos/contents#x",
+            "category": "repos",
+            "subcategory": "contents",
+            "body": {"content_type": "application/json", "required": True, "alternatives": 2},
+            "params": [
+                {"name": "owner", "in": "path", "required": True, "type": "string"},
+                {"name": "path", "in": "path", "required": True, "type": "string",
+                 "multi_segment": True},
+                {"name": "message", "in": "body", "required": True, "type": "string"},
+                {"name": "sha", "in": "body", "type": "string", "nullable": True},
+            ],
+        },
+        {
+            "id": "releases/upload",
+            "method": "POST",
+            "url": "/upload",
+            "summary": "Upload",
+            "docs": "",
+            "category": "releases",
+            "base_url": "https://uploads.github.com",
+            "body": {"content_type": "application/octet-stream", "raw": "binary"},
+        },
+    ]  # fmt: skip
+
+
+def test_dumps_is_one_operation_a_line_and_valid_json() -> None:
+    """The written file reads back as the catalog, one operation a line."""
+    generator = load_generator()
+    built = generator.build_catalog(SPEC, {"package": "fixture"})
+
+    text = generator.dumps(built)
+
+    assert json.loads(text) == built
+    assert sum(line.startswith('{"id":') for line in text.splitlines()) == 3
