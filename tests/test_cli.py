@@ -242,3 +242,37 @@ def test_explain_format_with_a_missing_parameter(capsys: pytest.CaptureFixture[s
     """An explanation whose request fails prints the error and exits 2."""
     assert main(["build", "GET /users/{username}", "--format", "explain"]) == 2
     assert "no value for {username}" in capsys.readouterr().err
+
+
+def test_routes_search(capsys: pytest.CaptureFixture[str]) -> None:
+    """`restroute routes create issue` lists the best match first, with its id and summary."""
+    assert main(["routes", "create", "issue", "--limit", "3"]) == 0
+
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert lines[0].split() == [
+        "POST", "/repos/{owner}/{repo}/issues", "issues/create:", "Create", "an", "issue"
+    ]  # fmt: skip
+
+
+def test_routes_without_a_match_or_a_query(capsys: pytest.CaptureFixture[str]) -> None:
+    """No match says so; no query lists the first routes."""
+    assert main(["routes", "zzzzqqq"]) == 0
+    assert capsys.readouterr().out == "no route matches 'zzzzqqq'\n"
+    assert main(["routes", "-n", "2"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_build_warns_from_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:
+    """build prints GitHub's description's warnings on stderr and still builds."""
+    status = main(
+        ["build", "GET /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "state=opened"]
+    )
+
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert json.loads(out)["url"].endswith("/repos/o/r/issues?state=opened")
+    assert err == (
+        "restroute: warning: issues/list-for-repo: state='opened' is not one of "
+        "open, closed, all\n"
+    )

@@ -77,6 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
         "route", metavar="ROUTE", nargs="?", default=EXAMPLE_ROUTE, help="the route to start with"
     )
     profile_option(explore)
+    routes = commands.add_parser(
+        "routes",
+        help="search GitHub's REST routes",
+        description="List the api.github.com routes that match QUERY (all words must match; "
+        "the best match first), or all of them.",
+    )
+    routes.add_argument("query", metavar="QUERY", nargs="*", help="words, e.g. create issue")
+    routes.add_argument("-n", "--limit", type=int, default=20, help="at most N routes (20)")
     build = commands.add_parser(
         "build",
         help="print the request options for a route as JSON",
@@ -127,7 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"restroute: warning: {warning}", file=sys.stderr)
         if args.command in (None, "explore"):
             return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles)
-        text = _build(args, profiles)
+        if args.command == "routes":
+            text = _routes(" ".join(args.query), args.limit)
+        else:
+            text = _build(args, profiles)
     except EndpointError as error:
         print(f"restroute: error: {error}", file=sys.stderr)
         return 2
@@ -148,6 +159,16 @@ def profile_option(parser: argparse.ArgumentParser, *, top: bool = False) -> Non
     )
 
 
+def _routes(query: str, limit: int) -> str:
+    from . import catalog
+
+    found = catalog.search(query, limit) if query else list(catalog.operations()[:limit])
+    if not found:
+        return f"no route matches {query!r}"
+    width = max(len(op.route) for op in found)
+    return "\n".join(f"{op.route.ljust(width)}  {op.id}: {op.summary}" for op in found)
+
+
 def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     options: dict[str, Any] = dict(args.parameters)
     if args.headers:
@@ -163,7 +184,12 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
-    return _render(layered(args.route, options), args.format, args.redact)
+    text = _render(layered(args.route, options), args.format, args.redact)
+    from . import catalog  # GitHub's description of the route: warnings, never errors
+
+    for warning in catalog.check(args.route, dict(args.parameters)):
+        print(f"restroute: warning: {warning}", file=sys.stderr)
+    return text
 
 
 def explanation_text(explanation: Explanation, *, redact: bool) -> str:
