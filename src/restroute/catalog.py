@@ -134,6 +134,11 @@ def _index() -> dict[str, Operation]:
     return index
 
 
+@functools.cache
+def _hosts() -> frozenset[str]:
+    return frozenset(op.base_url for op in operations())
+
+
 def find(key: str) -> Operation | None:
     """The operation for a route (``GET /users/{username}``, ``:username`` too), an id
     (``users/get-by-username``) or an octokit name (``users.getByUsername``)."""
@@ -142,7 +147,7 @@ def find(key: str) -> Operation | None:
         return index[key]
     method, _, url = key.strip().partition(" ")
     url = _COLON_VAR.sub(r"{\1}", url.strip())
-    for prefix in {op.base_url for op in operations()}:
+    for prefix in _hosts():
         url = url.removeprefix(prefix)
     return index.get(f"{method.upper()} {url}")
 
