@@ -134,30 +134,30 @@ class _Expression:
 class Template:
     """A compiled URI template: literals already encoded, expressions parsed."""
 
-    __slots__ = ("_pieces", "head", "operators", "route_text", "text", "variables")
+    __slots__ = ("_pieces", "head", "operators", "text", "variables")
 
     def __init__(self, text: str, method: str) -> None:
         self.text = text
-        self.route_text = f"{method} {text}"  # for compile errors only: the cache ignores methods
+        route = f"{method} {text}"  # for compile errors only: the cache ignores methods
         source = _colon_to_braces(text)
         pieces: list[tuple[str | None, _Expression, str]] = []
         names: dict[str, str] = {}  # variable -> operator of its first expression
         position = 0
         head = ""
         for match in compiled(_EXPRESSION).finditer(source):
-            literal = self._literal(source, position, match.start())
+            literal = self._literal(route, source, position, match.start())
             if pieces:
                 pieces[-1] = (*pieces[-1][:2], literal)
             else:
                 head = literal
-            expression = self._expression(match.group(1))
+            expression = self._expression(route, match.group(1))
             for spec in expression.specs:
                 names.setdefault(spec[0], expression.operator)
             plain = expression.required and len(expression.specs) == 1
             plain = plain and expression.specs[0][1:] == (0, False)
             pieces.append((expression.specs[0][0] if plain else None, expression, ""))
             position = match.end()
-        tail = self._literal(source, position, len(source))
+        tail = self._literal(route, source, position, len(source))
         if pieces:
             pieces[-1] = (*pieces[-1][:2], tail)
         else:
@@ -196,35 +196,35 @@ class Template:
         message = f"{method} {self.text}: no value for {listed}; pass {passes}"
         return MissingParameterError(message, names)
 
-    def _literal(self, source: str, start: int, end: int) -> str:
+    def _literal(self, route: str, source: str, start: int, end: int) -> str:
         literal = source[start:end]
         for brace in "{}":
             at = literal.find(brace)
             if at >= 0:
                 what = "is never closed" if brace == "{" else "closes nothing"
                 where = f" at column {start + at + 1}" if source == self.text else ""
-                msg = f"{self.route_text}: malformed URI template: '{brace}'{where} {what}; "
+                msg = f"{route}: malformed URI template: '{brace}'{where} {what}; "
                 msg += f"balance the braces or write it as %{ord(brace):02X}"
                 raise EndpointError(msg)
         bad = compiled(_NOT_IN_LITERAL).search(literal)
         if bad:
-            msg = f"{self.route_text}: the URL contains whitespace or a control character "
+            msg = f"{route}: the URL contains whitespace or a control character "
             msg += f"({bad.group()!r}); percent-encode it (%{ord(bad.group()[0]):02X}) "
             msg += "or pass the value as a parameter"
             raise EndpointError(msg)
         return quote_reserved(literal)
 
-    def _expression(self, body: str) -> _Expression:
+    def _expression(self, route: str, body: str) -> _Expression:
         operator = body[:1] if body[:1] in _OPERATORS else ""
         if body and body[0] in _FUTURE_OPERATORS:
-            msg = f"{self.route_text}: malformed URI template: operator '{body[0]}' in "
+            msg = f"{route}: malformed URI template: operator '{body[0]}' in "
             msg += f"{{{body}}} is reserved by RFC 6570; use one of + # . / ; ? & or none"
             raise EndpointError(msg)
         specs = []
         for spec in body[len(operator) :].split(","):
             match = compiled(_VARSPEC).fullmatch(spec)
             if match is None:
-                msg = f"{self.route_text}: malformed URI template: {spec!r} in {{{body}}} is "
+                msg = f"{route}: malformed URI template: {spec!r} in {{{body}}} is "
                 msg += "not a variable name (letters, digits, _, -, %XX and inner dots), "
                 msg += "optionally followed by :1-9999 or *"
                 raise EndpointError(msg)
