@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import hashlib
 import io
 import json
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -79,12 +81,39 @@ def build_catalog(spec: dict[str, Any], source: dict[str, str]) -> dict[str, Any
     operations.sort(key=lambda op: (op["url"], METHODS.index(op["method"].lower())))
     servers = spec.get("servers") or [{}]
     return {
-        "catalog_format": 1,
+        "catalog_format": 2,
         "source": source,
         "base_url": servers[0].get("url", "https://api.github.com"),
         "docs_base": DOCS_BASE,
+        "parameters": _share_parameters(operations),
         "operations": operations,
     }
+
+
+def _share_parameters(operations: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Move each parameter used by more than one operation into a table, by a short key.
+
+    ``owner`` and ``repo`` alone appear over 500 times with the same description: shared,
+    the file is half the size and loads in half the time, and a change shows once in a diff.
+    The first definition of a name keeps the name as its key; later ones get ``name~2`` ...
+    """
+    text = functools.partial(json.dumps, sort_keys=True)
+    uses = Counter(text(param) for op in operations for param in op.get("params", ()))
+    shared: dict[str, dict[str, Any]] = {}
+    keys: dict[str, str] = {}
+    for op in operations:
+        for at, param in enumerate(op.get("params", ())):
+            canonical = text(param)
+            if uses[canonical] < 2:
+                continue
+            if canonical not in keys:
+                key, count = param["name"], 1
+                while key in shared:
+                    count += 1
+                    key = f"{param['name']}~{count}"
+                keys[canonical], shared[key] = key, param
+            op["params"][at] = keys[canonical]
+    return shared
 
 
 def _resolver(spec: dict[str, Any]) -> Any:
@@ -221,13 +250,12 @@ def _describe(entry: dict[str, Any], description: str | None) -> None:
 
 def dumps(catalog: dict[str, Any]) -> str:
     """Deterministic text: one operation a line, so diffs can be reviewed."""
-    head = {k: v for k, v in catalog.items() if k != "operations"}
-    lines = [
-        json.dumps(op, ensure_ascii=False, separators=(",", ":")) for op in catalog["operations"]
-    ]
-    body = ",\n".join(lines)
+    head = {k: v for k, v in catalog.items() if k not in ("parameters", "operations")}
+    compact = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+    shared = ",\n".join(f"{compact(k)}:{compact(v)}" for k, v in catalog["parameters"].items())
+    operations = ",\n".join(map(compact, catalog["operations"]))
     head_text = json.dumps(head, ensure_ascii=False, indent=1)[:-2]
-    return f'{head_text},\n "operations": [\n{body}\n]}}\n'
+    return f'{head_text},\n "parameters": {{\n{shared}\n}},\n "operations": [\n{operations}\n]}}\n'
 
 
 def main(argv: list[str]) -> int:

@@ -55,6 +55,7 @@ def test_operation_fields() -> None:
 
     assert upload.route == (
         "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets"
+        "{?name,label}"
     )
     assert upload.body == "binary"
     assert "raw" in content.formats
@@ -69,15 +70,96 @@ def test_operation_fields() -> None:
 
 
 def test_a_route_builds_through_endpoint() -> None:
-    """An operation's route is one endpoint() takes."""
+    """An operation's route is one endpoint() takes: query parameters of a POST stay in
+    the URL, not the body, and the route finds its operation again."""
     upload = catalog.find("repos/upload-release-asset")
     assert upload is not None
 
-    options = endpoint(
-        upload.route + "{?name,label}", owner="o", repo="r", release_id=1, name="a.zip", data=b""
-    )
+    options = endpoint(upload.route, owner="o", repo="r", release_id=1, name="a.zip", data=b"")
 
     assert options["url"] == "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip"
+    assert options["body"] == b""
+    assert catalog.find(upload.route) is upload
+    assert catalog.find(upload.route.replace("{?name,label}", "{?name}")) is upload
+
+
+def test_get_routes_keep_their_query_out_of_the_template() -> None:
+    """A GET sends unused parameters as the query anyway: no ``{?...}`` is added."""
+    listing = catalog.find("issues/list-for-repo")
+    assert listing is not None
+
+    assert listing.route == "GET /repos/{owner}/{repo}/issues"
+
+
+def test_a_body_field_named_like_a_path_parameter_goes_through_data() -> None:
+    """PATCH .../variables/{name} has a body field ``name``: it rides in ``data``, and a
+    value given once fills both the path and the field."""
+    variable = catalog.find("actions/update-repo-variable")
+    assert variable is not None
+
+    route, parameters = variable.call({"owner": "o", "repo": "r", "name": "V", "value": "1"})
+    options = endpoint(route, parameters)
+
+    assert variable.body_through_data
+    assert [name for name, _ in variable.form()] == ["owner", "repo", "name", "data.name",
+                                                     "data.value"]  # fmt: skip
+    assert options["url"] == "https://api.github.com/repos/o/r/actions/variables/V"
+    assert options["body"] == {"name": "V", "value": "1"}
+
+
+def test_a_body_field_named_url_goes_through_data() -> None:
+    """A webhook config's ``url`` field would be taken for endpoint()'s url option."""
+    config = catalog.find("PATCH /app/hook/config")
+    assert config is not None
+
+    route, parameters = config.call({"url": "https://example.com/hook", "secret": "s"})
+    options = endpoint(route, parameters)
+
+    assert config.argument_name(next(p for p in config.parameters if p.name == "url")) == (
+        "data.url"
+    )
+    assert options["url"] == "https://api.github.com/app/hook/config"
+    assert options["body"] == {"url": "https://example.com/hook", "secret": "s"}
+
+
+def test_call_leaves_ordinary_and_raw_bodies_alone() -> None:
+    """Most routes take their body fields as parameters; raw bodies are ``data``; a
+    ``data`` the caller gave is kept as given."""
+    create = catalog.find("issues/create")
+    raw = catalog.find("markdown/render-raw")
+    variable = catalog.find("actions/update-repo-variable")
+    assert create is not None
+    assert raw is not None
+    assert variable is not None
+
+    assert create.call({"owner": "o", "title": "t"})[1] == {"owner": "o", "title": "t"}
+    assert not create.body_through_data
+    assert raw.body_through_data
+    assert raw.call({"data": "# hi"}) == ("POST /markdown/raw", {"data": "# hi"})
+    assert [name for name, _ in raw.form()] == []
+    assert variable.call({"name": "V", "data": {"value": "2"}})[1] == {
+        "name": "V",
+        "data": {"value": "2"},
+    }
+
+
+def test_form_puts_required_first_in_route_order() -> None:
+    """Required parameters first (path order kept), then optional ones as documented."""
+    create = catalog.find("issues/create")
+    assert create is not None
+
+    names = [name for name, _ in create.form()]
+
+    assert names[:3] == ["owner", "repo", "title"]
+    assert set(names[3:]) == {
+        "body",
+        "assignee",
+        "milestone",
+        "labels",
+        "assignees",
+        "issue_field_values",
+        "type",
+    }
 
 
 @pytest.mark.parametrize(
@@ -93,6 +175,12 @@ def test_a_route_builds_through_endpoint() -> None:
 def test_search_ranks_the_obvious_hit_first(query: str, first: str) -> None:
     """The operation whose id the words cover best comes first."""
     assert catalog.search(query)[0].id == first
+
+
+def test_search_forgives_skipped_letters() -> None:
+    """Typing that skips letters still finds the route, fewest runs of letters first."""
+    assert catalog.search("isscreat")[0].id == "issues/create"
+    assert catalog.search("isu crete")[0].id == "issues/create"
 
 
 def test_search_edges() -> None:
@@ -114,6 +202,42 @@ def test_check_warns_and_never_fails() -> None:
         "issues/list-for-repo: GitHub documents no parameter 'colour'",
     ]
     assert catalog.check("GET /no/such/route", {"x": 1}) == []
+
+
+def test_check_looks_inside_data() -> None:
+    """Body fields given through ``data`` are checked as body fields; required ones
+    missing from ``data`` are named as the form names them."""
+    route = "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
+
+    assert catalog.check(route, {"owner": "o", "repo": "r", "name": "V", "data": {}}) == []
+    assert catalog.check(
+        "POST /repos/{owner}/{repo}/actions/variables",
+        {"owner": "o", "repo": "r", "data": {"name": "V", "colour": 1}},
+    ) == [
+        "actions/create-repo-variable: data.value (body) is required",
+        "actions/create-repo-variable: GitHub documents no parameter 'data.colour'",
+    ]
+
+
+def test_check_array_enums_and_media_type_formats() -> None:
+    """Each item of an array is checked against the enum; a media-type format the route
+    does not document is a warning."""
+    route = "GET /repos/{owner}/{repo}/issues"
+    base = {"owner": "o", "repo": "r"}
+    pull = "GET /repos/{owner}/{repo}/pulls/{pull_number}"
+    numbered = {**base, "pull_number": 1}
+    setup = "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
+
+    assert catalog.check(route, {**base, "media_type": {"format": "raw"}}) == []
+    assert catalog.check(route, {**base, "media_type": {"format": "diff"}}) == [
+        "issues/list-for-repo: media_type.format 'diff' is not one of full, html, raw, text"
+    ]
+    assert catalog.check(pull, {**numbered, "media_type": {"format": "diff"}}) == []
+    assert catalog.check(setup, {**base, "languages": ["python", "ruby"]}) == []
+    assert catalog.check(setup, {**base, "languages": ["python", "cobol"]}) == [
+        "code-scanning/update-default-setup: languages=['python', 'cobol'] is not one of "
+        "actions, c-cpp, csharp, go, java-kotlin, javascript-typescript, python, ruby, swift"
+    ]
 
 
 def test_check_types() -> None:

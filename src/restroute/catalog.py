@@ -16,14 +16,22 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
-from pathlib import Path
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Operation", "Parameter", "check", "find", "operations", "search"]
 
-DATA = Path(__file__).with_name("data") / "github-rest.json"
+DATA = os.path.join(os.path.dirname(__file__), "data", "github-rest.json")
 _COLON_VAR = re.compile(r":([a-z]\w+)")
+_QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
+# endpoint()'s own option names: a body field named like one cannot be a parameter.
+OPTION_NAMES = frozenset(("method", "url", "base_url", "headers", "request", "media_type", "data"))
 _WORD = re.compile(r"[a-z0-9]+")
 _FORMAT = re.compile(r"application/vnd\.github\.(.+?)(?:\+json)?$")
 _JSON_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -35,7 +43,8 @@ _JSON_TYPES: dict[str, type | tuple[type, ...]] = {
 }
 
 
-class Parameter(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Parameter:
     """One parameter of an operation, as GitHub documents it."""
 
     name: str
@@ -49,7 +58,8 @@ class Parameter(NamedTuple):
     deprecated: bool = False
 
 
-class Operation(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Operation:
     """One REST operation: its route, its documentation, and its parameters."""
 
     id: str  # "issues/create"
@@ -67,9 +77,69 @@ class Operation(NamedTuple):
 
     @property
     def route(self) -> str:
-        """``METHOD URL`` as endpoint() takes it (full URL when it has its own host)."""
+        """``METHOD URL`` as endpoint() takes it: the full URL when the operation has a
+        host of its own, and ``{?name,label}`` when a route other than GET or HEAD takes
+        query parameters (endpoint() would otherwise send them in the body, SPEC 4.2).
+
+        >>> find("repos/upload-release-asset").route
+        'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}'
+        """
         prefix = self.base_url if self.base_url != "https://api.github.com" else ""
+        query = [p.name for p in self.parameters if p.location == "query"]
+        if query and self.method not in ("GET", "HEAD"):
+            return f"{self.method} {prefix}{self.url}{{?{','.join(query)}}}"
         return f"{self.method} {prefix}{self.url}"
+
+    @property
+    def body_through_data(self) -> bool:
+        """Whether the body must be given whole, as ``data``: a raw body (text, bytes), or
+        a JSON body with a field named like a path or query parameter or like one of
+        endpoint()'s options (``name`` in ``PATCH .../variables/{name}``, a webhook's
+        ``url``), which as a parameter would land in the URL or the options instead.
+        """
+        if self.body not in ("", "json"):
+            return True
+        names = OPTION_NAMES.union(p.name for p in self.parameters if p.location != "body")
+        return any(p.location == "body" and p.name in names for p in self.parameters)
+
+    def argument_name(self, parameter: Parameter) -> str:
+        """The name ``parameter`` takes among endpoint()'s parameters: its own, or
+        ``data.NAME`` when the body goes through ``data`` (explorer rows use these).
+
+        >>> variable = find("PATCH /repos/{owner}/{repo}/actions/variables/{name}")
+        >>> [variable.argument_name(p) for p in variable.parameters][2:4]
+        ['name', 'data.name']
+        """
+        if parameter.location == "body" and self.body_through_data:
+            return f"data.{parameter.name}"
+        return parameter.name
+
+    def form(self) -> list[tuple[str, Parameter]]:
+        """The parameters as a form lays them out: required first (path parameters in URL
+        order, then the rest), then the optional ones, each with its argument name."""
+        ordered = sorted(self.parameters, key=lambda p: not p.required)  # stable
+        return [(self.argument_name(p), p) for p in ordered]
+
+    def call(self, values: Mapping[str, object]) -> tuple[str, dict[str, object]]:
+        """The route and the parameters for endpoint(), from values by parameter name,
+        with the body moved into ``data`` when it must be (a name that is both a path
+        parameter and a body field fills both; values with ``data`` of their own stay).
+
+        >>> from restroute import endpoint
+        >>> op = find("PATCH /repos/{owner}/{repo}/actions/variables/{name}")
+        >>> route, parameters = op.call({"owner": "o", "repo": "r", "name": "V", "value": "1"})
+        >>> parameters
+        {'owner': 'o', 'repo': 'r', 'name': 'V', 'data': {'name': 'V', 'value': '1'}}
+        >>> endpoint(route, parameters)["body"]
+        {'name': 'V', 'value': '1'}
+        """
+        if self.body != "json" or not self.body_through_data or "data" in values:
+            return self.route, dict(values)
+        body = {p.name for p in self.parameters if p.location == "body"}
+        outside = {p.name for p in self.parameters if p.location != "body"}
+        parameters = {k: v for k, v in values.items() if k not in body or k in outside}
+        fields = {k: v for k, v in values.items() if k in body}
+        return self.route, {**parameters, "data": fields} if fields else parameters
 
     @property
     def octokit_name(self) -> str:
@@ -86,16 +156,24 @@ def _camel(text: str) -> str:
 @functools.cache
 def operations() -> tuple[Operation, ...]:
     """Every operation, in catalog order (by URL, then method)."""
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+    with open(DATA, "rb") as file:
+        data = json.loads(file.read())
+    shared = {key: _parameter(raw) for key, raw in data["parameters"].items()}
     base, docs = data["base_url"], data["docs_base"]
-    return tuple(_operation(raw, base, docs) for raw in data["operations"])
+    return tuple(_operation(raw, base, docs, shared) for raw in data["operations"])
 
 
-def _operation(raw: dict[str, Any], base: str, docs: str) -> Operation:
+def _operation(
+    raw: dict[str, Any], base: str, docs: str, shared: dict[str, Parameter]
+) -> Operation:
     body = raw.get("body")
     formats = tuple(match[1] for media in raw.get("accept", ()) if (match := _FORMAT.match(media)))
     category = raw["category"]
-    return Operation(  # positional, in field order: 1,223 of them load in a few ms
+    parameters = tuple(
+        shared[param] if param.__class__ is str else _parameter(param)
+        for param in raw.get("params", ())
+    )
+    return Operation(
         raw["id"],
         raw["method"],
         raw["url"],
@@ -107,7 +185,7 @@ def _operation(raw: dict[str, Any], base: str, docs: str) -> Operation:
         raw.get("base_url", base),
         formats,
         "" if body is None else body.get("raw", "json"),
-        tuple(map(_parameter, raw.get("params", ()))),
+        parameters,
     )
 
 
@@ -131,6 +209,7 @@ def _index() -> dict[str, Operation]:
     index: dict[str, Operation] = {}
     for op in operations():
         index[op.id] = index[op.octokit_name] = index[f"{op.method} {op.url}"] = op
+        index[op.route] = op
     return index
 
 
@@ -146,69 +225,123 @@ def find(key: str) -> Operation | None:
     if key in index:
         return index[key]
     method, _, url = key.strip().partition(" ")
-    url = _COLON_VAR.sub(r"{\1}", url.strip())
+    url = _QUERY_EXPRESSION.sub("", _COLON_VAR.sub(r"{\1}", url.strip()))
     for prefix in _hosts():
         url = url.removeprefix(prefix)
     return index.get(f"{method.upper()} {url}")
 
 
 @functools.cache
-def _words() -> tuple[tuple[Operation, tuple[str, ...], frozenset[str]], ...]:
-    """Per operation: the words of its id, and every word of its id, route, category and
-    summary."""
+def _words() -> tuple[tuple[Operation, tuple[str, ...], frozenset[str], str], ...]:
+    """Per operation: the words of its id; every word of its id, route, category and
+    summary; and those words as one text, each after a space, so that ``" " + term in
+    text`` asks "does a word start with term" in one step."""
     words = []
     for op in operations():
         id_words = tuple(_WORD.findall(op.id.lower()))
-        text = f"{op.id} {op.url} {op.category} {op.method} {op.summary}".lower()
-        words.append((op, id_words, frozenset(_WORD.findall(text))))
+        every = _WORD.findall(f"{op.id} {op.url} {op.category} {op.method} {op.summary}".lower())
+        words.append((op, id_words, frozenset(every), " " + " ".join(every)))
     return tuple(words)
 
 
 def search(text: str, limit: int = 20) -> list[Operation]:
     """Operations ranked for ``text``: every word must start a word of the id, route,
-    category or summary; the operations whose id the words cover best come first.
+    category or summary; the operations whose id the words cover best come first. Then,
+    for typing that skips letters (``isscreat``), the ids holding the letters in order.
 
     >>> [op.id for op in search("list issues for repo")][:1]
     ['issues/list-for-repo']
+    >>> [op.id for op in search("isu crete")][:1]
+    ['issues/create']
     """
     terms = _WORD.findall(text.lower())
     if not terms:
         return []
+    starts = [" " + term for term in terms]
     ranked = []
-    for op, id_words, words in _words():
-        if all(any(word.startswith(term) for word in words) for term in terms):
+    for op, id_words, words, spaced in _words():
+        if all(start in spaced for start in starts):
             covered = sum(any(word.startswith(term) for term in terms) for word in id_words)
             exact = sum(term in words for term in terms)
             ranked.append((-covered / len(id_words), -exact, len(op.summary), op.id, op))
     ranked.sort(key=lambda item: item[:4])
+    found = [item[-1] for item in ranked[:limit]]
+    if len(found) < limit:
+        found += _in_order("".join(terms), limit - len(found), {op.id for op in found})
+    return found
+
+
+def _in_order(letters: str, limit: int, seen: set[str]) -> list[Operation]:
+    """Operations whose id holds ``letters`` in order: fewest separate runs of letters
+    first (``isscreat`` is two runs in ``issues/create``, three in ``gists/create``), then
+    the shortest id."""
+    ranked = []
+    for op in operations():
+        at, runs, previous = 0, 0, -2
+        for letter in letters:
+            at = op.id.find(letter, at)
+            if at < 0:
+                break
+            runs += at != previous + 1
+            previous, at = at, at + 1
+        else:
+            if op.id not in seen:
+                ranked.append((runs, len(op.id), op.id, op))
+    ranked.sort(key=lambda item: item[:3])
     return [item[-1] for item in ranked[:limit]]
 
 
-def check(route: str, parameters: dict[str, Any]) -> list[str]:
+def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
     """What a user should hear about a call, by GitHub's description of the route:
-    missing or unknown parameters, values outside an enum, wrong JSON types, deprecation.
-    Warnings only: a route the catalog does not know gives none.
+    missing or unknown parameters, values outside an enum, wrong JSON types, an
+    undocumented media-type format, deprecation. Body fields are checked where they are,
+    among the parameters or inside ``data``. Warnings only: a route the catalog does not
+    know gives none.
+
+    >>> for warning in check("GET /repos/{owner}/{repo}/issues", {"owner": "o", "state": "x"}):
+    ...     print(warning)
+    issues/list-for-repo: repo (path) is required
+    issues/list-for-repo: state='x' is not one of open, closed, all
     """
     op = find(route)
     if op is None:
         return []
     warnings = [f"{op.id} is deprecated; see {op.docs_url}"] if op.deprecated else []
+    data = parameters.get("data")
+    in_data = op.body == "json" and isinstance(data, Mapping)
+    fields: Mapping[str, Any] = data if isinstance(data, Mapping) and in_data else {}
+    given = {name: value for name, value in parameters.items() if name not in OPTION_NAMES}
+    for param in op.parameters:
+        field = param.location == "body" and in_data
+        if param.required and param.name not in (fields if field else given):
+            name = f"data.{param.name}" if field else param.name
+            warnings.append(f"{op.id}: {name} ({param.location}) is required")
     known = {p.name: p for p in op.parameters}
-    for required in op.parameters:
-        if required.required and required.name not in parameters:
-            warnings.append(f"{op.id}: {required.name} ({required.location}) is required")
-    for name, value in parameters.items():
-        if name in ("headers", "media_type", "request", "data", "base_url", "method", "url"):
-            continue
-        param = known.get(name)
-        if param is None:
+    body = {p.name: p for p in op.parameters if p.location == "body"}
+    checks: list[tuple[str, object, Parameter | None]]
+    checks = [(name, value, known.get(name)) for name, value in given.items()]
+    checks += [(f"data.{name}", value, body.get(name)) for name, value in fields.items()]
+    for name, value, documented in checks:
+        if documented is None:
             warnings.append(f"{op.id}: GitHub documents no parameter {name!r}")
-        elif param.enum and value not in param.enum:
-            choices = ", ".join(map(str, param.enum))
+        elif documented.enum and not _in_enum(documented, value):
+            choices = ", ".join(map(str, documented.enum))
             warnings.append(f"{op.id}: {name}={value!r} is not one of {choices}")
-        elif not _fits(param.type, value):
-            warnings.append(f"{op.id}: {name} should be {param.type}, not {type(value).__name__}")
+        elif not _fits(documented.type, value):
+            kind = type(value).__name__
+            warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
+    media_type = parameters.get("media_type")
+    format = media_type.get("format") if isinstance(media_type, Mapping) else None
+    if format and op.formats and format not in op.formats:
+        formats = ", ".join(op.formats)
+        warnings.append(f"{op.id}: media_type.format {format!r} is not one of {formats}")
     return warnings
+
+
+def _in_enum(param: Parameter, value: object) -> bool:
+    if param.type.startswith("array<") and isinstance(value, list | tuple):
+        return all(item in param.enum for item in value)
+    return value in param.enum
 
 
 def _fits(type_text: str, value: object) -> bool:
