@@ -277,3 +277,37 @@ def test_dumps_is_one_operation_a_line_and_valid_json() -> None:
 
     assert json.loads(text) == built
     assert sum(line.startswith('{"id":') for line in text.splitlines()) == 3
+
+
+def test_parameters_used_twice_are_shared_by_key() -> None:
+    """A parameter two operations define alike moves into the table; a different one of
+    the same name gets ``name~2``; one used once stays inline."""
+    owner = {"name": "owner", "in": "path", "required": True, "type": "string"}
+    other_owner = {**owner, "description": "Another owner."}
+    once = {"name": "q", "in": "query", "type": "string"}
+    operations: list[dict[str, Any]] = [
+        {"id": "a/one", "params": [dict(owner), dict(other_owner)]},
+        {"id": "a/two", "params": [dict(owner), dict(other_owner), dict(once)]},
+        {"id": "a/three"},
+    ]
+
+    shared = load_generator()._share_parameters(operations)
+
+    assert shared == {"owner": owner, "owner~2": other_owner}
+    assert [op.get("params") for op in operations] == [
+        ["owner", "owner~2"],
+        ["owner", "owner~2", once],
+        None,
+    ]
+
+
+def test_the_committed_file_reads_back_through_the_library(data: dict[str, Any]) -> None:
+    """Shared parameters are the same objects wherever they are used."""
+    create = catalog.find("issues/create")
+    listing = catalog.find("issues/list-for-repo")
+    assert create is not None
+    assert listing is not None
+
+    assert create.parameters[0] is listing.parameters[0]
+    assert create.parameters[0].description.startswith("The account owner of the repository")
+    assert len(data["parameters"]) == 503
