@@ -136,7 +136,7 @@ def test_call_leaves_ordinary_and_raw_bodies_alone() -> None:
     assert not create.body_through_data
     assert raw.body_through_data
     assert raw.call({"data": "# hi"}) == ("POST /markdown/raw", {"data": "# hi"})
-    assert [name for name, _ in raw.form()] == []
+    assert [(name, p.type, p.required) for name, p in raw.form()] == [("data", "string", True)]
     assert variable.call({"name": "V", "data": {"value": "2"}})[1] == {
         "name": "V",
         "data": {"value": "2"},
@@ -144,14 +144,21 @@ def test_call_leaves_ordinary_and_raw_bodies_alone() -> None:
 
 
 def test_form_puts_required_first_in_route_order() -> None:
-    """Required parameters first (path order kept), then optional ones as documented."""
+    """Required parameters first (path order kept), then optional ones as documented, then
+    the media-type formats the route documents, as choices."""
     create = catalog.find("issues/create")
     assert create is not None
 
     names = [name for name, _ in create.form()]
+    format = create.form()[-1][1]
 
     assert names[:3] == ["owner", "repo", "title"]
-    assert set(names[3:]) == {
+    assert (names[-1], format.location, format.enum) == (
+        "media_type.format",
+        "media_type",
+        ("full", "html", "raw", "text"),
+    )
+    assert set(names[3:-1]) == {
         "body",
         "assignee",
         "milestone",

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from restroute import EndpointError, MissingParameterError, RequestOptions
+from restroute import EndpointError, MissingParameterError, RequestOptions, catalog
 from restroute.profiles import Profile, load_profile, parse_profile
 from restroute.session import FORMATS, Layer, Session, parse_value
 from tests.conftest import UA
@@ -133,6 +133,21 @@ def test_dotted_rows_nest_under_headers_media_type_and_request() -> None:
         "media_type": {"format": "raw"},
         "request": {"timeout": 5, "hooks": ["a"]},
     }
+
+
+def test_data_rows_build_a_body_given_whole() -> None:
+    """data.NAME rows make the ``data`` body that routes with clashing field names need."""
+    session = Session("PATCH /repos/{owner}/{repo}/actions/variables/{name}")
+    session.rows = [("owner", "o"), ("repo", "r"), ("name", "V"), ("data.name", "W"),
+                    ("data.value", "1")]  # fmt: skip
+
+    result = result_of(session)
+
+    assert session.parameters()["data"] == {"name": "W", "value": 1}
+    assert (result["url"], result["body"]) == (
+        "https://api.github.com/repos/o/r/actions/variables/V",
+        {"name": "W", "value": 1},
+    )
 
 
 def test_other_dotted_names_are_plain_parameters() -> None:
@@ -531,3 +546,54 @@ def test_save_layer_of_an_unknown_layer_is_an_endpoint_error(tmp_path: Path) -> 
         Session().save_layer("nope", path)
 
     assert not path.exists()
+
+
+def test_operation_is_the_catalog_entry_of_the_route() -> None:
+    """A known route has its operation; an unknown or empty one has none."""
+    assert Session("POST /repos/{owner}/{repo}/issues").operation() is catalog.find(
+        "issues/create"
+    )
+    assert Session("GET /not/githubs").operation() is None
+    assert Session("").operation() is None
+
+
+def test_choosing_an_operation_lays_out_its_form_and_keeps_what_was_typed() -> None:
+    """The route becomes the operation's; rows follow its form, typed values stay, and
+    rows the form does not name move after it."""
+    upload = catalog.find("repos/upload-release-asset")
+    assert upload is not None
+    session = Session("GET /repos/{owner}/{repo}")
+    session.rows = [("repo", "hello"), ("owner", ""), ("headers.x-trace", "1")]
+
+    session.choose(upload)
+
+    assert session.route == upload.route
+    assert session.rows == [
+        ("owner", ""),
+        ("repo", "hello"),
+        ("release_id", ""),
+        ("name", ""),
+        ("label", ""),
+        ("data", ""),
+        ("headers.x-trace", "1"),
+    ]
+
+
+def test_warnings_come_from_the_layers_and_the_catalog() -> None:
+    """Merged parameters (a profile's included) are checked against GitHub's description;
+    catalog=False leaves the catalog out; layer warnings come first."""
+    layer = profile("p", 'owner = "${OWNER}"\nunknown_key = 1\n')
+    session = Session("GET /repos/{owner}/{repo}/issues", [layer])
+    session.rows = [("repo", "r"), ("state", "shut")]
+    explanation = session.explain()
+
+    warnings = session.warnings(explanation)
+
+    assert layer.warnings == ("p: ${OWNER} is not set in the environment",)
+    assert warnings == [
+        *layer.warnings,
+        "issues/list-for-repo: GitHub documents no parameter 'unknown_key'",
+        "issues/list-for-repo: state='shut' is not one of open, closed, all",
+    ]
+    assert session.warnings(explanation, catalog=False) == list(layer.warnings)
+    assert session.warnings(None) == list(layer.warnings)

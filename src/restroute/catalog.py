@@ -34,6 +34,11 @@ _QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
 OPTION_NAMES = frozenset(("method", "url", "base_url", "headers", "request", "media_type", "data"))
 _WORD = re.compile(r"[a-z0-9]+")
 _FORMAT = re.compile(r"application/vnd\.github\.(.+?)(?:\+json)?$")
+_RAW_BODY = "The request body, sent as it is: text, or bytes for a binary upload."
+_FORMATS = (
+    "The media type to ask for: application/vnd.github.FORMAT+json in the accept header "
+    "(raw, html, diff ...), as this route documents."
+)
 _JSON_TYPES: dict[str, type | tuple[type, ...]] = {
     "string": str,
     "integer": int,
@@ -48,7 +53,7 @@ class Parameter:
     """One parameter of an operation, as GitHub documents it."""
 
     name: str
-    location: str  # "path", "query" or "body"
+    location: str  # "path", "query" or "body" ("media_type" for a form's format row)
     type: str  # "string", "integer", "array<string>", "string|integer" ...
     required: bool = False
     enum: tuple[object, ...] = ()
@@ -115,10 +120,25 @@ class Operation:
         return parameter.name
 
     def form(self) -> list[tuple[str, Parameter]]:
-        """The parameters as a form lays them out: required first (path parameters in URL
-        order, then the rest), then the optional ones, each with its argument name."""
+        """The parameters as a form lays them out, each with its argument name: required
+        first (path parameters in URL order, then the rest), then optional ones; then
+        ``data`` for a raw body (text, bytes), and ``media_type.format`` with the formats
+        the route documents as its choices.
+
+        >>> [name for name, _ in find("repos/get-content").form()]
+        ['owner', 'repo', 'path', 'ref', 'media_type.format']
+        """
         ordered = sorted(self.parameters, key=lambda p: not p.required)  # stable
-        return [(self.argument_name(p), p) for p in ordered]
+        form = [(self.argument_name(p), p) for p in ordered]
+        if self.body not in ("", "json"):
+            raw = Parameter("data", "body", self.body, True, description=_RAW_BODY)
+            form.append(("data", raw))
+        if self.formats:
+            format = Parameter(
+                "format", "media_type", "string", enum=self.formats, description=_FORMATS
+            )
+            form.append(("media_type.format", format))
+        return form
 
     def call(self, values: Mapping[str, object]) -> tuple[str, dict[str, object]]:
         """The route and the parameters for endpoint(), from values by parameter name,

@@ -27,12 +27,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from .catalog import Operation
+
 __all__ = ["FORMATS", "Layer", "Session", "parse_value"]
 
 SESSION = "session"
 FORMATS = ("json", "curl", "python", "httpx")
-# Row names that address one entry of a nested option: headers.accept, media_type.format.
-_NESTED = ("headers", "media_type", "request")
+# Row names that address one entry of a nested option: headers.accept, media_type.format,
+# and data.NAME for a body that must go through data (restroute.catalog says when).
+_NESTED = ("headers", "media_type", "request", "data")
 
 
 def parse_value(text: str) -> object:
@@ -161,6 +164,38 @@ class Session:
             else:
                 parameters[name] = parse_value(text)
         return parameters
+
+    def operation(self) -> Operation | None:
+        """The catalog's operation for the route (None for a route GitHub does not have).
+
+        Loads the catalog on first use (about 10 ms); the explorer loads it in a worker.
+        """
+        from . import catalog
+
+        return catalog.find(self.route) if self.route.strip() else None
+
+    def choose(self, operation: Operation) -> None:
+        """Take a route from the catalog: its route, and a row for each of its form's
+        parameters (required first); what was typed under the same names is kept, and
+        rows the form does not name stay after it."""
+        typed = {name: value for name, value in self.rows if value}
+        names = [name for name, _ in operation.form()]
+        extra = [(name, value) for name, value in self.rows if value and name not in names]
+        self.route = operation.route
+        self.rows = [(name, typed.get(name, "")) for name in names] + extra
+
+    def warnings(self, explanation: Explanation | None, *, catalog: bool = True) -> list[str]:
+        """What the user should hear besides errors: the warnings of the layers switched
+        on, and (``catalog=True``) what GitHub's description of the route says of the
+        merged parameters: missing, unknown, out of an enum, wrongly typed, deprecated."""
+        warnings = [w for layer in self.layers if layer.enabled for w in layer.warnings]
+        if catalog and explanation is not None:
+            from .catalog import check
+
+            merged = explanation.merged
+            route = f"{merged.get('method', '')} {merged.get('url', '')}"
+            warnings += check(route, merged)
+        return warnings
 
     def explain(self) -> Explanation:
         """The request this session describes, and where each option came from and went.
