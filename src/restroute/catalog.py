@@ -266,8 +266,8 @@ def _words() -> tuple[tuple[Operation, tuple[str, ...], frozenset[str], str], ..
 
 def search(text: str, limit: int = 20) -> list[Operation]:
     """Operations ranked for ``text``: every word must start a word of the id, route,
-    category or summary; the operations whose id the words cover best come first. Then,
-    for typing that skips letters (``isscreat``), the ids holding the letters in order.
+    category or summary; the operations whose id the words cover best come first. When
+    no operation has such words (``isscreat``), the ids holding the letters in order.
 
     >>> [op.id for op in search("list issues for repo")][:1]
     ['issues/list-for-repo']
@@ -285,13 +285,12 @@ def search(text: str, limit: int = 20) -> list[Operation]:
             exact = sum(term in words for term in terms)
             ranked.append((-covered / len(id_words), -exact, len(op.summary), op.id, op))
     ranked.sort(key=lambda item: item[:4])
-    found = [item[-1] for item in ranked[:limit]]
-    if len(found) < limit:
-        found += _in_order("".join(terms), limit - len(found), {op.id for op in found})
-    return found
+    if ranked:
+        return [item[-1] for item in ranked[:limit]]
+    return _in_order("".join(terms), limit)
 
 
-def _in_order(letters: str, limit: int, seen: set[str]) -> list[Operation]:
+def _in_order(letters: str, limit: int) -> list[Operation]:
     """Operations whose id holds ``letters`` in order: fewest separate runs of letters
     first (``isscreat`` is two runs in ``issues/create``, three in ``gists/create``), then
     the shortest id."""
@@ -305,8 +304,7 @@ def _in_order(letters: str, limit: int, seen: set[str]) -> list[Operation]:
             runs += at != previous + 1
             previous, at = at, at + 1
         else:
-            if op.id not in seen:
-                ranked.append((runs, len(op.id), op.id, op))
+            ranked.append((runs, len(op.id), op.id, op))
     ranked.sort(key=lambda item: item[:3])
     return [item[-1] for item in ranked[:limit]]
 

@@ -5,21 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from textual import on
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
+from .. import catalog
+from ..catalog import Operation
 from ..errors import EndpointError, MissingParameterError
 from ..profiles import Profile, load_profile
 from ..session import SESSION, Session
 from .clipboard import copy
-from .commands import ExplorerCommands
-from .messages import LayerEdited, LayerToggled, RowsChanged
+from .commands import ExplorerCommands, RouteCommands
+from .messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
 from .screens.path_prompt import PathPrompt
+from .screens.route_picker import RoutePicker
 from .widgets.key_legend import KeyLegend
 from .widgets.layers_panel import LayersPanel
+from .widgets.param_help import ParamHelp
 from .widgets.params_editor import ParamsEditor
 from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
@@ -32,9 +36,10 @@ class RestrouteApp(App[None]):
 
     TITLE = "restroute explorer"
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
-    COMMANDS = App.COMMANDS | {ExplorerCommands}
+    COMMANDS = App.COMMANDS | {ExplorerCommands, RouteCommands}
     # priority: the focused Input / TextArea binds ctrl+d (delete right), f6 and f7 (select).
     BINDINGS = [
+        Binding("f2", "pick_route", "Routes", id="pick-route", tooltip="Pick a GitHub route"),
         Binding(
             "f5", "copy('json')", "JSON", id="copy-json", tooltip="Copy as JSON", priority=True
         ),
@@ -64,6 +69,14 @@ class RestrouteApp(App[None]):
         super().__init__()
         self.session = Session(route, profiles)
         self.revealed = False
+        self.catalog_ready = False  # loaded in a worker after the first frame
+        self.operation: Operation | None = None  # the catalog's entry for the route
+        self._laying_out = False
+        if route:  # asked for at start: worth the catalog's 10 ms before the first frame
+            self.operation = self.session.operation()
+            self.catalog_ready = True
+            if self.operation is not None:
+                self.session.choose(self.operation)
 
     def compose(self) -> ComposeResult:
         yield RouteBar(self.session.route)
@@ -71,14 +84,61 @@ class RestrouteApp(App[None]):
         with Horizontal(id="body"):
             with Vertical(id="inputs"):
                 yield ParamsEditor(id="params")
+                yield ParamHelp(id="param-help")
                 yield LayersPanel(self.session.layers, id="layers")
             yield ResultsView(id="results")
         yield KeyLegend(self.BINDINGS)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
-        self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
+        editor = self.query_one(ParamsEditor)
+        if self.operation is not None:
+            editor.specs = dict(self.operation.form())
+            editor.add_rows(self.session.rows, self.session.placeholders())
+            self.query_one(ParamHelp).show(self.operation)
+        editor.show_placeholders(self.session.placeholders())
         self.query_one(RouteBar).focus()
         self.call_after_refresh(self.update_results)
+        self.call_after_refresh(self.load_catalog)
+
+    # --- the catalog ------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="catalog")
+    def load_catalog(self) -> None:
+        """Load the route catalog and its search index off the first frame's path."""
+        catalog.search("x")
+        self.call_from_thread(self._catalog_loaded)
+
+    def _catalog_loaded(self) -> None:
+        self.catalog_ready = True
+        self._follow_route()
+        self.update_results()
+
+    def _follow_route(self) -> None:
+        """Describe the rows by the catalog's entry for the route, when it changes."""
+        operation = self.session.operation() if self.catalog_ready else None
+        if operation is self.operation:
+            return
+        self.operation = operation
+        self.query_one(ParamsEditor).describe(dict(operation.form()) if operation else {})
+        self.query_one(ParamHelp).show(operation)
+
+    async def choose(self, operation: Operation | None) -> None:
+        """Take a route picked from the catalog: the route bar, and its form as the rows."""
+        if operation is None:
+            return
+        self.session.choose(operation)
+        self._laying_out = True  # the route bar's edit below is this one, not the user's
+        self.query_one(RouteBar).value = operation.route
+        self._laying_out = False
+        self.operation = operation
+        editor = self.query_one(ParamsEditor)
+        editor.specs = dict(operation.form())
+        await editor.show_form(self.session.rows, self.session.placeholders())
+        self.query_one(ParamHelp).show(operation)
+        self.update_results()
+        rows = editor.query(".param-value")
+        if rows:
+            rows.first().focus()
 
     # --- state in, results out -------------------------------------------------------
 
@@ -95,15 +155,15 @@ class RestrouteApp(App[None]):
         results.show(explanation, error)
         missing = error.names if isinstance(error, MissingParameterError) else ()
         self.query_one(ParamsEditor).mark_missing(missing)
-        warnings = [w for layer in self.session.layers if layer.enabled for w in layer.warnings]
-        self._status(error, warnings)
+        self._status(error, self.session.warnings(explanation, catalog=self.catalog_ready))
 
     def _status(self, error: EndpointError | None, warnings: list[str]) -> None:
         status = self.query_one("#status", Static)
         if error is not None:
             text = f"[b red]✗[/] {_escape(str(error))}"
         elif warnings:
-            text = f"[b yellow]![/] {_escape('; '.join(warnings))}"
+            more = f" [dim](+{len(warnings) - 1} more)[/]" if len(warnings) > 1 else ""
+            text = f"[b yellow]![/] {_escape(warnings[0])}{more}"
         else:
             result = self.query_one(ResultsView).explanation
             request = result.result if result else None
@@ -114,8 +174,11 @@ class RestrouteApp(App[None]):
 
     def live_edit(self, field: Input) -> None:
         """The route or a parameter row changed (called in the keystroke's own turn)."""
+        if self._laying_out:
+            return
         if isinstance(field, RouteBar):
             self.session.route = field.value
+            self._follow_route()
             self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
         else:
             self.session.rows = self.query_one(ParamsEditor).rows
@@ -125,6 +188,10 @@ class RestrouteApp(App[None]):
     def _rows_changed(self, message: RowsChanged) -> None:
         self.session.rows = message.rows
         self.update_results()
+
+    @on(ParamFocused)
+    def _param_focused(self, message: ParamFocused) -> None:
+        self.query_one(ParamHelp).show(self.operation, message.name, message.spec)
 
     @on(LayerToggled)
     def _layer_toggled(self, message: LayerToggled) -> None:
@@ -169,6 +236,9 @@ class RestrouteApp(App[None]):
             return
         # A placeholder's row comes back empty: the route still needs its value.
         self.call_after_refresh(editor.show_placeholders, self.session.placeholders())
+
+    def action_pick_route(self) -> None:
+        self.push_screen(RoutePicker(), self.choose)
 
     def action_help(self) -> None:
         from .screens.help_screen import HelpScreen  # Markdown loads when help is asked for

@@ -1,10 +1,16 @@
-"""Command palette entries: every action of the explorer by name."""
+"""Command palette entries: every action of the explorer by name, and GitHub's routes."""
 
 from __future__ import annotations
 
+import functools
+
 from textual.command import Hit, Hits, Provider
+from textual.content import Content
+
+from .. import catalog
 
 COMMANDS = [
+    ("route: pick from GitHub's catalog", "pick_route", "Search the 1,223 routes by words"),
     ("copy: as JSON", "copy('json')", "Copy the request options as JSON"),
     ("copy: as curl", "copy('curl')", "Copy a curl command that sends this request"),
     ("copy: as Python (requests)", "copy('python')", "Copy a requests script"),
@@ -15,6 +21,7 @@ COMMANDS = [
     ("parameter: add a row", "add_row", "Add a name = value row"),
     ("help: keys and how merge -> parse works", "help", "Open the help screen"),
 ]
+ROUTE_HITS = 12
 
 
 class ExplorerCommands(Provider):
@@ -31,3 +38,22 @@ class ExplorerCommands(Provider):
                     lambda action=action: self.app.run_action(action),
                     help=help_text,
                 )
+
+
+class RouteCommands(Provider):
+    """Routes from the catalog, ranked as the route picker ranks them; choosing one lays
+    out its form."""
+
+    async def search(self, query: str) -> Hits:
+        choose = getattr(self.app, "choose", None)
+        if choose is None or not query.strip():
+            return
+        for rank, op in enumerate(catalog.search(query, limit=ROUTE_HITS)):
+            title = f"{op.method} {op.route.partition(' ')[2]}"
+            yield Hit(
+                0.9 - rank / 100,  # the catalog's order, ahead of a loose action match
+                Content.assemble(Content.styled(title, "bold"), f"  {op.summary}"),
+                functools.partial(choose, op),
+                text=title,
+                help=f"{op.id} · {op.category}",
+            )

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from ..catalog import Parameter
+
 
 @dataclass
 class RowsChanged(Message):
@@ -27,3 +29,11 @@ class LayerEdited(Message):
 
     name: str
     text: str
+
+
+@dataclass
+class ParamFocused(Message):
+    """A parameter row took the focus: its name, and the catalog's description of it."""
+
+    name: str
+    spec: Parameter | None

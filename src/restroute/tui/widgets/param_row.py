@@ -1,30 +1,99 @@
-"""One parameter row: ``name = value``."""
+"""One parameter row: ``name = value``, described by the catalog when GitHub documents it."""
 
 from __future__ import annotations
 
+import json
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Select
 
+from ...catalog import Parameter
+from ...session import parse_value
 from .live_input import LiveInput
+
+FREE_TEXT = "value (JSON or text)"
 
 
 class ParamRow(Horizontal):
-    """A name input, '=', and a value input; ``-placeholder`` and ``-missing`` style it."""
+    """A name input, '=', and a value: a choice for an enum or a boolean the catalog
+    documents, an input otherwise. ``-placeholder``, ``-required`` and ``-missing`` style it.
+    """
 
-    def __init__(self, name: str = "", value: str = "", *, placeholder: bool = False) -> None:
-        super().__init__(classes="param-row -placeholder" if placeholder else "param-row")
+    def __init__(
+        self,
+        name: str = "",
+        value: str = "",
+        *,
+        placeholder: bool = False,
+        spec: Parameter | None = None,
+    ) -> None:
+        classes = ["param-row"] + ["-placeholder"] * placeholder
+        classes += ["-required"] * bool(spec and spec.required)
+        super().__init__(classes=" ".join(classes))
         self._initial = (name, value)
+        self.spec = spec
 
     def compose(self) -> ComposeResult:
         name, value = self._initial
         yield LiveInput(name, placeholder="name", classes="param-name")
         yield Label("=", classes="param-equals")
-        yield LiveInput(value, placeholder="value (JSON or text)", classes="param-value")
+        choices = choice_texts(self.spec) if self.spec else []
+        if choices and (not value or value in choices):
+            yield Select(
+                [(choice, choice) for choice in choices],
+                prompt=hint(self.spec),
+                value=value or Select.NULL,
+                classes="param-value",
+            )
+        else:
+            yield LiveInput(value, placeholder=hint(self.spec), classes="param-value")
 
     @property
     def pair(self) -> tuple[str, str]:
-        inputs = list(self.query(Input))
+        inputs = list(self.query(".param-name, .param-value").results())
         if len(inputs) < 2:  # not composed yet
             return self._initial
-        return inputs[0].value, inputs[1].value
+        name, value = inputs
+        assert isinstance(name, Input)
+        if isinstance(value, Select):
+            chosen = value.value
+            return name.value, chosen if isinstance(chosen, str) else ""
+        assert isinstance(value, Input)
+        return name.value, value.value
+
+    def describe(self, spec: Parameter | None) -> None:
+        """Take the catalog's description of this row (or none): placeholder, class."""
+        self.spec = spec
+        self.set_class(bool(spec and spec.required), "-required")
+        value = self.query(".param-value").first()
+        if isinstance(value, Input):
+            value.placeholder = hint(spec)
+
+
+def choice_texts(spec: Parameter) -> list[str]:
+    """The values a row offers as choices, as a value text would type them (``"1"`` for
+    the string 1, so that it stays a string)."""
+    if spec.type.startswith("array<"):
+        return []
+    values = list(spec.enum) or ([True, False] if spec.type == "boolean" else [])
+    return [value_text(value) for value in values]
+
+
+def value_text(value: object) -> str:
+    """What to type for ``value``: text as it is, unless it would read as other JSON."""
+    if isinstance(value, str) and parse_value(value) == value:
+        return value
+    return json.dumps(value)
+
+
+def hint(spec: Parameter | None) -> str:
+    """``required · string``, ``integer · default 30``: the placeholder of a value."""
+    if spec is None:
+        return FREE_TEXT
+    parts = ["required"] * spec.required + [spec.type]
+    if spec.default is not None:
+        parts.append(f"default {value_text(spec.default)}")
+    if spec.multi_segment:
+        parts.append("/ sent as %2F")
+    return " · ".join(parts)

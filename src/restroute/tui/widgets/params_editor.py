@@ -1,18 +1,22 @@
-"""The parameter rows: the route's placeholders first, then whatever the user adds."""
+"""The parameter rows: the route's placeholders (or its catalog form), then the user's."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Input, Static
+from textual.widget import AwaitMount, Widget
+from textual.widgets import Select, Static
 
-from ..messages import RowsChanged
+from ...catalog import Parameter
+from ..messages import ParamFocused, RowsChanged
 from .param_row import ParamRow
 
 RULE = (
-    "[dim]value: JSON when it parses (42, true, null, \\[1, 2]), else text; "
-    'empty = not given ("" for empty text) · names: headers.NAME, media_type.format, '
-    "request.KEY, data[/]"
+    '[dim]value: JSON if it parses (42, true, \\[1]), else text · empty: not given ("" is '
+    "empty text) · also headers.NAME, media_type.format, request.KEY, data, data.KEY[/]"
 )
 
 
@@ -20,6 +24,10 @@ class ParamsEditor(VerticalScroll):
     """Rows of ``name = value``; ctrl+n adds one, ctrl+d deletes the focused one."""
 
     BORDER_TITLE = "Parameters"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.specs: Mapping[str, Parameter] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(RULE, id="params-rule")
@@ -35,7 +43,26 @@ class ParamsEditor(VerticalScroll):
             row.set_class(row.pair[0] in names, "-placeholder")
         for name in names:
             if name not in present:
-                self.mount(ParamRow(name, placeholder=True), before=self._first_free_row())
+                row = ParamRow(name, placeholder=True, spec=self.specs.get(name))
+                self.mount(row, before=self._first_free_row())
+
+    async def show_form(self, rows: list[tuple[str, str]], placeholders: list[str]) -> None:
+        """Replace every row: the catalog's form of a route just picked."""
+        await self.query(ParamRow).remove()
+        await self.add_rows(rows, placeholders)
+
+    def add_rows(self, rows: list[tuple[str, str]], placeholders: list[str]) -> AwaitMount:
+        """Rows after those there, described by the catalog where it knows their names."""
+        return self.mount_all(
+            ParamRow(name, value, placeholder=name in placeholders, spec=self.specs.get(name))
+            for name, value in rows
+        )
+
+    def describe(self, specs: Mapping[str, Parameter]) -> None:
+        """Take the catalog's descriptions, by row name, for the rows there and to come."""
+        self.specs = specs
+        for row in self.query(ParamRow):
+            row.describe(specs.get(row.pair[0]))
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
         for row in self.query(ParamRow):
@@ -47,15 +74,27 @@ class ParamsEditor(VerticalScroll):
         return row
 
     def remove_focused_row(self) -> bool:
-        focused = self.app.focused
+        row = self._row_of(self.app.focused)
+        if row is None:
+            return False
+        row.remove()
+        self.post_message(RowsChanged([r.pair for r in self.query(ParamRow) if r is not row]))
+        return True
+
+    @on(Select.Changed)
+    def _choice_made(self) -> None:
+        self.post_message(RowsChanged(self.rows))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        row = self._row_of(event.widget)
+        if row is not None:
+            self.post_message(ParamFocused(row.pair[0], row.spec))
+
+    def _row_of(self, widget: Widget | None) -> ParamRow | None:
         for row in self.query(ParamRow):
-            if focused is not None and focused in list(row.query(Input)):
-                row.remove()
-                self.post_message(
-                    RowsChanged([r.pair for r in self.query(ParamRow) if r is not row])
-                )
-                return True
-        return False
+            if widget is not None and widget in row.query("*").results():
+                return row
+        return None
 
     def _first_free_row(self) -> ParamRow | None:
         for row in self.query(ParamRow):

@@ -1,0 +1,58 @@
+"""What GitHub says of the focused parameter, and where its route is documented."""
+
+from __future__ import annotations
+
+from textual.markup import escape
+from textual.widgets import Static
+
+from ...catalog import Operation, Parameter
+from .param_row import value_text
+
+NO_ROUTE = (
+    "[dim]F2 picks a route from GitHub's catalog (or ctrl+p, then a few words): "
+    "its parameters come with their types, choices and descriptions.[/]"
+)
+OPTIONS = ("headers", "media_type", "request", "data", "base_url", "method", "url")
+
+
+class ParamHelp(Static):
+    """The focused row's name, location, type and description; the route's docs URL."""
+
+    BORDER_TITLE = "GitHub says"
+
+    def show(
+        self, operation: Operation | None, name: str = "", spec: Parameter | None = None
+    ) -> None:
+        self.update(describe(operation, name, spec))
+
+
+def describe(operation: Operation | None, name: str, spec: Parameter | None) -> str:
+    """Console markup: what the catalog knows of ``name`` under ``operation``."""
+    if operation is None:
+        return NO_ROUTE
+    route = (
+        f"[dim]{escape(operation.id)} · {escape(operation.summary)} · "
+        f"{escape(operation.docs_url)}[/]"
+    )
+    if operation.deprecated:
+        route = f"[b $warning]deprecated[/] {route}"
+    if not name:
+        return route
+    if spec is None:
+        known = name.partition(".")[0] in OPTIONS
+        what = "an option of endpoint()" if known else "GitHub documents no such parameter"
+        return f"[b]{escape(name)}[/] · {what}\n{route}"
+    facts = [spec.location, *["required"] * spec.required, spec.type]
+    if spec.default is not None:
+        facts.append(f"default {value_text(spec.default)}")
+    if spec.enum:
+        facts.append("one of " + ", ".join(map(value_text, spec.enum)))
+    lines = [f"[b]{escape(name)}[/] · {escape(' · '.join(facts))}"]
+    if spec.multi_segment:
+        lines.append(
+            f"[$warning]may hold '/': {{{escape(spec.name)}}} sends it as %2F; "
+            f"write {{+{escape(spec.name)}}} in the route to keep it[/]"
+        )
+    if spec.description:
+        lines.append(escape(spec.description))
+    return "\n".join([*lines, route])

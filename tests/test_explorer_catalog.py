@@ -1,0 +1,284 @@
+"""The explorer with GitHub's route catalog: the picker, the form it lays out, the help of
+the focused parameter, choices, and the catalog's warnings, driven by Textual's pilot."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+from textual.content import Content
+from textual.widgets import Input, OptionList, Select
+
+from restroute import catalog
+from restroute.tui import RestrouteApp, make_app
+from restroute.tui.screens.route_picker import RoutePicker
+from restroute.tui.widgets.param_help import ParamHelp
+from restroute.tui.widgets.route_bar import RouteBar
+from tests.test_explorer import (
+    API,
+    SIZE,
+    fill,
+    focus,
+    press,
+    row_named,
+    rows,
+    status,
+    type_text,
+    url,
+    value_input,
+)
+
+CREATE = "POST /repos/{owner}/{repo}/issues"
+LISTING = "GET /repos/{owner}/{repo}/issues"
+
+
+def names(app: RestrouteApp) -> list[str]:
+    return [row.pair[0] for row in rows(app)]
+
+
+def help_text(app: RestrouteApp) -> str:
+    """The help panel as the user reads it (markup removed)."""
+    return Content.from_markup(str(app.query_one(ParamHelp).content)).plain
+
+
+def choice(app: RestrouteApp, name: str) -> Select[str]:
+    select: Select[str] = row_named(app, name).query_one(".param-value", Select)
+    return select
+
+
+def picker_options(app: RestrouteApp) -> list[tuple[str | None, bool]]:
+    """The picker's list: (operation id or None for a heading, whether it can be chosen)."""
+    listing = app.screen.query_one(OptionList)
+    return [(option.id, not option.disabled) for option in listing.options]
+
+
+def highlighted(app: RestrouteApp) -> str | None:
+    listing = app.screen.query_one(OptionList)
+    assert listing.highlighted is not None
+    return listing.get_option_at_index(listing.highlighted).id
+
+
+async def test_f2_picks_create_issue_first_and_lays_out_its_form() -> None:
+    """The issue's bar: "create issue" finds issues/create as the first hit; enter fills
+    the route bar and lays out the form, required parameters first, focus on the first."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await press(pilot, "f2")
+        assert isinstance(app.screen, RoutePicker)
+        await type_text(pilot, "create issue")
+
+        assert highlighted(app) == "issues/create"
+        await press(pilot, "enter")
+        await pilot.pause()
+
+        assert not isinstance(app.screen, RoutePicker)
+        assert app.query_one(RouteBar).value == CREATE
+        assert names(app)[:3] == ["owner", "repo", "title"]
+        assert names(app)[-1] == "media_type.format"
+        required = [row.pair[0] for row in rows(app) if row.has_class("-required")]
+        assert required == ["owner", "repo", "title"]
+        assert app.focused is value_input(row_named(app, "owner"))
+        assert "owner · path · required · string" in help_text(app)
+        assert "https://docs.github.com/rest/issues/issues#create-an-issue" in help_text(app)
+
+
+async def test_the_picker_groups_hits_by_category_in_rank_order() -> None:
+    """Each category is a heading that cannot be chosen, followed by its routes in rank
+    order; the categories come in the order of their best hit."""
+    hits = catalog.search("create issue", limit=60)
+    groups: dict[str, list[str]] = {}
+    for op in hits:
+        groups.setdefault(op.category, []).append(op.id)
+    expected = [
+        entry
+        for ids in groups.values()
+        for entry in [(None, False)] + [(op_id, True) for op_id in ids]
+    ]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f2")
+        await type_text(pilot, "create issue")
+
+        assert picker_options(app) == expected
+        assert next(iter(groups)) == "issues"
+        assert len(groups) > 1
+
+
+async def test_an_empty_query_lists_every_route_and_escape_keeps_the_route() -> None:
+    """With nothing typed the picker holds all 1,223 routes, by category from A to Z;
+    escape closes it unchanged."""
+    by_category = sorted(catalog.operations(), key=lambda op: op.category)
+    app = make_app(route="GET /things")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f2")
+        options = picker_options(app)
+        assert sum(option_id is not None for option_id, _ in options) == 1223
+        await press(pilot, "down")
+        assert highlighted(app) == by_category[1].id
+        assert by_category[0].category == "actions"
+        await press(pilot, "escape")
+
+        assert not isinstance(app.screen, RoutePicker)
+        assert app.session.route == "GET /things"
+
+
+async def test_picking_keeps_values_typed_under_the_same_names() -> None:
+    """Moving from listing issues to creating one keeps owner and repo."""
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, owner="octocat", repo="hello")
+        await app.choose(catalog.find("issues/create"))
+        await pilot.pause()
+
+        assert [row.pair for row in rows(app)][:3] == [
+            ("owner", "octocat"),
+            ("repo", "hello"),
+            ("title", ""),
+        ]
+        assert url(app) == f"{API}/repos/octocat/hello/issues"
+
+
+async def test_starting_on_a_known_route_lays_out_its_form_with_types_and_defaults() -> None:
+    """Defaults show as placeholders; the path parameters are placeholders of the route."""
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE):
+        assert names(app) == [name for name, _ in catalog.find(LISTING).form()]  # type: ignore[union-attr]
+        assert value_input(row_named(app, "per_page")).placeholder == "integer · default 30"
+        assert value_input(row_named(app, "owner")).placeholder == "required · string"
+        assert row_named(app, "owner").has_class("-placeholder")
+        assert not row_named(app, "since").has_class("-placeholder")
+
+
+async def test_an_enum_is_a_choice_that_reaches_the_query() -> None:
+    """state offers open, closed and all; choosing closed puts state=closed in the URL."""
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, owner="o", repo="r")
+        state = choice(app, "state")
+        assert [label for label, _ in state._options][1:] == ["open", "closed", "all"]
+        assert state.value is Select.NULL
+
+        state.value = "closed"
+        await pilot.pause()
+
+        assert ("state", "closed") in app.session.rows
+        assert url(app) == f"{API}/repos/o/r/issues?state=closed"
+
+
+async def test_media_type_formats_are_offered_as_choices() -> None:
+    """get-content documents raw, html and object: choosing raw asks for the raw media
+    type, written as octokit writes a format into the default accept header."""
+    app = make_app(route="GET /repos/{owner}/{repo}/contents/{path}")
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, owner="o", repo="r", path="README.md")
+        formats = choice(app, "media_type.format")
+        assert sorted(str(value) for _, value in formats._options[1:]) == ["html", "object", "raw"]
+
+        formats.value = "raw"
+        await pilot.pause()
+
+        result = app.session.explain().result
+        assert result is not None
+        assert result["headers"]["accept"] == "application/vnd.github.v3.raw"  # as octokit
+
+
+async def test_the_catalog_warns_live_until_the_required_body_field_is_there() -> None:
+    """With owner and repo typed the request builds, and the status warns that GitHub
+    requires a title; typing one clears the warning."""
+    app = make_app(route=CREATE)
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, owner="o", repo="r")
+        assert status(app).startswith("! issues/create: title (body) is required")
+
+        await fill(pilot, app, title="Found a bug")
+
+        assert status(app) == f"✓ POST {API}/repos/o/r/issues"
+
+
+async def test_a_value_outside_the_enum_is_a_live_warning() -> None:
+    """A typed media_type.format the route does not document is named with the choices."""
+    app = make_app(route="GET /users/{username}")
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, username="octocat")
+        await press(pilot, "ctrl+n")
+        await type_text(pilot, "colour")
+        await press(pilot, "tab")
+        await type_text(pilot, "red")
+
+        assert status(app) == "! users/get-by-username: GitHub documents no parameter 'colour'"
+
+
+async def test_the_help_follows_the_focus_and_flags_multi_segment_values() -> None:
+    """Focusing path on get-content shows that a '/' goes out as %2F, with the way out."""
+    app = make_app(route="GET /repos/{owner}/{repo}/contents/{path}")
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, value_input(row_named(app, "path")))
+
+        assert "path · path · required · string" in help_text(app)
+        assert "sends it as %2F" in help_text(app)
+        assert "{+path}" in help_text(app)
+        await focus(pilot, value_input(row_named(app, "ref")))
+        assert help_text(app).startswith("ref · query · string")
+
+
+async def test_body_fields_named_like_path_parameters_are_data_rows() -> None:
+    """PATCH .../variables/{name}: the body's name and value are data.name and data.value,
+    and the request sends them as the body while {name} fills the path."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.choose(catalog.find("actions/update-repo-variable"))
+        await pilot.pause()
+        assert names(app) == ["owner", "repo", "name", "data.name", "data.value"]
+
+        await fill(pilot, app, owner="o", repo="r", name="V")
+        await fill(pilot, app, **{"data.value": "1"})
+
+        result = app.session.explain().result
+        assert result is not None
+        assert result["url"] == f"{API}/repos/o/r/actions/variables/V"
+        assert result["body"] == {"value": 1}
+
+
+async def test_a_route_typed_by_hand_is_described_once_the_catalog_is_loaded() -> None:
+    """The catalog loads in a worker after the first frame; then a known route typed into
+    the bar gets the catalog's description of its rows."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.catalog_ready or app.workers  # loading happens off the first frame
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.catalog_ready
+        await type_text(pilot, "GET /users/{username}")
+
+        assert app.operation is catalog.find("users/get-by-username")
+        assert value_input(row_named(app, "username")).placeholder == "required · string"
+        assert "users/get-by-username · Get a user" in help_text(app)
+
+
+async def test_the_palette_finds_routes_and_lays_out_the_form() -> None:
+    """ctrl+p, a few words, enter: the route of the first hit, with its form."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        await type_text(pilot, "upload release asset")
+        await pilot.pause(0.3)  # the palette gathers hits in a worker
+        await press(pilot, "enter")
+        await pilot.pause()
+
+        upload = catalog.find("repos/upload-release-asset")
+        assert upload is not None
+        assert app.query_one(RouteBar).value == upload.route
+        assert names(app) == ["owner", "repo", "release_id", "name", "label", "data"]
+
+
+async def test_the_picker_search_field_keeps_what_is_typed() -> None:
+    """A query with no hit shows an empty list and keeps the text; enter does nothing."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "f2")
+        await type_text(pilot, "zzqqxx")
+        assert picker_options(app) == []
+        await press(pilot, "enter")
+
+        assert isinstance(app.screen, RoutePicker)
+        assert app.screen.query_one(Input).value == "zzqqxx"
