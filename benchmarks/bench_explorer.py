@@ -5,9 +5,13 @@ Usage: python benchmarks/bench_explorer.py
 * first frame: a fresh ``python`` process imports the explorer, builds it on the
   example route with the sample profiles, and reports Textual's Ready event (the
   first frame) to this process; best and median of 7 runs, wall clock.
+  The example route is one GitHub's catalog knows, so this includes loading the catalog
+  and laying out the route's whole form; with no route, the catalog loads in a worker
+  after the first frame (measured too).
 * keystroke: in a running app (headless) whose placeholders are filled, a key event
   for the route or a parameter value, until the results view starts repainting: the
-  median of 200 keys, 30 ms apart, wall clock (and CPU). Keys are posted as events, not
+  median of 200 keys, 30 ms apart, wall clock (and CPU). The same for a key in the route
+  picker's search field until its list repaints. Keys are posted as events, not
   through the pilot, whose own waiting grows with the number of widgets and would
   dominate; a bare Input echoed into a Static gives the floor any Textual app pays.
 """
@@ -27,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROFILES = [str(ROOT / "sample_profiles" / name) for name in ("github.toml", "teaching.toml")]
 ROUTE = "GET /repos/{owner}/{repo}/issues"
 
-FIRST_FRAME = f"""
+FIRST_FRAME = """
 from restroute.profiles import load_profile
 from restroute.tui.app import RestrouteApp
 
@@ -36,14 +40,15 @@ class FirstFrame(RestrouteApp):
         print("ready", flush=True)
         self.exit()
 
-FirstFrame({ROUTE!r}, [load_profile(p) for p in {PROFILES!r}]).run(headless=True)
+FirstFrame({route!r}, [load_profile(p) for p in {profiles!r}]).run(headless=True)
 """
 
 
-def first_frame_seconds() -> float:
+def first_frame_seconds(route: str = ROUTE) -> float:
     start = time.perf_counter()
+    code = FIRST_FRAME.format(route=route, profiles=PROFILES)
     with subprocess.Popen(
-        [sys.executable, "-c", FIRST_FRAME], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
     ) as process:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -69,22 +74,30 @@ class Baseline(App[None]):
 
 
 async def key_to_paint_ms(
-    app: App[None], target: str, painted: str, keys: int = 200
+    app: App[None], target: str, painted: str, keys: int = 200, *, picker: str = ""
 ) -> tuple[float, float]:
     """Median wall and CPU milliseconds from a key event to the first repainted line of
-    ``painted`` (the results), keys 30 ms apart as a fast typist's."""
+    ``painted`` (the results), keys 30 ms apart as a fast typist's; ``picker``: the query
+    typed into the route picker first."""
     from textual import events
-    from textual.widgets import Input, Static
+    from textual.widget import Widget
+    from textual.widgets import Input
 
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
-        for placeholder in app.query(".param-value").results(Input):  # a request, not an error
+        await app.workers.wait_for_complete()
+        if picker:
+            await pilot.press("f2", *(char if char != " " else "space" for char in picker))
+            await pilot.pause()
+        for placeholder in app.screen.query(".param-value").results(
+            Input
+        ):  # a request, not an error
             placeholder.value = "octocat"
-        field = next(iter(app.query(target).results(Input)))
+        field = next(iter(app.screen.query(target).results(Input)))
         field.focus()
         await pilot.pause()
         await pilot.press("end")  # focus selects the whole value; type at its end instead
-        view = app.query_one(painted, Static)
+        view = app.screen.query_one(painted, Widget)
         repainted = asyncio.Event()
         render_line = view.render_line
 
@@ -121,6 +134,9 @@ async def keystrokes() -> dict[str, tuple[float, float]]:
         ),
         "the route": await key_to_paint_ms(explorer(), "#route", "#result-text"),
         "a parameter value": await key_to_paint_ms(explorer(), ".param-value", "#result-text"),
+        "the route picker's search": await key_to_paint_ms(
+            RestrouteApp(), "#picker-query", "#picker-list", picker="create issue"
+        ),
     }
 
 
@@ -129,6 +145,9 @@ def main() -> int:
     frames = [first_frame_seconds() for _ in range(7)]
     best, median = min(frames), statistics.median(frames)
     print(f"process start to first frame: best {best:.3f} s, median {median:.3f} s (bar 0.5 s)")
+    frames = [first_frame_seconds("") for _ in range(7)]
+    best, median = min(frames), statistics.median(frames)
+    print(f"  with no route (catalog after): best {best:.3f} s, median {median:.3f} s")
     for where, (wall, cpu) in asyncio.run(keystrokes()).items():
         print(
             f"key in {where} -> results repainted: median {wall:.1f} ms ({cpu:.1f} ms CPU)"

@@ -138,9 +138,11 @@ async def test_picking_keeps_values_typed_under_the_same_names() -> None:
 
 
 async def test_starting_on_a_known_route_lays_out_its_form_with_types_and_defaults() -> None:
-    """Defaults show as placeholders; the path parameters are placeholders of the route."""
+    """Defaults show as placeholders; the path parameters are placeholders of the route.
+    The route's placeholders are there at the first frame, the rest of the form after it."""
     app = make_app(route=LISTING)
-    async with app.run_test(size=SIZE):
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
         assert names(app) == [name for name, _ in catalog.find(LISTING).form()]  # type: ignore[union-attr]
         assert value_input(row_named(app, "per_page")).placeholder == "integer · default 30"
         assert value_input(row_named(app, "owner")).placeholder == "required · string"
@@ -248,6 +250,7 @@ async def test_a_route_typed_by_hand_is_described_once_the_catalog_is_loaded() -
         await pilot.pause()
         assert app.catalog_ready
         await type_text(pilot, "GET /users/{username}")
+        await pilot.pause(0.3)  # the rows are described once the typing pauses
 
         assert app.operation is catalog.find("users/get-by-username")
         assert value_input(row_named(app, "username")).placeholder == "required · string"

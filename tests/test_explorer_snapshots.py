@@ -78,3 +78,23 @@ def test_snapshot_error_state(snap_compare: SnapCompare) -> None:
 def test_snapshot_help_screen(snap_compare: SnapCompare) -> None:
     """F1: the help screen over the explorer."""
     assert snap_compare(example(), terminal_size=SIZE, press=["f1"])
+
+
+def test_snapshot_route_picker(snap_compare: SnapCompare) -> None:
+    """F2 and "create issue": the hits under their categories, the first one highlighted."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("f2")
+        for char in "create issue":
+            pilot.app.post_message(events.Key(char if char != " " else "space", char))
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_catalog_form_with_a_warning(snap_compare: SnapCompare) -> None:
+    """Create an issue: the form from the catalog, owner and repo typed, the status warns
+    that GitHub requires a title, the help shows the focused repo parameter."""
+    app = make_app(route="POST /repos/{owner}/{repo}/issues")
+    assert snap_compare(app, terminal_size=SIZE, run_before=fill_placeholders)

@@ -9,6 +9,7 @@ from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from .. import catalog
@@ -28,6 +29,7 @@ from .widgets.params_editor import ParamsEditor
 from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 
+DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the rows are re-described
 FORMAT_NAMES = {"json": "JSON", "curl": "curl", "python": "Python (requests)", "httpx": "httpx"}
 
 
@@ -72,6 +74,7 @@ class RestrouteApp(App[None]):
         self.catalog_ready = False  # loaded in a worker after the first frame
         self.operation: Operation | None = None  # the catalog's entry for the route
         self._laying_out = False
+        self._describe_timer: Timer | None = None
         if route:  # asked for at start: worth the catalog's 10 ms before the first frame
             self.operation = self.session.operation()
             self.catalog_ready = True
@@ -91,11 +94,18 @@ class RestrouteApp(App[None]):
 
     def on_mount(self) -> None:
         editor = self.query_one(ParamsEditor)
+        placeholders = self.session.placeholders()
         if self.operation is not None:
             editor.specs = dict(self.operation.form())
-            editor.add_rows(self.session.rows, self.session.placeholders())
+            # The route's own placeholders now; the rest of the form after the first frame,
+            # appended below them (about 0.1 s of widgets for a form of 16 rows).
+            rows = self.session.rows
+            first = next((at for at, (name, _) in enumerate(rows) if name not in placeholders),
+                         len(rows))  # fmt: skip
+            editor.add_rows(rows[:first], placeholders)
+            self.call_after_refresh(editor.add_rows, rows[first:], placeholders)
             self.query_one(ParamHelp).show(self.operation)
-        editor.show_placeholders(self.session.placeholders())
+        editor.show_placeholders(placeholders)
         self.query_one(RouteBar).focus()
         self.call_after_refresh(self.update_results)
         self.call_after_refresh(self.load_catalog)
@@ -178,7 +188,11 @@ class RestrouteApp(App[None]):
             return
         if isinstance(field, RouteBar):
             self.session.route = field.value
-            self._follow_route()
+            # Re-describing every row costs ~10 ms and flips on each key while a route is
+            # typed: it waits for a pause in the typing; the results do not.
+            if self._describe_timer is not None:
+                self._describe_timer.stop()
+            self._describe_timer = self.set_timer(DESCRIBE_AFTER, self._follow_route)
             self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
         else:
             self.session.rows = self.query_one(ParamsEditor).rows

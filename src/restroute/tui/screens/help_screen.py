@@ -34,20 +34,31 @@ your parameters ───┘    headers name by name)       the rest to query or
 
 | key | does |
 |---|---|
+| F2 | pick one of GitHub's 1,223 routes by a few words (`create issue`) |
 | F5 · F6 · F7 · F8 | copy as JSON · curl · Python (requests) · Python (httpx) |
 | ctrl+r | reveal or redact secrets (redacted by default, in view and copies) |
 | ctrl+n · ctrl+d | add a parameter row · delete the focused row |
 | ctrl+o · ctrl+s | load a profile (TOML) · save the session layer as a profile |
 | space | (in Layers) switch the highlighted layer off or on |
 | → | accept the suggested route |
-| ctrl+p | command palette: every action by name |
+| ctrl+p | command palette: every action by name, and GitHub's routes |
 | F1 · escape | this help · close it |
 | ctrl+q | quit |
 
 Parameter values are JSON when they parse as JSON (`42`, `true`, `null`, `["a"]`),
-else text. Name a row `headers.accept`, `media_type.format` or `request.timeout` to set
-one entry of those options. Secrets in profiles are written `${GITHUB_TOKEN}` and read
-from the environment.
+else text. Name a row `headers.accept`, `media_type.format`, `request.timeout` or
+`data.name` to set one entry of those options. Secrets in profiles are written
+`${GITHUB_TOKEN}` and read from the environment.
+
+## GitHub's routes
+
+A route GitHub documents gets its whole form: required parameters first (bold), types
+and defaults as placeholders, choices for enums, booleans and media-type formats. The
+panel under the rows says what GitHub says of the focused parameter, with the route's
+docs. The status line warns of what GitHub would refuse: a required parameter missing,
+an unknown one, a value outside its choices or of the wrong type, a deprecated route.
+Body fields named like a path parameter or `url` are `data.NAME` rows: they go in the
+body, not the URL.
 """
 
 

@@ -42,10 +42,9 @@ class RoutePicker(ModalScreen[Operation | None]):
 
     def on_mount(self) -> None:
         self.show(self._query)
-
-    @on(Input.Changed, "#picker-query")
-    def _query_changed(self, event: Input.Changed) -> None:
-        self.show(event.value)
+        # Watched, not a Changed message: that arrives after the new text is painted, and
+        # the list would follow a frame later (see LiveInput).
+        self.watch(self.query_one("#picker-query", Input), "value", self.show, init=False)
 
     def show(self, query: str) -> None:
         """The operations for ``query`` under their category, the categories in the order of
@@ -100,5 +99,5 @@ def _label(op: Operation) -> Content:
         "  ",
         op.summary,
         deprecated,
-        Content.styled(f"  {op.id}", "$text-muted"),
+        Content.styled(f"  {op.id}", "dim"),
     )

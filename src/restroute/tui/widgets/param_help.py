@@ -8,9 +8,14 @@ from textual.widgets import Static
 from ...catalog import Operation, Parameter
 from .param_row import value_text
 
+RULE = (
+    '[dim]A value is JSON if it parses (42, true, \\[1]), else text; empty is not given ("" '
+    "is empty text). Rows may also be headers.NAME, media_type.format, request.KEY, data, "
+    "data.KEY.[/]"
+)
 NO_ROUTE = (
     "[dim]F2 picks a route from GitHub's catalog (or ctrl+p, then a few words): "
-    "its parameters come with their types, choices and descriptions.[/]"
+    "its parameters come with their types, choices and descriptions.[/]\n" + RULE
 )
 OPTIONS = ("headers", "media_type", "request", "data", "base_url", "method", "url")
 
@@ -19,6 +24,9 @@ class ParamHelp(Static):
     """The focused row's name, location, type and description; the route's docs URL."""
 
     BORDER_TITLE = "GitHub says"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(NO_ROUTE, **kwargs)  # type: ignore[arg-type]
 
     def show(
         self, operation: Operation | None, name: str = "", spec: Parameter | None = None
@@ -37,11 +45,11 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
     if operation.deprecated:
         route = f"[b $warning]deprecated[/] {route}"
     if not name:
-        return route
+        return f"{route}\n{RULE}"
     if spec is None:
         known = name.partition(".")[0] in OPTIONS
         what = "an option of endpoint()" if known else "GitHub documents no such parameter"
-        return f"[b]{escape(name)}[/] · {what}\n{route}"
+        return f"[b]{escape(name)}[/] · {what}\n{RULE}\n{route}"
     facts = [spec.location, *["required"] * spec.required, spec.type]
     if spec.default is not None:
         facts.append(f"default {value_text(spec.default)}")

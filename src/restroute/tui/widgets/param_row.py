@@ -33,42 +33,44 @@ class ParamRow(Horizontal):
         super().__init__(classes=" ".join(classes))
         self._initial = (name, value)
         self.spec = spec
+        self._name_input: Input | None = None  # kept, not queried: pair is read on every key
+        self._value_widget: Input | Select[str] | None = None
 
     def compose(self) -> ComposeResult:
         name, value = self._initial
-        yield LiveInput(name, placeholder="name", classes="param-name")
-        yield Label("=", classes="param-equals")
+        self._name_input = LiveInput(name, placeholder="name", classes="param-name")
         choices = choice_texts(self.spec) if self.spec else []
         if choices and (not value or value in choices):
-            yield Select(
+            self._value_widget = Select(
                 [(choice, choice) for choice in choices],
                 prompt=hint(self.spec),
                 value=value or Select.NULL,
                 classes="param-value",
             )
         else:
-            yield LiveInput(value, placeholder=hint(self.spec), classes="param-value")
+            self._value_widget = LiveInput(
+                value, placeholder=hint(self.spec), classes="param-value"
+            )
+        yield self._name_input
+        yield Label("=", classes="param-equals")
+        yield self._value_widget
 
     @property
     def pair(self) -> tuple[str, str]:
-        inputs = list(self.query(".param-name, .param-value").results())
-        if len(inputs) < 2:  # not composed yet
+        """(name, value text); read on every keystroke, so no query of the children."""
+        if self._name_input is None or self._value_widget is None:  # not composed yet
             return self._initial
-        name, value = inputs
-        assert isinstance(name, Input)
-        if isinstance(value, Select):
-            chosen = value.value
-            return name.value, chosen if isinstance(chosen, str) else ""
-        assert isinstance(value, Input)
-        return name.value, value.value
+        if isinstance(self._value_widget, Select):
+            chosen = self._value_widget.value
+            return self._name_input.value, chosen if isinstance(chosen, str) else ""
+        return self._name_input.value, self._value_widget.value
 
     def describe(self, spec: Parameter | None) -> None:
         """Take the catalog's description of this row (or none): placeholder, class."""
         self.spec = spec
         self.set_class(bool(spec and spec.required), "-required")
-        value = self.query(".param-value").first()
-        if isinstance(value, Input):
-            value.placeholder = hint(spec)
+        if isinstance(self._value_widget, Input):
+            self._value_widget.placeholder = hint(spec)
 
 
 def choice_texts(spec: Parameter) -> list[str]:

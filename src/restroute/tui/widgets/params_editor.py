@@ -5,19 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from textual import events, on
-from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Select, Static
+from textual.widgets import Select
 
 from ...catalog import Parameter
 from ..messages import ParamFocused, RowsChanged
 from .param_row import ParamRow
-
-RULE = (
-    '[dim]value: JSON if it parses (42, true, \\[1]), else text · empty: not given ("" is '
-    "empty text) · also headers.NAME, media_type.format, request.KEY, data, data.KEY[/]"
-)
 
 
 class ParamsEditor(VerticalScroll):
@@ -29,17 +23,14 @@ class ParamsEditor(VerticalScroll):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.specs: Mapping[str, Parameter] = {}
 
-    def compose(self) -> ComposeResult:
-        yield Static(RULE, id="params-rule")
-
     @property
     def rows(self) -> list[tuple[str, str]]:
-        return [row.pair for row in self.query(ParamRow)]
+        return [row.pair for row in self._rows()]
 
     def show_placeholders(self, names: list[str]) -> None:
         """Make sure each placeholder of the route has a row (keeping what was typed)."""
         present = {name for name, _ in self.rows}
-        for row in self.query(ParamRow):
+        for row in self._rows():
             row.set_class(row.pair[0] in names, "-placeholder")
         for name in names:
             if name not in present:
@@ -61,12 +52,14 @@ class ParamsEditor(VerticalScroll):
     def describe(self, specs: Mapping[str, Parameter]) -> None:
         """Take the catalog's descriptions, by row name, for the rows there and to come."""
         self.specs = specs
-        for row in self.query(ParamRow):
+        for row in self._rows():
             row.describe(specs.get(row.pair[0]))
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
-        for row in self.query(ParamRow):
-            row.set_class(row.pair[0] in names, "-missing")
+        for row in self._rows():
+            missing = row.pair[0] in names
+            if row.has_class("-missing") != missing:  # a class change restyles the row
+                row.set_class(missing, "-missing")
 
     def add_row(self, name: str = "", value: str = "") -> ParamRow:
         row = ParamRow(name, value)
@@ -78,7 +71,7 @@ class ParamsEditor(VerticalScroll):
         if row is None:
             return False
         row.remove()
-        self.post_message(RowsChanged([r.pair for r in self.query(ParamRow) if r is not row]))
+        self.post_message(RowsChanged([r.pair for r in self._rows() if r is not row]))
         return True
 
     @on(Select.Changed)
@@ -91,13 +84,18 @@ class ParamsEditor(VerticalScroll):
             self.post_message(ParamFocused(row.pair[0], row.spec))
 
     def _row_of(self, widget: Widget | None) -> ParamRow | None:
-        for row in self.query(ParamRow):
+        for row in self._rows():
             if widget is not None and widget in row.query("*").results():
                 return row
         return None
 
+    def _rows(self) -> list[ParamRow]:
+        """The rows, from the children: a DOM query walks every widget inside them, and
+        this runs on every keystroke."""
+        return [child for child in self.children if isinstance(child, ParamRow)]
+
     def _first_free_row(self) -> ParamRow | None:
-        for row in self.query(ParamRow):
+        for row in self._rows():
             if not row.has_class("-placeholder"):
                 return row
         return None
