@@ -24,6 +24,8 @@ def test_readme_example() -> None:
     [
         ("GET /users/:username", "users/get-by-username"),
         ("get /users/{username}", "users/get-by-username"),
+        ("GET /repos/{owner}/{repo}/contents/{+path}", "repos/get-content"),
+        ("GET /repos/{owner}/{repo}/contents/{path}{?ref}", "repos/get-content"),
         ("users.getByUsername", "users/get-by-username"),
         (
             "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets",
@@ -236,6 +238,7 @@ def test_check_array_enums_and_media_type_formats() -> None:
     setup = "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
 
     assert catalog.check(route, {**base, "media_type": {"format": "raw"}}) == []
+    assert catalog.check(route, {**base, "media_type": {"format": "full+json"}}) == []
     assert catalog.check(route, {**base, "media_type": {"format": "diff"}}) == [
         "issues/list-for-repo: media_type.format 'diff' is not one of full, html, raw, text"
     ]

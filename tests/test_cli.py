@@ -132,7 +132,8 @@ def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path
 
 
 def test_build_with_profiles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """build stacks the profiles in order; an unset ${VAR} is a warning on stderr."""
+    """build stacks the profiles in order; an unset ${VAR} is a warning on stderr, and so
+    is the profiles' per_page, which GET /user does not document (it is sent anyway)."""
     first, second = tmp_path / "a.toml", tmp_path / "b.toml"
     first.write_text(
         'per_page = 5\nbase_url = "https://h/api"\n[headers]\nx-token = "${RESTROUTE_UNSET_VAR}"\n'
@@ -144,7 +145,10 @@ def test_build_with_profiles(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     out, err = capsys.readouterr()
     assert status == 0
     assert json.loads(out)["url"] == "https://h/api/user?per_page=7"
-    assert err == "restroute: warning: a: ${RESTROUTE_UNSET_VAR} is not set in the environment\n"
+    assert err == (
+        "restroute: warning: a: ${RESTROUTE_UNSET_VAR} is not set in the environment\n"
+        "restroute: warning: users/get-authenticated: GitHub documents no parameter 'per_page'\n"
+    )
 
 
 def test_a_missing_profile(capsys: pytest.CaptureFixture[str]) -> None:
@@ -261,6 +265,43 @@ def test_routes_without_a_match_or_a_query(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().out == "no route matches 'zzzzqqq'\n"
     assert main(["routes", "-n", "2"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2
+
+
+def test_routes_shows_one_route_in_full(capsys: pytest.CaptureFixture[str]) -> None:
+    """A query naming one route (id, octokit name or route) shows its form's parameters."""
+    assert main(["routes", "repos.uploadReleaseAsset"]) == 0
+    upload = capsys.readouterr().out
+    assert main(["routes", "PATCH /repos/{owner}/{repo}/actions/variables/{name}"]) == 0
+    variable = capsys.readouterr().out
+    assert main(["routes", "meta/root"]) == 0
+    root = capsys.readouterr().out
+
+    assert upload.splitlines()[:3] == [
+        "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets"
+        "{?name,label}",
+        "repos/upload-release-asset (repos.uploadReleaseAsset): Upload a release asset",
+        "https://docs.github.com/rest/releases/assets#upload-a-release-asset",
+    ]
+    assert "  release_id  path · required · integer\n" in upload
+    assert "  name        query · required · string\n" in upload
+    assert "  data        body · required · binary\n" in upload
+    assert "give them as data.NAME" in variable
+    assert "  data.value  body · string\n" in variable
+    assert root.endswith("\n  (no parameters)\n")
+
+
+def test_build_counts_a_profiles_parameters_before_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """owner from a profile is not reported missing; the profile's media-type format
+    full+json is a documented format (raw, full, html, text, with or without +json)."""
+    profile = tmp_path / "p.toml"
+    profile.write_text('owner = "o"\n[media_type]\nformat = "full+json"\n', encoding="utf-8")
+
+    status = main(["build", "GET /repos/{owner}/{repo}/issues", "repo=r", "-p", str(profile)])
+
+    assert status == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_build_warns_from_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:

@@ -239,13 +239,14 @@ def _hosts() -> frozenset[str]:
 
 
 def find(key: str) -> Operation | None:
-    """The operation for a route (``GET /users/{username}``, ``:username`` too), an id
-    (``users/get-by-username``) or an octokit name (``users.getByUsername``)."""
+    """The operation for a route (``GET /users/{username}``, ``:username`` and a
+    ``{+path}`` that keeps its slashes too), an id (``users/get-by-username``) or an
+    octokit name (``users.getByUsername``)."""
     index = _index()
     if key in index:
         return index[key]
     method, _, url = key.strip().partition(" ")
-    url = _QUERY_EXPRESSION.sub("", _COLON_VAR.sub(r"{\1}", url.strip()))
+    url = _QUERY_EXPRESSION.sub("", _COLON_VAR.sub(r"{\1}", url.strip())).replace("{+", "{")
     for prefix in _hosts():
         url = url.removeprefix(prefix)
     return index.get(f"{method.upper()} {url}")
@@ -350,7 +351,12 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
             warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
     media_type = parameters.get("media_type")
     format = media_type.get("format") if isinstance(media_type, Mapping) else None
-    if format and op.formats and format not in op.formats:
+    if (
+        op.formats
+        and isinstance(format, str)
+        and format  # "" is octokit's default: no format
+        and format.removesuffix("+json") not in op.formats
+    ):
         formats = ", ".join(op.formats)
         warnings.append(f"{op.id}: media_type.format {format!r} is not one of {formats}")
     return warnings

@@ -9,11 +9,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import Explanation, RequestOptions, __version__, endpoint, explain
 from .errors import EndpointError
 from .profiles import Profile, load_profile
+
+if TYPE_CHECKING:
+    from .catalog import Operation
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 
@@ -81,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
         "routes",
         help="search GitHub's REST routes",
         description="List the api.github.com routes that match QUERY (all words must match; "
-        "the best match first), or all of them.",
+        "the best match first), or all of them. A QUERY that names one route (an id such as "
+        "issues/create, an octokit name such as issues.create, or 'POST /repos/{owner}/"
+        "{repo}/issues') shows its parameters.",
     )
     routes.add_argument("query", metavar="QUERY", nargs="*", help="words, e.g. create issue")
     routes.add_argument("-n", "--limit", type=int, default=20, help="at most N routes (20)")
@@ -162,11 +167,38 @@ def profile_option(parser: argparse.ArgumentParser, *, top: bool = False) -> Non
 def _routes(query: str, limit: int) -> str:
     from . import catalog
 
+    named = catalog.find(query) if query else None
+    if named is not None:
+        return _operation_text(named)
     found = catalog.search(query, limit) if query else list(catalog.operations()[:limit])
     if not found:
         return f"no route matches {query!r}"
     width = max(len(op.route) for op in found)
     return "\n".join(f"{op.route.ljust(width)}  {op.id}: {op.summary}" for op in found)
+
+
+def _operation_text(op: Operation) -> str:
+    """One route in full: what it is, where it is documented, and its form's parameters."""
+    lines = [op.route, f"{op.id} ({op.octokit_name}): {op.summary}", op.docs_url]
+    if op.deprecated:
+        lines.append("deprecated")
+    if op.body == "json" and op.body_through_data:
+        lines.append("body fields clash with other names: give them as data.NAME (below)")
+    lines.append("")
+    form = op.form()
+    width = max((len(name) for name, _ in form), default=0)
+    for name, param in form:
+        facts = [param.location, *["required"] * param.required, param.type]
+        if param.default is not None:
+            facts.append(f"default {json.dumps(param.default)}")
+        if param.enum:
+            facts.append("one of " + ", ".join(map(str, param.enum)))
+        if param.multi_segment:
+            facts.append("may hold '/'")
+        lines.append(f"  {name.ljust(width)}  {' · '.join(facts)}")
+    if not form:
+        lines.append("  (no parameters)")
+    return "\n".join(lines)
 
 
 def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
@@ -187,7 +219,8 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     text = _render(layered(args.route, options), args.format, args.redact)
     from . import catalog  # GitHub's description of the route: warnings, never errors
 
-    for warning in catalog.check(args.route, dict(args.parameters)):
+    merged = layered.merge(args.route, options)  # a profile's owner counts too
+    for warning in catalog.check(f"{merged['method']} {merged['url']}", merged):
         print(f"restroute: warning: {warning}", file=sys.stderr)
     return text
 
