@@ -43,7 +43,9 @@ def test_typed_username_shows_the_expanded_url(tmp_path: Path) -> None:
     assert SCRIPT.exists(), f"the console script is not installed next to {sys.executable}"
     session = f"restroute-test-{os.getpid()}-{time.monotonic_ns()}"
     socket = tmp_path / "tmux.sock"
-    command = f"{shlex.quote(str(SCRIPT))} explore 'GET /users/{{username}}'"
+    command = (
+        f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore 'GET /users/{{username}}'"
+    )
     tmux(socket, "new-session", "-d", "-s", session, "-x", "140", "-y", "40", command)
     try:
         # Up and running: the route bar and the status line about the missing placeholder.
@@ -58,5 +60,41 @@ def test_typed_username_shows_the_expanded_url(tmp_path: Path) -> None:
         expected = "https://api.github.com/users/octocat"
         screen = wait_for(socket, lambda screen: expected in screen)
         assert f"GET {expected}" in screen, screen
+    finally:
+        tmux(socket, "kill-session", "-t", session, check=False)
+
+
+def test_picking_a_route_from_the_catalog_in_a_real_terminal(tmp_path: Path) -> None:
+    """F2, "create issue", enter: the route and its form arrive; owner, repo typed; the
+    status warns that GitHub requires a title until one is typed."""
+    session = f"restroute-pick-{os.getpid()}-{time.monotonic_ns()}"
+    socket = tmp_path / "tmux.sock"
+    command = f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore ''"  # tmux's size
+    tmux(socket, "new-session", "-d", "-s", session, "-x", "140", "-y", "40", command)
+    try:
+        screen = wait_for(socket, lambda screen: "F2 Routes" in screen)
+        assert "F2 Routes" in screen, screen
+        tmux(socket, "send-keys", "-t", session, "F2")
+        screen = wait_for(socket, lambda screen: "type to search" in screen)
+        assert "type to search" in screen, screen
+        tmux(socket, "send-keys", "-t", session, "-l", "create issue")
+        screen = wait_for(socket, lambda screen: "issues (4)" in screen)
+        assert "Create an issue" in screen, screen
+        tmux(socket, "send-keys", "-t", session, "Enter")
+        screen = wait_for(socket, lambda screen: "owner · path · required" in screen)
+        assert "owner · path · required · string" in screen, screen  # the focused row's help
+        assert "POST /repos/{owner}/{repo}/issues" in screen, screen
+        for text in ("octocat", "Tab", "Tab", "hello"):  # owner's value, repo's name, value
+            tmux(socket, "send-keys", "-t", session, *(["-l", text] if text != "Tab" else [text]))
+            time.sleep(0.3)
+        warned = "! issues/create: title (body) is required"
+        screen = wait_for(socket, lambda screen: warned in screen)
+        assert warned in screen, screen
+        tmux(socket, "send-keys", "-t", session, "Tab", "Tab")
+        time.sleep(0.3)
+        tmux(socket, "send-keys", "-t", session, "-l", "Found a bug")
+        built = "✓ POST https://api.github.com/repos/octocat/hello/issues"
+        screen = wait_for(socket, lambda screen: built in screen)
+        assert built in screen, screen
     finally:
         tmux(socket, "kill-session", "-t", session, check=False)
