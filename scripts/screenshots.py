@@ -14,11 +14,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from restroute.profiles import load_profile
 from restroute.tui import make_app
 from restroute.tui.app import RestrouteApp
+from restroute.tui.widgets.param_row import ParamRow
 from restroute.tui.widgets.results_view import ResultsView
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,11 +29,18 @@ SIZE = (140, 40)
 Step = Callable[[RestrouteApp, Pilot[None]], Awaitable[None]]
 
 
+VALUES = {"owner": "octocat", "repo": "hello-world", "title": "Found a bug"}
+
+
 async def fill_placeholders(app: RestrouteApp, pilot: Pilot[None]) -> None:
-    values = iter(["octocat", "hello-world"])
-    for value_input in app.query(".param-value").results(Input):
-        value_input.focus()
-        await pilot.press(*next(values, ""))
+    """Type the VALUES into the rows of those names, as a user would, key by key."""
+    await pilot.pause()  # the catalog's form is complete after the first frame
+    for row in app.query(ParamRow):
+        name, _ = row.pair
+        if name in VALUES:
+            row.query_one(".param-value", Input).focus()
+            await pilot.press(*(char if char != " " else "space" for char in VALUES[name]))
+    app.query_one(".param-value", Input).focus()  # the help shows the first row
     await pilot.pause()
 
 
@@ -49,6 +57,21 @@ async def missing_parameter(app: RestrouteApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def route_picker(app: RestrouteApp, pilot: Pilot[None]) -> None:
+    await app.workers.wait_for_complete()
+    await pilot.press("f2", *"issue", "space", *"comment")
+    await pilot.pause()
+
+
+async def choices(app: RestrouteApp, pilot: Pilot[None]) -> None:
+    await fill_placeholders(app, pilot)
+    state = next(row for row in app.query(ParamRow) if row.pair[0] == "state")
+    select = state.query_one(Select)
+    select.focus()
+    await pilot.press("enter", "down", "down")  # the open list, "closed" highlighted
+    await pilot.pause()
+
+
 async def help_screen(app: RestrouteApp, pilot: Pilot[None]) -> None:
     await pilot.press("f1")
     await pilot.pause()
@@ -60,6 +83,8 @@ SHOTS: dict[str, tuple[str, Step]] = {
     "curl": ("POST /repos/{owner}/{repo}/issues", tab("curl")),
     "python": ("POST /repos/{owner}/{repo}/issues", tab("python")),
     "missing-parameter": ("GET /repos/{owner}/{repo}/issues", missing_parameter),
+    "route-picker": ("", route_picker),
+    "choices": ("GET /repos/{owner}/{repo}/issues", choices),
     "help": ("GET /repos/{owner}/{repo}/issues", help_screen),
 }
 

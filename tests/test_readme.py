@@ -103,3 +103,15 @@ def test_snippet_examples_are_what_the_library_prints() -> None:
     assert httpx.replace("restroute/0.1.0", UA) == (
         to_python(options, client="httpx", redact=True) + "\n"
     )
+
+
+def test_catalog_example_is_a_true_session() -> None:
+    """The pycon block of the catalog section runs as a doctest, output for output."""
+    import doctest
+
+    (session,) = [code for language, code in BLOCKS if "from restroute import catalog" in code]
+    test = doctest.DocTestParser().get_doctest(session, {}, "README catalog", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+
+    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=9)
