@@ -290,6 +290,29 @@ def test_routes_shows_one_route_in_full(capsys: pytest.CaptureFixture[str]) -> N
     assert root.endswith("\n  (no parameters)\n")
 
 
+def test_routes_shows_defaults_choices_slashes_and_deprecation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Defaults as JSON, enums as choices, multi-segment values and deprecated routes."""
+    assert main(["routes", "issues/list-for-repo"]) == 0
+    listing = capsys.readouterr().out
+    assert main(["routes", "repos/get-content"]) == 0
+    content = capsys.readouterr().out
+    assert main(["routes", "classroom.getAnAssignment"]) == 0
+    deprecated = capsys.readouterr().out
+
+    assert (
+        '  state               query · string · default "open" · one of open, closed, all\n'
+        in (listing)
+    )
+    assert "  per_page            query · integer · default 30\n" in listing
+    assert "  path               path · required · string · may hold '/'\n" in content
+    assert content.endswith(
+        "  media_type.format  media_type · string · one of html, object, raw\n"
+    )
+    assert deprecated.splitlines()[3] == "deprecated"
+
+
 def test_build_counts_a_profiles_parameters_before_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
