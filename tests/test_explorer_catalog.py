@@ -3,6 +3,9 @@ the focused parameter, choices, and the catalog's warnings, driven by Textual's 
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select
@@ -13,6 +16,7 @@ from restroute.tui.screens.route_picker import RoutePicker
 from restroute.tui.widgets.param_help import ParamHelp
 from restroute.tui.widgets.route_bar import RouteBar
 from tests.test_explorer import (
+    ACTIONS,
     API,
     SIZE,
     fill,
@@ -25,6 +29,7 @@ from tests.test_explorer import (
     url,
     value_input,
 )
+from tests.test_explorer import _garbage as garbage
 
 CREATE = "POST /repos/{owner}/{repo}/issues"
 LISTING = "GET /repos/{owner}/{repo}/issues"
@@ -285,3 +290,42 @@ async def test_the_picker_search_field_keeps_what_is_typed() -> None:
 
         assert isinstance(app.screen, RoutePicker)
         assert app.screen.query_one(Input).value == "zzqqxx"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_garbage_in_the_picker_and_a_catalog_form_never_crashes(seed: int) -> None:
+    """Random hostile queries picked or dismissed, values typed into inputs, choices made
+    and keys pressed on catalog forms: nothing crashes, and the route bar, the session and
+    the rows on screen always agree."""
+    rng = random.Random(seed)
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()  # the rest of the form, after the first frame
+        for _ in range(40):
+            where = rng.choice(["picker", "value", "choice", "keys"])
+            if where == "picker":
+                await press(pilot, "f2")
+                await type_text(pilot, garbage(rng, newlines=False)[: rng.randint(0, 12)])
+                await press(pilot, rng.choice(["enter", "escape", "down", "escape"]))
+                if isinstance(app.screen, RoutePicker):
+                    await press(pilot, "escape")
+                await pilot.pause()
+            elif where == "keys":
+                await press(pilot, rng.choice(ACTIONS))
+            else:
+                selects = [r for r in rows(app) if isinstance(r.query_one(".param-value"), Select)]
+                inputs = [r for r in rows(app) if r not in selects]
+                if where == "value" and inputs:
+                    await focus(pilot, value_input(rng.choice(inputs)))
+                    await type_text(pilot, garbage(rng, newlines=False))
+                elif where == "choice" and selects:
+                    select: Select[str] = rng.choice(selects).query_one(".param-value", Select)
+                    values = [value for _, value in select._options]
+                    select.value = rng.choice(values)
+                    await pilot.pause()
+            assert app.is_running
+            assert app.session.route == app.query_one(RouteBar).value
+            on_screen = [row.pair for row in rows(app) if any(row.pair)]  # ctrl+n: ("", "")
+            assert [pair for pair in app.session.rows if any(pair)] == on_screen
+            assert status(app)[:1] in {"✓", "✗", "!"}
