@@ -203,11 +203,11 @@ def test_check_warns_and_never_fails() -> None:
     """Missing, unknown, out-of-enum and wrongly typed parameters are warnings."""
     assert catalog.check(
         "GET /repos/{owner}/{repo}/issues",
-        {"owner": "o", "state": "opened", "per_page": "2", "colour": "red", "headers": {}},
+        {"owner": "o", "state": "opened", "per_page": "two", "colour": "red", "headers": {}},
     ) == [
         "issues/list-for-repo: repo (path) is required",
         "issues/list-for-repo: state='opened' is not one of open, closed, all",
-        "issues/list-for-repo: per_page should be integer, not str",
+        "issues/list-for-repo: per_page='two' should be integer",
         "issues/list-for-repo: GitHub documents no parameter 'colour'",
     ]
     assert catalog.check("GET /no/such/route", {"x": 1}) == []
@@ -262,7 +262,7 @@ def test_check_types() -> None:
     ]
     listing = "GET /repos/{owner}/{repo}/issues"
     assert catalog.check(listing, {"owner": "o", "repo": "r", "per_page": True}) == [
-        "issues/list-for-repo: per_page should be integer, not bool"
+        "issues/list-for-repo: per_page=True should be integer"
     ]
 
 
@@ -292,3 +292,125 @@ def test_deprecated_routes_are_flagged() -> None:
 def test_type_expressions(type_text: str, value: object, fits: bool) -> None:
     """The catalog's compact type expressions judge values as JSON would type them."""
     assert catalog._fits(type_text, value) is fits
+
+
+@pytest.mark.parametrize(
+    ("key", "operation_id"),
+    [
+        ("/user", "users/get-authenticated"),  # no method: GET, as endpoint() reads it
+        ("GET /user?per_page=2", "users/get-authenticated"),
+        ("GET /repos/{owner}/{repo}/issues{?state}{&sort}", "issues/list-for-repo"),
+    ],
+)
+def test_find_reads_routes_as_endpoint_does(key: str, operation_id: str) -> None:
+    """A bare URL, a literal query and several query expressions still find the route."""
+    found = catalog.find(key)
+
+    assert found is not None
+    assert found.id == operation_id
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("get a repository", "repos/get"),  # "a" covers no id word but "a"
+        ("GET /user", "users/get-authenticated"),  # a route that names one comes first
+        ("create pr", "pulls/create"),  # "pr" for pulls
+        ("crate isue", "issues/create"),  # letters skipped, in either word
+    ],
+)
+def test_search_ranks_summaries_routes_and_typos(query: str, first: str) -> None:
+    """The summary's words count, a named route leads, and typos that skip letters find."""
+    assert catalog.search(query)[0].id == first
+
+
+def test_call_takes_form_names() -> None:
+    """data.NAME and media_type.format, as the forms name them, reach endpoint()."""
+    variable = catalog.find("actions/update-repo-variable")
+    content = catalog.find("repos/get-content")
+    assert variable is not None
+    assert content is not None
+
+    route, parameters = variable.call({"owner": "o", "repo": "r", "name": "V", "data.value": "1"})
+    options = endpoint(*content.call({"owner": "o", "repo": "r", "path": "a.md",
+                                      "media_type.format": "raw"}))  # fmt: skip
+
+    assert parameters == {"owner": "o", "repo": "r", "name": "V", "data": {"value": "1"}}
+    assert endpoint(route, parameters)["body"] == {"value": "1"}
+    assert options["headers"]["accept"] == "application/vnd.github.v3.raw"
+    assert "body" not in options
+
+
+def test_check_warns_of_values_that_go_elsewhere() -> None:
+    """A POST's query parameter without {?...}, the uploads host, a body field named url
+    given as the url, and body fields beside data are all named; the fixed calls are not."""
+    cache = catalog.find("actions/delete-actions-cache-by-key")
+    upload = catalog.find("repos/upload-release-asset")
+    config = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    assert cache is not None
+    assert upload is not None
+    path = {"owner": "o", "repo": "r"}
+
+    assert catalog.check(cache.route.partition("{?")[0], {**path, "key": "k"}) == [
+        "actions/delete-actions-cache-by-key: key (query) goes in the body of a DELETE unless "
+        "the route has {?key}: write the route as "
+        "'DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}'"
+    ]
+    assert catalog.check(cache.route, {**path, "key": "k"}) == []
+    relative = "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"
+    upload_values = {**path, "release_id": 1, "name": "a.zip", "data": b""}
+    assert catalog.check(relative, upload_values) == [
+        f"repos/upload-release-asset goes to https://uploads.github.com; "
+        f"write the route as {upload.route!r}"
+    ]
+    assert catalog.check(upload.route, upload_values) == []
+    hook = {**path, "hook_id": 1}
+    assert catalog.check(config, {**hook, "url": "https://evil.example/x"}) == [
+        "repos/update-webhook-config-for-repo: url is the request's URL here, not the body "
+        "field url; give the body whole as data (data.url in a form)"
+    ]
+    assert catalog.check(config, {**hook, "url": "/repos/{owner}/{repo}/hooks/{hook_id}/config"}) == []  # fmt: skip
+    assert catalog.check(
+        "POST /repos/{owner}/{repo}/issues", {**path, "data": {"title": "t"}, "body": "x"}
+    ) == ["issues/create: body is not sent: data is the whole body"]
+
+
+def test_check_raw_bodies_deprecated_parameters_aliases_and_nulls() -> None:
+    """A raw body is required; a deprecated parameter is named; baseUrl and mediaType are
+    options; None is "not sent" in a URL, so it is no enum value and no required value."""
+    listing = "GET /repos/{owner}/{repo}/issues"
+
+    assert catalog.check("POST /markdown/raw", {}) == [
+        "markdown/render-raw: data (body) is required: The request body, sent as it is: text, "
+        "or bytes for a binary upload."
+    ]
+    assert catalog.check("POST /markdown/raw", {"data": "# hi"}) == []
+    assert catalog.check("GET /search/code", {"q": "x", "sort": "indexed"}) == [
+        "search/code: sort is deprecated"
+    ]
+    assert catalog.check(listing, {"owner": "o", "repo": "r", "baseUrl": "https://h",
+                                   "mediaType": {"format": "diff"}}) == [
+        "issues/list-for-repo: media_type.format 'diff' is not one of full, html, raw, text"
+    ]  # fmt: skip
+    assert catalog.check(listing, {"owner": "o", "repo": "r", "state": None}) == []
+    assert catalog.check("DELETE /repos/{owner}/{repo}/actions/caches{?key}",
+                         {"owner": "o", "repo": "r", "key": None}) == [
+        "actions/delete-actions-cache-by-key: key (query) is required"
+    ]  # fmt: skip
+
+
+def test_values_in_a_url_are_judged_as_text() -> None:
+    """In a path or a query, 2 and "2" send the same URL; a name shared by a path
+    parameter and a body field is judged as the path parameter it becomes."""
+    variable = "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
+
+    assert catalog.check("GET /users/{username}", {"username": 1234}) == []
+    assert catalog.check("GET /repos/{owner}/{repo}/issues",
+                         {"owner": "o", "repo": "r", "per_page": "2", "page": 1.5}) == [
+        "issues/list-for-repo: page=1.5 should be integer"
+    ]  # fmt: skip
+    assert catalog.check(variable, {"owner": "o", "repo": "r", "name": 7, "data": {}}) == []
+    assert catalog.check("GET /issues", {"collab": "true", "orgs": False}) == []
+    assert catalog.check("GET /issues", {"collab": "yes"}) == [
+        "issues/list: collab='yes' should be boolean"
+    ]

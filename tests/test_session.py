@@ -573,8 +573,8 @@ def test_choosing_an_operation_lays_out_its_form_and_keeps_what_was_typed() -> N
         ("repo", "hello"),
         ("release_id", ""),
         ("name", ""),
-        ("label", ""),
         ("data", ""),
+        ("label", ""),
         ("headers.x-trace", "1"),
     ]
 

@@ -21,6 +21,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ._form import nest
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -61,6 +63,54 @@ class Parameter:
     description: str = ""
     multi_segment: bool = False  # the value may hold "/" (a file path, a ref)
     deprecated: bool = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """What a form offers to pick, as value texts (``"1"`` for the string 1, so that
+        it stays a string): the enum, or true and false; none for arrays (a list)."""
+        if self.type.startswith("array<"):
+            return ()
+        values = self.enum or ((True, False) if self.type == "boolean" else ())
+        return tuple(map(value_text, values))
+
+    @property
+    def hint(self) -> str:
+        """``required · string``, ``integer · default 30``: a form's placeholder."""
+        parts = ["required"] * self.required + [self.type]
+        if self.default is not None:
+            parts.append(f"default {value_text(self.default)}")
+        if self.multi_segment:
+            parts.append("/ sent as %2F")
+        return " · ".join(parts)
+
+    @property
+    def facts(self) -> list[str]:
+        """Where it goes, whether required, its type, default, choices and quirks."""
+        facts = [self.location, *["required"] * self.required, self.type]
+        if self.default is not None:
+            facts.append(f"default {value_text(self.default)}")
+        if self.enum:
+            facts.append("one of " + ", ".join(map(value_text, self.enum)))
+        if self.multi_segment:
+            facts.append("may hold '/'")
+        if self.deprecated:
+            facts.append("deprecated")
+        return facts
+
+
+def value_text(value: object) -> str:
+    """What to type for ``value`` in a form: text as it is, unless it would read as other
+    JSON (``"42"`` typed bare would be the number).
+
+    >>> [value_text(v) for v in ("open", "42", 30, True, None)]
+    ['open', '"42"', '30', 'true', 'null']
+    """
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            return value
+    return json.dumps(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,11 +178,12 @@ class Operation:
         >>> [name for name, _ in find("repos/get-content").form()]
         ['owner', 'repo', 'path', 'ref', 'media_type.format']
         """
-        ordered = sorted(self.parameters, key=lambda p: not p.required)  # stable
-        form = [(self.argument_name(p), p) for p in ordered]
+        form = [(self.argument_name(p), p) for p in self.parameters]
         if self.body not in ("", "json"):
-            raw = Parameter("data", "body", self.body, True, description=_RAW_BODY)
-            form.append(("data", raw))
+            form.append(
+                ("data", Parameter("data", "body", self.body, True, description=_RAW_BODY))
+            )
+        form.sort(key=lambda entry: not entry[1].required)  # stable: documented order kept
         if self.formats:
             format = Parameter(
                 "format", "media_type", "string", enum=self.formats, description=_FORMATS
@@ -141,9 +192,10 @@ class Operation:
         return form
 
     def call(self, values: Mapping[str, object]) -> tuple[str, dict[str, object]]:
-        """The route and the parameters for endpoint(), from values by parameter name,
-        with the body moved into ``data`` when it must be (a name that is both a path
-        parameter and a body field fills both; values with ``data`` of their own stay).
+        """The route and the parameters for endpoint(), from values by parameter name or
+        by form name (``data.value``, ``media_type.format``), with the body moved into
+        ``data`` when it must be. A name that is both a path parameter and a body field
+        fills both; a ``data`` given (whole, or as ``data.NAME``) is the body as given.
 
         >>> from restroute import endpoint
         >>> op = find("PATCH /repos/{owner}/{repo}/actions/variables/{name}")
@@ -153,12 +205,13 @@ class Operation:
         >>> endpoint(route, parameters)["body"]
         {'name': 'V', 'value': '1'}
         """
-        if self.body != "json" or not self.body_through_data or "data" in values:
-            return self.route, dict(values)
+        parameters, _ = nest(values.items())
+        if self.body != "json" or not self.body_through_data or "data" in parameters:
+            return self.route, parameters
         body = {p.name for p in self.parameters if p.location == "body"}
         outside = {p.name for p in self.parameters if p.location != "body"}
-        parameters = {k: v for k, v in values.items() if k not in body or k in outside}
-        fields = {k: v for k, v in values.items() if k in body}
+        fields = {k: v for k, v in parameters.items() if k in body}
+        parameters = {k: v for k, v in parameters.items() if k not in body or k in outside}
         return self.route, {**parameters, "data": fields} if fields else parameters
 
     @property
@@ -239,83 +292,117 @@ def _hosts() -> frozenset[str]:
 
 
 def find(key: str) -> Operation | None:
-    """The operation for a route (``GET /users/{username}``, ``:username`` and a
-    ``{+path}`` that keeps its slashes too), an id (``users/get-by-username``) or an
-    octokit name (``users.getByUsername``)."""
+    """The operation for a route (``GET /users/{username}``; ``:username``, a ``{+path}``
+    that keeps its slashes, a query or ``{?...}`` after the path, a full URL, or no
+    method, which means GET, all work), an id (``users/get-by-username``) or an octokit
+    name (``users.getByUsername``).
+
+    >>> find("/user?per_page=2").id
+    'users/get-authenticated'
+    """
     index = _index()
     if key in index:
         return index[key]
-    method, _, url = key.strip().partition(" ")
-    url = _QUERY_EXPRESSION.sub("", _COLON_VAR.sub(r"{\1}", url.strip())).replace("{+", "{")
+    method, _, url = key.strip().rpartition(" ")
+    url = _COLON_VAR.sub(r"{\1}", url).replace("{+", "{")
+    while (trimmed := _QUERY_EXPRESSION.sub("", url)) != url:
+        url = trimmed
+    url = url.partition("?")[0]
     for prefix in _hosts():
         url = url.removeprefix(prefix)
-    return index.get(f"{method.upper()} {url}")
+    return index.get(f"{(method.strip() or 'GET').upper()} {url}")
+
+
+# Words GitHub's own text lacks but people type: "create pr".
+SYNONYMS = {"pulls": "pr"}
 
 
 @functools.cache
-def _words() -> tuple[tuple[Operation, tuple[str, ...], frozenset[str], str], ...]:
-    """Per operation: the words of its id; every word of its id, route, category and
-    summary; and those words as one text, each after a space, so that ``" " + term in
-    text`` asks "does a word start with term" in one step."""
+def _words() -> tuple[tuple[Operation, tuple[str, ...], frozenset[str], str, str], ...]:
+    """Per operation: the words of its id; the words of its summary; every word of its
+    id, route, category and summary (and synonyms), as one text with each word after a
+    space, so that ``" " + term in text`` asks "does a word start with term" in one step;
+    and its id in lowercase."""
     words = []
     for op in operations():
         id_words = tuple(_WORD.findall(op.id.lower()))
-        every = _WORD.findall(f"{op.id} {op.url} {op.category} {op.method} {op.summary}".lower())
-        words.append((op, id_words, frozenset(every), " " + " ".join(every)))
+        summary = frozenset(_WORD.findall(op.summary.lower()))
+        text = f"{op.id} {op.url} {op.category} {op.method} {op.summary}"
+        every = _WORD.findall(f"{text} {SYNONYMS.get(op.category, '')}".lower())
+        words.append((op, id_words, summary, " " + " ".join(every), op.id.lower()))
     return tuple(words)
 
 
 def search(text: str, limit: int = 20) -> list[Operation]:
-    """Operations ranked for ``text``: every word must start a word of the id, route,
-    category or summary; the operations whose id the words cover best come first. When
-    no operation has such words (``isscreat``), the ids holding the letters in order.
+    """Operations ranked for ``text``. A route or id that names one operation puts it
+    first. Then every word must start a word of the id, route, category or summary, and
+    the operations whose id and summary the words cover best come first. When no
+    operation has such words, each word may skip letters (``crate isue``): the ids that
+    hold each word's letters in order, the tightest first.
 
     >>> [op.id for op in search("list issues for repo")][:1]
     ['issues/list-for-repo']
-    >>> [op.id for op in search("isu crete")][:1]
+    >>> [op.id for op in search("crate isue")][:1]
     ['issues/create']
     """
     terms = _WORD.findall(text.lower())
     if not terms:
         return []
+    named = find(text)
     starts = [" " + term for term in terms]
     ranked = []
-    for op, id_words, words, spaced in _words():
-        if all(start in spaced for start in starts):
-            covered = sum(any(word.startswith(term) for term in terms) for word in id_words)
-            exact = sum(term in words for term in terms)
-            ranked.append((-covered / len(id_words), -exact, len(op.summary), op.id, op))
-    ranked.sort(key=lambda item: item[:4])
-    if ranked:
-        return [item[-1] for item in ranked[:limit]]
-    return _in_order("".join(terms), limit)
+    for op, id_words, summary, spaced, _ in _words():
+        if op is not named and all(start in spaced for start in starts):
+            covered = sum(any(_covers(term, word) for term in terms) for word in id_words)
+            said = sum(term in summary for term in terms)
+            score = covered / len(id_words) + said / len(terms)
+            ranked.append((-score, len(op.summary), op.id, op))
+    ranked.sort(key=lambda item: item[:3])
+    found = [item[-1] for item in ranked[: limit - (named is not None)]]
+    if named is None and not found:
+        found = _letters_in_order(terms, limit)
+    return [named, *found] if named is not None else found
 
 
-def _in_order(letters: str, limit: int) -> list[Operation]:
-    """Operations whose id holds ``letters`` in order: fewest separate runs of letters
-    first (``isscreat`` is two runs in ``issues/create``, three in ``gists/create``), then
-    the shortest id."""
+def _covers(term: str, word: str) -> bool:
+    """A term covers a word of an id it starts, unless it is as short as "a" or "of":
+    those cover only themselves, or "get a repository" would favour ids full of a-words."""
+    return word == term if len(term) <= 2 else word.startswith(term)
+
+
+def _letters_in_order(terms: list[str], limit: int) -> list[Operation]:
+    """Operations whose id holds each term's letters in order: the fewest separate runs
+    of letters first (``isscreat`` is two runs in ``issues/create``, three in
+    ``gists/create``), then the shortest id."""
     ranked = []
-    for op in operations():
-        at, runs, previous = 0, 0, -2
-        for letter in letters:
-            at = op.id.find(letter, at)
-            if at < 0:
-                break
-            runs += at != previous + 1
-            previous, at = at, at + 1
+    for op, _, _, _, op_id in _words():
+        runs = 0
+        for term in terms:
+            at, previous = 0, -2
+            for letter in term:
+                at = op_id.find(letter, at)
+                if at < 0:
+                    break
+                runs += at != previous + 1
+                previous, at = at, at + 1
+            else:
+                continue
+            break
         else:
-            ranked.append((runs, len(op.id), op.id, op))
+            ranked.append((runs, len(op_id), op.id, op))
     ranked.sort(key=lambda item: item[:3])
     return [item[-1] for item in ranked[:limit]]
 
 
 def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
-    """What a user should hear about a call, by GitHub's description of the route:
-    missing or unknown parameters, values outside an enum, wrong JSON types, an
-    undocumented media-type format, deprecation. Body fields are checked where they are,
-    among the parameters or inside ``data``. Warnings only: a route the catalog does not
-    know gives none.
+    """What a user should hear about a call, by GitHub's description of the route: a
+    deprecated route or parameter; a required parameter missing; an unknown one; a value
+    outside its choices or of the wrong type (as JSON in a body, as text in a URL); an
+    undocumented media-type format; and the quirks that send a value somewhere else than
+    meant (query parameters of a POST without ``{?...}``, the uploads host, a body field
+    named ``url``, body fields next to a ``data`` that replaces them). Body fields are
+    checked where they are, among the parameters or inside ``data``. Warnings only: a
+    route the catalog does not know gives none.
 
     >>> for warning in check("GET /repos/{owner}/{repo}/issues", {"owner": "o", "state": "x"}):
     ...     print(warning)
@@ -329,27 +416,26 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
     data = parameters.get("data")
     in_data = op.body == "json" and isinstance(data, Mapping)
     fields: Mapping[str, Any] = data if isinstance(data, Mapping) and in_data else {}
-    given = {name: value for name, value in parameters.items() if name not in OPTION_NAMES}
+    given = {name: value for name, value in parameters.items() if name not in _NOT_PARAMETERS}
     for param in op.parameters:
         field = param.location == "body" and in_data
-        if param.required and param.name not in (fields if field else given):
+        value = (fields if field else given).get(param.name)
+        sent = param.name in (fields if field else given) and (value is not None or field)
+        if param.required and not sent:
             name = f"data.{param.name}" if field else param.name
             warnings.append(f"{op.id}: {name} ({param.location}) is required")
-    known = {p.name: p for p in op.parameters}
+    if op.body not in ("", "json") and "data" not in parameters:
+        warnings.append(f"{op.id}: data (body) is required: {_RAW_BODY}")
+    known = {p.name: p for p in op.parameters if p.location == "body"}
+    known.update((p.name, p) for p in op.parameters if p.location != "body")
     body = {p.name: p for p in op.parameters if p.location == "body"}
     checks: list[tuple[str, object, Parameter | None]]
     checks = [(name, value, known.get(name)) for name, value in given.items()]
     checks += [(f"data.{name}", value, body.get(name)) for name, value in fields.items()]
     for name, value, documented in checks:
-        if documented is None:
-            warnings.append(f"{op.id}: GitHub documents no parameter {name!r}")
-        elif documented.enum and not _in_enum(documented, value):
-            choices = ", ".join(map(str, documented.enum))
-            warnings.append(f"{op.id}: {name}={value!r} is not one of {choices}")
-        elif not _fits(documented.type, value):
-            kind = type(value).__name__
-            warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
-    media_type = parameters.get("media_type")
+        warnings += _value_warnings(op, name, value, documented)
+    warnings += _quirk_warnings(op, route, parameters, given)
+    media_type = parameters.get("media_type", parameters.get("mediaType"))
     format = media_type.get("format") if isinstance(media_type, Mapping) else None
     if (
         op.formats
@@ -360,6 +446,65 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
         formats = ", ".join(op.formats)
         warnings.append(f"{op.id}: media_type.format {format!r} is not one of {formats}")
     return warnings
+
+
+# Keys of endpoint()'s options, canonical and octokit-style, that are not parameters.
+_NOT_PARAMETERS = OPTION_NAMES | {"baseUrl", "mediaType"}
+_API = "https://api.github.com"
+
+
+def _value_warnings(
+    op: Operation, name: str, value: object, documented: Parameter | None
+) -> list[str]:
+    if documented is None:
+        return [f"{op.id}: GitHub documents no parameter {name!r}"]
+    warnings = [f"{op.id}: {name} is deprecated"] if documented.deprecated else []
+    if value is None:
+        return warnings  # not sent in a URL; null in a body, which GitHub may allow
+    if documented.enum and not _in_enum(documented, value):
+        choices = ", ".join(map(value_text, documented.enum))
+        warnings.append(f"{op.id}: {name}={value!r} is not one of {choices}")
+    elif documented.location == "body" and not _fits(documented.type, value):
+        kind = type(value).__name__
+        warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
+    elif documented.location != "body" and not _fits_in_url(documented.type, value):
+        warnings.append(f"{op.id}: {name}={value!r} should be {documented.type}")
+    return warnings
+
+
+def _quirk_warnings(
+    op: Operation, route: str, parameters: Mapping[str, Any], given: Mapping[str, Any]
+) -> list[str]:
+    """Values that would go somewhere else than the user means."""
+    warnings = []
+    url = route.strip().rpartition(" ")[2]
+    base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
+    if op.base_url != _API and not url.startswith(op.base_url) and base_url == _API:
+        warnings.append(f"{op.id} goes to {op.base_url}; write the route as {op.route!r}")
+    if op.method not in ("GET", "HEAD"):
+        in_template = {name for match in _TEMPLATE_QUERY.findall(url) for name in match.split(",")}
+        for param in op.parameters:
+            if param.location == "query" and param.name in given and param.name not in in_template:
+                warnings.append(
+                    f"{op.id}: {param.name} (query) goes in the body of a {op.method} unless the "
+                    f"route has {{?{param.name}}}: write the route as {op.route!r}"
+                )
+    fields = {p.name for p in op.parameters if p.location == "body"}
+    for name in sorted(fields & OPTION_NAMES - {"data"}):
+        if name in parameters and parameters[name] != url and name == "url":
+            warnings.append(
+                f"{op.id}: url is the request's URL here, not the body field url; "
+                "give the body whole as data (data.url in a form)"
+            )
+    if "data" in parameters and op.body == "json":
+        outside = {p.name for p in op.parameters if p.location != "body"}
+        for name in given:
+            if name in fields and name not in outside:
+                warnings.append(f"{op.id}: {name} is not sent: data is the whole body")
+    return warnings
+
+
+_TEMPLATE_QUERY = re.compile(r"\{[?&]([^}]*)\}")
 
 
 def _in_enum(param: Parameter, value: object) -> bool:
@@ -380,6 +525,26 @@ def _fits(type_text: str, value: object) -> bool:
         ):
             return True
     return value is None
+
+
+def _fits_in_url(type_text: str, value: object) -> bool:
+    """A value in a path or a query is text: ``"2"`` and ``2`` send the same URL."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, list | tuple):
+        return True  # comma-joined: a list, or text with commas
+    else:
+        text = str(value)
+    for kind in _alternatives(type_text):
+        if kind not in ("integer", "number", "boolean"):
+            return True
+        if kind == "boolean" and text in ("true", "false"):
+            return True
+        if kind == "integer" and re.fullmatch(r"-?[0-9]+", text):
+            return True
+        if kind == "number" and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?", text):
+            return True
+    return False
 
 
 def _alternatives(type_text: str) -> list[str]:
