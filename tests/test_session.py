@@ -597,3 +597,44 @@ def test_warnings_come_from_the_layers_and_the_catalog() -> None:
     ]
     assert session.warnings(explanation, catalog=False) == list(layer.warnings)
     assert session.warnings(None) == list(layer.warnings)
+
+
+def test_rows_that_do_not_reach_the_request_are_warnings() -> None:
+    """A name given twice and a data.NAME after a whole data are named, not dropped in
+    silence."""
+    session = Session("POST /things")
+    session.rows = [("n", "1"), ("n", "2"), ("data", '"raw"'), ("data.value", "1")]
+
+    assert session.parameters() == {"n": 2, "data": "raw"}
+    assert session.warnings(session.explain()) == [
+        "n is given twice: the later value is sent",
+        "data.value is not sent: data is already given whole (a str)",
+    ]
+
+
+def test_choosing_keeps_named_rows_and_can_keep_the_typed_route() -> None:
+    """A row with a name and no value yet stays; keep_route keeps {+path} as typed."""
+    content = catalog.find("repos/get-content")
+    assert content is not None
+    session = Session("GET /repos/{owner}/{repo}/contents/{+path}")
+    session.rows = [("headers.x-trace", "")]
+
+    session.choose(content, keep_route=True)
+
+    assert session.route == "GET /repos/{owner}/{repo}/contents/{+path}"
+    assert session.rows[-1] == ("headers.x-trace", "")
+    session.rows = [("owner", "o"), ("repo", "r"), ("path", "docs/a.md")]
+    assert result_of(session)["url"] == "https://api.github.com/repos/o/r/contents/docs/a.md"
+
+
+def test_a_url_row_on_a_route_with_a_url_field_is_a_warning() -> None:
+    """A webhook config takes a body field url; a url row would replace the request's URL
+    instead, and the session says so (it checks its own route, not the merged url)."""
+    session = Session("PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config")
+    session.rows = [("owner", "o"), ("repo", "r"), ("hook_id", "1"),
+                    ("url", "https://evil.example/x")]  # fmt: skip
+
+    assert session.warnings(session.explain()) == [
+        "repos/update-webhook-config-for-repo: url is the request's URL here, not the body "
+        "field url; give the body whole as data (data.url in a form)"
+    ]

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ._endpoint import BASE_DEFAULTS
 from ._explain import BUILT_IN, Explanation, explain
+from ._form import nest
 from ._merge import deep_copy
 from ._template import compile_template
 from .errors import EndpointError
@@ -33,9 +34,6 @@ __all__ = ["FORMATS", "Layer", "Session", "parse_value"]
 
 SESSION = "session"
 FORMATS = ("json", "curl", "python", "httpx")
-# Row names that address one entry of a nested option: headers.accept, media_type.format,
-# and data.NAME for a body that must go through data (restroute.catalog says when).
-_NESTED = ("headers", "media_type", "request", "data")
 
 
 def parse_value(text: str) -> object:
@@ -150,20 +148,17 @@ class Session:
 
     def parameters(self) -> dict[str, Any]:
         """The rows as parameters: typed values, ``headers.NAME`` and the like nested."""
-        parameters: dict[str, Any] = {}
+        return nest(self._typed_rows())[0]
+
+    def _typed_rows(self) -> list[tuple[str, object]]:
+        typed: list[tuple[str, object]] = []
         for name, text in self.rows:
             name = name.strip()
             if not name or not text:  # an empty value is no value; type "" for the empty text
                 continue
-            outer, dot, inner = name.partition(".")
-            if dot and outer in _NESTED and inner:
-                value = text if outer == "headers" else parse_value(text)
-                nested = parameters.setdefault(outer, {})
-                if isinstance(nested, dict):
-                    nested[inner] = value
-            else:
-                parameters[name] = parse_value(text)
-        return parameters
+            header = name.startswith("headers.") and len(name) > len("headers.")
+            typed.append((name, text if header else parse_value(text)))
+        return typed
 
     def operation(self) -> Operation | None:
         """The catalog's operation for the route (None for a route GitHub does not have).
@@ -174,26 +169,30 @@ class Session:
 
         return catalog.find(self.route) if self.route.strip() else None
 
-    def choose(self, operation: Operation) -> None:
-        """Take a route from the catalog: its route, and a row for each of its form's
-        parameters (required first); what was typed under the same names is kept, and
-        rows the form does not name stay after it."""
+    def choose(self, operation: Operation, *, keep_route: bool = False) -> None:
+        """Take a route from the catalog: its route (or, with ``keep_route``, the route as
+        typed, ``{+path}`` and all), and a row for each of its form's parameters, required
+        first; what was typed under the same names is kept, and rows the form does not
+        name stay after it."""
         typed = {name: value for name, value in self.rows if value}
         names = [name for name, _ in operation.form()]
-        extra = [(name, value) for name, value in self.rows if value and name not in names]
-        self.route = operation.route
+        extra = [(name, value) for name, value in self.rows if name and name not in names]
+        if not keep_route:
+            self.route = operation.route
         self.rows = [(name, typed.get(name, "")) for name in names] + extra
 
     def warnings(self, explanation: Explanation | None, *, catalog: bool = True) -> list[str]:
         """What the user should hear besides errors: the warnings of the layers switched
-        on, and (``catalog=True``) what GitHub's description of the route says of the
-        merged parameters: missing, unknown, out of an enum, wrongly typed, deprecated."""
+        on; rows that do not reach the request (a name given twice, ``data.x`` after a
+        whole ``data``); and (``catalog=True``) what GitHub's description of the route
+        says of the merged parameters (restroute.catalog.check)."""
         warnings = [w for layer in self.layers if layer.enabled for w in layer.warnings]
+        warnings += nest(self._typed_rows())[1]
         if catalog and explanation is not None:
             from .catalog import check
 
             merged = explanation.merged
-            route = f"{merged.get('method', '')} {merged.get('url', '')}"
+            route = self.route.strip() or f"{merged.get('method', '')} {merged.get('url', '')}"
             warnings += check(route, merged)
         return warnings
 
