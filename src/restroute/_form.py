@@ -19,8 +19,10 @@ def nest(rows: Iterable[tuple[str, object]]) -> tuple[dict[str, object], list[st
     """The parameters of ``rows`` (name, value), and a warning for each row lost: one
     given twice (the later wins), or ``data.x`` after a ``data`` that is not a mapping.
 
-    >>> nest([("per_page", 1), ("per_page", 2), ("data", "raw"), ("data.x", 1)])[1]
-    ['per_page is given twice: the later value is sent', 'data.x is not sent: data is already given whole (a str)']
+    >>> for warning in nest([("n", 1), ("n", 2), ("data", "raw"), ("data.x", 1)])[1]:
+    ...     print(warning)
+    n is given twice: the later value is sent
+    data.x is not sent: data is already given whole (a str)
     """
     parameters: dict[str, object] = {}
     warnings: list[str] = []
