@@ -301,9 +301,8 @@ def test_routes_shows_defaults_choices_slashes_and_deprecation(
     assert main(["routes", "classroom.getAnAssignment"]) == 0
     deprecated = capsys.readouterr().out
 
-    assert (
-        '  state               query · string · default "open" · one of open, closed, all\n'
-        in (listing)
+    assert "  state               query · string · default open · one of open, closed, all\n" in (
+        listing
     )
     assert "  per_page            query · integer · default 30\n" in listing
     assert "  path               path · required · string · may hold '/'\n" in content

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual import events
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select
@@ -108,22 +109,42 @@ async def test_the_picker_groups_hits_by_category_in_rank_order() -> None:
         assert len(groups) > 1
 
 
-async def test_an_empty_query_lists_every_route_and_escape_keeps_the_route() -> None:
-    """With nothing typed the picker holds all 1,223 routes, by category from A to Z;
-    escape closes it unchanged."""
-    by_category = sorted(catalog.operations(), key=lambda op: op.category)
+async def test_an_empty_query_lists_the_categories_and_one_lists_its_routes() -> None:
+    """With nothing typed the picker lists GitHub's categories from A to Z; enter on one
+    lists every route of it; escape closes the picker and keeps the route."""
+    categories = sorted({op.category for op in catalog.operations()})
+    actions = [op.id for op in catalog.operations() if op.category == "actions"]
     app = make_app(route="GET /things")
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "f2")
-        options = picker_options(app)
-        assert sum(option_id is not None for option_id, _ in options) == 1223
-        await press(pilot, "down")
-        assert highlighted(app) == by_category[1].id
-        assert by_category[0].category == "actions"
-        await press(pilot, "escape")
+        assert picker_options(app) == [(f"category:{name}", True) for name in categories]
+        await press(pilot, "enter")  # the first category: actions
 
+        assert app.screen.query_one(Input).value == "actions"
+        assert [option_id for option_id, _ in picker_options(app)] == [None, *actions]
+        await press(pilot, "escape")
         assert not isinstance(app.screen, RoutePicker)
         assert app.session.route == "GET /things"
+
+
+async def test_keys_queued_behind_the_picking_enter_do_nothing() -> None:
+    """Enter twice, or enter then escape, before the picker has closed: the explorer
+    keeps running (both used to close a closed screen); two enters take the route once,
+    and after an escape the route bar and the session agree on whichever won."""
+    for second in ("enter", "escape"):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await press(pilot, "f2")
+            await type_text(pilot, "create issue")
+            app.post_message(events.Key("enter", None))
+            app.post_message(events.Key(second, None))
+            await pilot.pause()
+            await pilot.pause()
+
+            assert app.is_running
+            assert not isinstance(app.screen, RoutePicker)
+            assert app.session.route == app.query_one(RouteBar).value
+            assert app.session.route == CREATE or second == "escape"
 
 
 async def test_picking_keeps_values_typed_under_the_same_names() -> None:
@@ -201,8 +222,9 @@ async def test_the_catalog_warns_live_until_the_required_body_field_is_there() -
         assert status(app) == f"✓ POST {API}/repos/o/r/issues"
 
 
-async def test_a_value_outside_the_enum_is_a_live_warning() -> None:
-    """A typed media_type.format the route does not document is named with the choices."""
+async def test_an_unknown_row_and_a_value_outside_its_choices_are_live_warnings() -> None:
+    """A row GitHub does not document is named; a state typed by hand outside open,
+    closed and all is named with the choices."""
     app = make_app(route="GET /users/{username}")
     async with app.run_test(size=SIZE) as pilot:
         await fill(pilot, app, username="octocat")
@@ -212,6 +234,20 @@ async def test_a_value_outside_the_enum_is_a_live_warning() -> None:
         await type_text(pilot, "red")
 
         assert status(app) == "! users/get-by-username: GitHub documents no parameter 'colour'"
+    app = make_app(route="GET /things")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+n")
+        await type_text(pilot, "state")
+        await press(pilot, "tab")
+        await type_text(pilot, "shut")
+        await focus(pilot, app.query_one(RouteBar))
+        app.query_one(RouteBar).value = LISTING
+        await pilot.pause()
+        await fill(pilot, app, owner="o", repo="r")
+
+        assert status(app) == (
+            "! issues/list-for-repo: state='shut' is not one of open, closed, all"
+        )
 
 
 async def test_the_help_follows_the_focus_and_flags_multi_segment_values() -> None:
@@ -250,7 +286,7 @@ async def test_a_route_typed_by_hand_is_described_once_the_catalog_is_loaded() -
     the bar gets the catalog's description of its rows."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        assert not app.catalog_ready or app.workers  # loading happens off the first frame
+        assert not app.catalog_ready  # no route asked for: it loads after the first frame
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.catalog_ready
@@ -276,7 +312,7 @@ async def test_the_palette_finds_routes_and_lays_out_the_form() -> None:
         upload = catalog.find("repos/upload-release-asset")
         assert upload is not None
         assert app.query_one(RouteBar).value == upload.route
-        assert names(app) == ["owner", "repo", "release_id", "name", "label", "data"]
+        assert names(app) == ["owner", "repo", "release_id", "name", "data", "label"]
 
 
 async def test_the_picker_search_field_keeps_what_is_typed() -> None:
@@ -329,3 +365,65 @@ async def test_garbage_in_the_picker_and_a_catalog_form_never_crashes(seed: int)
             on_screen = [row.pair for row in rows(app) if any(row.pair)]  # ctrl+n: ("", "")
             assert [pair for pair in app.session.rows if any(pair)] == on_screen
             assert status(app)[:1] in {"✓", "✗", "!"}
+
+
+async def test_a_row_renamed_to_a_documented_parameter_is_described() -> None:
+    """ctrl+n, "state": the new row offers open, closed and all, and the help shows it."""
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "ctrl+n")
+        await pilot.pause()
+        await type_text(pilot, "state")
+
+        added = rows(app)[-1]
+        assert isinstance(added.query_one(".param-value"), Select)
+        assert added.query_one(".param-value", Select).prompt == "string · default open"
+        assert help_text(app).startswith("state · query · string · default open · one of")
+
+
+async def test_choices_follow_a_route_typed_by_hand() -> None:
+    """From issues to pulls, sort offers the pulls' choices; on a route without sort it
+    is an input again, holding the value chosen."""
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        choice(app, "sort").value = "updated"
+        await pilot.pause()
+        bar = app.query_one(RouteBar)
+        await focus(pilot, bar)
+
+        bar.value = "GET /repos/{owner}/{repo}/pulls"
+        await pilot.pause(0.4)  # the rows are described once the typing pauses
+        sort = row_named(app, "sort")
+        assert sort._offered == ["created", "updated", "popularity", "long-running"]
+        assert sort.pair == ("sort", "updated")
+        bar.value = "GET /repos/{owner}/{repo}/things"
+        await pilot.pause(0.4)
+
+        assert isinstance(row_named(app, "sort").query_one(".param-value"), Input)
+        assert row_named(app, "sort").pair == ("sort", "updated")
+        assert ("sort", "updated") in app.session.rows
+
+
+async def test_a_starting_route_is_kept_as_typed() -> None:
+    """{+path} keeps the slashes of a file path: the form comes, the route stays."""
+    app = make_app(route="GET /repos/{owner}/{repo}/contents/{+path}")
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot, app, owner="o", repo="r", path="docs/a.md")
+
+        assert app.query_one(RouteBar).value == "GET /repos/{owner}/{repo}/contents/{+path}"
+        assert url(app) == f"{API}/repos/o/r/contents/docs/a.md"
+        assert "media_type.format" in names(app)
+
+
+async def test_a_route_chosen_before_the_first_form_is_complete_wins() -> None:
+    """The rest of the starting form arrives after the first frame; a route chosen
+    before then is laid out alone, and the rows on screen are the session's."""
+    app = make_app(route=LISTING)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.choose(catalog.find("markdown/render-raw"))
+        await pilot.pause()
+
+        assert names(app) == ["data"]
+        assert app.session.rows == [("data", "")]

@@ -638,3 +638,20 @@ def test_a_url_row_on_a_route_with_a_url_field_is_a_warning() -> None:
         "repos/update-webhook-config-for-repo: url is the request's URL here, not the body "
         "field url; give the body whole as data (data.url in a form)"
     ]
+
+
+def test_choosing_again_drops_the_last_forms_empty_rows() -> None:
+    """From listing issues to rendering markdown: the listing's empty rows go, a value
+    typed stays, and so does a row the user named."""
+    listing = catalog.find("issues/list-for-repo")
+    raw = catalog.find("markdown/render-raw")
+    assert listing is not None
+    assert raw is not None
+    session = Session()
+    session.choose(listing)
+    session.rows = [*session.rows, ("headers.x-trace", "")]
+    session.rows[0] = ("owner", "octocat")
+
+    session.choose(raw)
+
+    assert session.rows == [("data", ""), ("owner", "octocat"), ("headers.x-trace", "")]

@@ -32,8 +32,11 @@ __all__ = ["Operation", "Parameter", "check", "find", "operations", "search"]
 DATA = os.path.join(os.path.dirname(__file__), "data", "github-rest.json")
 _COLON_VAR = re.compile(r":([a-z]\w+)")
 _QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
-# endpoint()'s own option names: a body field named like one cannot be a parameter.
-OPTION_NAMES = frozenset(("method", "url", "base_url", "headers", "request", "media_type", "data"))
+# endpoint()'s own option names, octokit's camelCase aliases too: not parameters.
+OPTION_NAMES = frozenset(
+    {"method", "url", "base_url", "headers", "request", "media_type", "data"}
+    | {"baseUrl", "mediaType"}
+)
 _WORD = re.compile(r"[a-z0-9]+")
 _FORMAT = re.compile(r"application/vnd\.github\.(.+?)(?:\+json)?$")
 _RAW_BODY = "The request body, sent as it is: text, or bytes for a binary upload."
@@ -416,7 +419,7 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
     data = parameters.get("data")
     in_data = op.body == "json" and isinstance(data, Mapping)
     fields: Mapping[str, Any] = data if isinstance(data, Mapping) and in_data else {}
-    given = {name: value for name, value in parameters.items() if name not in _NOT_PARAMETERS}
+    given = {name: value for name, value in parameters.items() if name not in OPTION_NAMES}
     for param in op.parameters:
         field = param.location == "body" and in_data
         value = (fields if field else given).get(param.name)
@@ -448,8 +451,6 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
     return warnings
 
 
-# Keys of endpoint()'s options, canonical and octokit-style, that are not parameters.
-_NOT_PARAMETERS = OPTION_NAMES | {"baseUrl", "mediaType"}
 _API = "https://api.github.com"
 
 

@@ -188,14 +188,7 @@ def _operation_text(op: Operation) -> str:
     form = op.form()
     width = max((len(name) for name, _ in form), default=0)
     for name, param in form:
-        facts = [param.location, *["required"] * param.required, param.type]
-        if param.default is not None:
-            facts.append(f"default {json.dumps(param.default)}")
-        if param.enum:
-            facts.append("one of " + ", ".join(map(str, param.enum)))
-        if param.multi_segment:
-            facts.append("may hold '/'")
-        lines.append(f"  {name.ljust(width)}  {' · '.join(facts)}")
+        lines.append(f"  {name.ljust(width)}  {' · '.join(param.facts)}")
     if not form:
         lines.append("  (no parameters)")
     return "\n".join(lines)

@@ -176,7 +176,14 @@ class Session:
         name stay after it."""
         typed = {name: value for name, value in self.rows if value}
         names = [name for name, _ in operation.form()]
-        extra = [(name, value) for name, value in self.rows if name and name not in names]
+        previous = self.operation()  # its form's rows left empty go with it
+        laid_out = {name for name, _ in previous.form()} if previous else set()
+        laid_out.update(self.placeholders())
+        extra = [
+            (name, value)
+            for name, value in self.rows
+            if name and name not in names and (value or name not in laid_out)
+        ]
         if not keep_route:
             self.route = operation.route
         self.rows = [(name, typed.get(name, "")) for name in names] + extra

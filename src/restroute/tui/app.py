@@ -75,11 +75,12 @@ class RestrouteApp(App[None]):
         self.operation: Operation | None = None  # the catalog's entry for the route
         self._laying_out = False
         self._describe_timer: Timer | None = None
+        self._layouts = 0  # forms laid out so far: a late half of an older one is dropped
         if route:  # asked for at start: worth the catalog's 10 ms before the first frame
             self.operation = self.session.operation()
             self.catalog_ready = True
-            if self.operation is not None:
-                self.session.choose(self.operation)
+            if self.operation is not None:  # its form, under the route as it was typed
+                self.session.choose(self.operation, keep_route=True)
 
     def compose(self) -> ComposeResult:
         yield RouteBar(self.session.route)
@@ -103,7 +104,7 @@ class RestrouteApp(App[None]):
             first = next((at for at, (name, _) in enumerate(rows) if name not in placeholders),
                          len(rows))  # fmt: skip
             editor.add_rows(rows[:first], placeholders)
-            self.call_after_refresh(editor.add_rows, rows[first:], placeholders)
+            self.call_after_refresh(self._add_the_rest, rows[first:], placeholders, self._layouts)
             self.query_one(ParamHelp).show(self.operation)
         editor.show_placeholders(placeholders)
         self.query_one(RouteBar).focus()
@@ -132,10 +133,18 @@ class RestrouteApp(App[None]):
         self.query_one(ParamsEditor).describe(dict(operation.form()) if operation else {})
         self.query_one(ParamHelp).show(operation)
 
+    def _add_the_rest(
+        self, rows: list[tuple[str, str]], placeholders: list[str], layout: int
+    ) -> None:
+        """The rest of the starting form, unless another form was laid out meanwhile."""
+        if layout == self._layouts:
+            self.query_one(ParamsEditor).add_rows(rows, placeholders)
+
     async def choose(self, operation: Operation | None) -> None:
         """Take a route picked from the catalog: the route bar, and its form as the rows."""
         if operation is None:
             return
+        self._layouts += 1
         self.session.choose(operation)
         self._laying_out = True  # the route bar's edit below is this one, not the user's
         self.query_one(RouteBar).value = operation.route
@@ -195,7 +204,12 @@ class RestrouteApp(App[None]):
             self._describe_timer = self.set_timer(DESCRIBE_AFTER, self._follow_route)
             self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
         else:
-            self.session.rows = self.query_one(ParamsEditor).rows
+            editor = self.query_one(ParamsEditor)
+            self.session.rows = editor.rows
+            if field.has_class("param-name"):  # a row renamed: described by its new name
+                spec = editor.specs.get(field.value)
+                editor.describe_row_of(field, spec)
+                self.query_one(ParamHelp).show(self.operation, field.value, spec)
         self.update_results()
 
     @on(RowsChanged)

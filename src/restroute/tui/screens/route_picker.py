@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,13 +17,14 @@ from ... import catalog
 from ...catalog import Operation
 
 HINT = "type to search id, route, summary or category · ↑↓ move · enter picks · esc closes"
+CATEGORY = "category:"  # the option id of a category in the list of categories
 
 
 class RoutePicker(ModalScreen[Operation | None]):
     """Dismisses with the chosen operation, or None."""
 
     BINDINGS = [
-        Binding("escape", "dismiss(None)", "Close"),
+        Binding("escape", "close", "Close"),
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
         Binding("pagedown", "move(10)", show=False),
@@ -32,6 +35,7 @@ class RoutePicker(ModalScreen[Operation | None]):
         super().__init__()
         self._query = query
         self._shown: dict[str, Operation] = {}
+        self._finished = False  # keys queued behind the one that closed it do nothing
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -48,11 +52,16 @@ class RoutePicker(ModalScreen[Operation | None]):
 
     def show(self, query: str) -> None:
         """The operations for ``query`` under their category, the categories in the order of
-        their best hit; every operation when it is empty, by category from A to Z."""
-        if query.strip():
+        their best hit; a category's name lists all of its routes; with nothing typed, the
+        categories to choose from."""
+        categories = _categories()
+        if query.strip() in categories:
+            found = categories[query.strip()]
+        elif query.strip():
             found = catalog.search(query, limit=60)
         else:
-            found = sorted(catalog.operations(), key=lambda op: op.category)
+            self._show_categories(categories)
+            return
         groups: dict[str, list[Operation]] = {}
         for op in found:
             groups.setdefault(op.category, []).append(op)
@@ -62,12 +71,22 @@ class RoutePicker(ModalScreen[Operation | None]):
                                   disabled=True))  # fmt: skip
             options += [Option(_label(op), id=op.id) for op in ops]
         self._shown = {op.id: op for op in found}
+        self._list(options, 1, f"{len(found)} of {len(catalog.operations())} routes · {HINT}")
+
+    def _show_categories(self, categories: dict[str, list[Operation]]) -> None:
+        options = [
+            Option(Content.assemble(Content.styled(name, "bold $accent"), f"  {len(ops)} routes"),
+                   id=f"{CATEGORY}{name}")
+            for name, ops in categories.items()
+        ]  # fmt: skip
+        self._shown = {}
+        self._list(options, 0, f"{len(categories)} categories: enter lists one · {HINT}")
+
+    def _list(self, options: list[Option], highlight: int, hint: str) -> None:
         listing = self.query_one(OptionList)
         listing.set_options(options)
-        listing.highlighted = 1 if options else None  # the first route, under its heading
-        self.query_one("#picker-hint", Static).update(
-            f"{len(found)} of {len(catalog.operations())} routes · {HINT}" if query else HINT
-        )
+        listing.highlighted = highlight if options else None
+        self.query_one("#picker-hint", Static).update(hint)
 
     def action_move(self, steps: int) -> None:
         listing = self.query_one(OptionList)
@@ -85,9 +104,28 @@ class RoutePicker(ModalScreen[Operation | None]):
     def _selected(self, event: OptionList.OptionSelected) -> None:
         self._pick(event.option.id)
 
-    def _pick(self, operation_id: str | None) -> None:
-        if operation_id in self._shown:
-            self.dismiss(self._shown[operation_id])
+    def _pick(self, option_id: str | None) -> None:
+        if option_id and option_id.startswith(CATEGORY):
+            self.query_one("#picker-query", Input).value = option_id.removeprefix(CATEGORY)
+        elif option_id in self._shown:
+            self._finish(self._shown[option_id])
+
+    def action_close(self) -> None:
+        self._finish(None)
+
+    def _finish(self, operation: Operation | None) -> None:
+        if not self._finished:
+            self._finished = True
+            self.dismiss(operation)
+
+
+@functools.cache
+def _categories() -> dict[str, list[Operation]]:
+    """Every operation by category, the categories from A to Z."""
+    categories: dict[str, list[Operation]] = {}
+    for op in sorted(catalog.operations(), key=lambda op: op.category):
+        categories.setdefault(op.category, []).append(op)
+    return categories
 
 
 def _label(op: Operation) -> Content:

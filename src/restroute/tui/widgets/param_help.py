@@ -5,8 +5,7 @@ from __future__ import annotations
 from textual.markup import escape
 from textual.widgets import Static
 
-from ...catalog import Operation, Parameter
-from .param_row import value_text
+from ...catalog import OPTION_NAMES, Operation, Parameter
 
 RULE = (
     '[dim]A value is JSON if it parses (42, true, \\[1]), else text; empty is not given ("" '
@@ -17,7 +16,6 @@ NO_ROUTE = (
     "[dim]F2 picks a route from GitHub's catalog (or ctrl+p, then a few words): "
     "its parameters come with their types, choices and descriptions.[/]\n" + RULE
 )
-OPTIONS = ("headers", "media_type", "request", "data", "base_url", "method", "url")
 
 
 class ParamHelp(Static):
@@ -47,15 +45,10 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
     if not name:
         return f"{route}\n{RULE}"
     if spec is None:
-        known = name.partition(".")[0] in OPTIONS
+        known = name.partition(".")[0] in OPTION_NAMES
         what = "an option of endpoint()" if known else "GitHub documents no such parameter"
         return f"[b]{escape(name)}[/] · {what}\n{RULE}\n{route}"
-    facts = [spec.location, *["required"] * spec.required, spec.type]
-    if spec.default is not None:
-        facts.append(f"default {value_text(spec.default)}")
-    if spec.enum:
-        facts.append("one of " + ", ".join(map(value_text, spec.enum)))
-    lines = [f"[b]{escape(name)}[/] · {escape(' · '.join(facts))}"]
+    lines = [f"[b]{escape(name)}[/] · {escape(' · '.join(spec.facts))}"]
     if spec.multi_segment:
         lines.append(
             f"[$warning]may hold '/': {{{escape(spec.name)}}} sends it as %2F; "

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
 from ...catalog import Parameter
-from ...session import parse_value
 from .live_input import LiveInput
 
 FREE_TEXT = "value (JSON or text)"
@@ -35,22 +33,14 @@ class ParamRow(Horizontal):
         self.spec = spec
         self._name_input: Input | None = None  # kept, not queried: pair is read on every key
         self._value_widget: Input | Select[str] | None = None
+        self._chosen = value  # a Select's value, which reads NULL until it is mounted
+        self._offered: list[str] = []  # the choices of the Select, if the value is one
 
     def compose(self) -> ComposeResult:
         name, value = self._initial
         self._name_input = LiveInput(name, placeholder="name", classes="param-name")
-        choices = choice_texts(self.spec) if self.spec else []
-        if choices and (not value or value in choices):
-            self._value_widget = Select(
-                [(choice, choice) for choice in choices],
-                prompt=hint(self.spec),
-                value=value or Select.NULL,
-                classes="param-value",
-            )
-        else:
-            self._value_widget = LiveInput(
-                value, placeholder=hint(self.spec), classes="param-value"
-            )
+        self._offered = _choices(self.spec, value)
+        self._value_widget = _value_widget(self.spec, value, self._offered)
         yield self._name_input
         yield Label("=", classes="param-equals")
         yield self._value_widget
@@ -61,41 +51,52 @@ class ParamRow(Horizontal):
         if self._name_input is None or self._value_widget is None:  # not composed yet
             return self._initial
         if isinstance(self._value_widget, Select):
-            chosen = self._value_widget.value
-            return self._name_input.value, chosen if isinstance(chosen, str) else ""
+            return self._name_input.value, self._chosen
         return self._name_input.value, self._value_widget.value
 
+    @on(Select.Changed)
+    def _chosen_changed(self, event: Select.Changed) -> None:
+        self._chosen = event.value if isinstance(event.value, str) else ""
+
     def describe(self, spec: Parameter | None) -> None:
-        """Take the catalog's description of this row (or none): placeholder, class."""
+        """Take the catalog's description of this row (or none): its placeholder, class,
+        and whether the value is a choice; what the value holds is kept."""
         self.spec = spec
         self.set_class(bool(spec and spec.required), "-required")
-        if isinstance(self._value_widget, Input):
-            self._value_widget.placeholder = hint(spec)
+        old = self._value_widget
+        if old is None:
+            return
+        value = self.pair[1]
+        choices = _choices(spec, value)
+        if isinstance(old, Input) and not choices:
+            old.placeholder = hint(spec)
+            return
+        if isinstance(old, Select) and choices == self._offered:
+            return
+        self._chosen, self._offered = value, choices
+        self._value_widget = _value_widget(spec, value, choices)
+        self.mount(self._value_widget, after=old)
+        old.remove()
 
 
-def choice_texts(spec: Parameter) -> list[str]:
-    """The values a row offers as choices, as a value text would type them (``"1"`` for
-    the string 1, so that it stays a string)."""
-    if spec.type.startswith("array<"):
-        return []
-    values = list(spec.enum) or ([True, False] if spec.type == "boolean" else [])
-    return [value_text(value) for value in values]
+def _value_widget(spec: Parameter | None, value: str, choices: list[str]) -> Input | Select[str]:
+    if choices:
+        return Select(
+            [(choice, choice) for choice in choices],
+            prompt=hint(spec),
+            value=value or Select.NULL,
+            classes="param-value",
+        )
+    return LiveInput(value, placeholder=hint(spec), classes="param-value")
 
 
-def value_text(value: object) -> str:
-    """What to type for ``value``: text as it is, unless it would read as other JSON."""
-    if isinstance(value, str) and parse_value(value) == value:
-        return value
-    return json.dumps(value)
+def _choices(spec: Parameter | None, value: str) -> list[str]:
+    """The choices to offer, when the value is one of them (or empty): a value typed
+    before the route offered choices stays typed."""
+    choices = list(spec.choices) if spec else []
+    return choices if not value or value in choices else []
 
 
 def hint(spec: Parameter | None) -> str:
-    """``required · string``, ``integer · default 30``: the placeholder of a value."""
-    if spec is None:
-        return FREE_TEXT
-    parts = ["required"] * spec.required + [spec.type]
-    if spec.default is not None:
-        parts.append(f"default {value_text(spec.default)}")
-    if spec.multi_segment:
-        parts.append("/ sent as %2F")
-    return " · ".join(parts)
+    """The placeholder of a value: the catalog's hint, or how values are read."""
+    return spec.hint if spec else FREE_TEXT

@@ -22,6 +22,7 @@ class ParamsEditor(VerticalScroll):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.specs: Mapping[str, Parameter] = {}
+        self._mounting: AwaitMount | None = None
 
     @property
     def rows(self) -> list[tuple[str, str]]:
@@ -39,21 +40,30 @@ class ParamsEditor(VerticalScroll):
 
     async def show_form(self, rows: list[tuple[str, str]], placeholders: list[str]) -> None:
         """Replace every row: the catalog's form of a route just picked."""
+        if self._mounting is not None:
+            await self._mounting  # rows on their way in go out too
         await self.query(ParamRow).remove()
         await self.add_rows(rows, placeholders)
 
     def add_rows(self, rows: list[tuple[str, str]], placeholders: list[str]) -> AwaitMount:
         """Rows after those there, described by the catalog where it knows their names."""
-        return self.mount_all(
+        self._mounting = self.mount_all(
             ParamRow(name, value, placeholder=name in placeholders, spec=self.specs.get(name))
             for name, value in rows
         )
+        return self._mounting
 
     def describe(self, specs: Mapping[str, Parameter]) -> None:
         """Take the catalog's descriptions, by row name, for the rows there and to come."""
         self.specs = specs
         for row in self._rows():
             row.describe(specs.get(row.pair[0]))
+
+    def describe_row_of(self, widget: Widget, spec: Parameter | None) -> None:
+        """Describe the row holding ``widget`` (its name was edited)."""
+        row = self._row_of(widget)
+        if row is not None:
+            row.describe(spec)
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
         for row in self._rows():
