@@ -415,3 +415,33 @@ def test_values_in_a_url_are_judged_as_text() -> None:
     assert catalog.check("GET /issues", {"collab": "yes"}) == [
         "issues/list: collab='yes' should be boolean"
     ]
+
+
+@pytest.mark.parametrize(
+    ("type_text", "value", "fits"),
+    [
+        ("number", "1.5", True),
+        ("number", "2e3", True),
+        ("number", "x", False),
+        ("integer", "-3", True),
+        ("integer", 2.5, False),
+        ("boolean", True, True),
+        ("boolean", "yes", False),
+        ("integer|string", "x", True),
+        ("integer", ["1", "2"], True),  # comma-joined: the URL says what the list says
+    ],
+)
+def test_values_in_a_url_by_their_text(type_text: str, value: object, fits: bool) -> None:
+    """What a path or a query sends is text: it is judged as text."""
+    assert catalog._fits_in_url(type_text, value) is fits
+
+
+def test_a_deprecated_parameter_says_so_in_its_facts() -> None:
+    """search/code's sort is deprecated: the facts a form shows end with it."""
+    code = catalog.find("search/code")
+    assert code is not None
+
+    sort = next(p for p in code.parameters if p.name == "sort")
+
+    assert sort.facts[-1] == "deprecated"
+    assert sort.facts[:2] == ["query", "string"]

@@ -188,6 +188,7 @@ async def test_suggester_completes_the_route() -> None:
     app = make_app(route="")
     async with app.run_test(size=SIZE) as pilot:
         await type_text(pilot, "POST /repos/{o")
+        await app.workers.wait_for_complete()  # the suggestion, shown before right takes it
         await pilot.press("right")
         await pilot.pause()
         assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issues"

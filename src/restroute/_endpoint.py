@@ -9,6 +9,7 @@ from ._http import checked_headers
 from ._merge import ATOMS, copier, deep_copy, merge_deep, merge_headers
 from ._options import call_options, canonical
 from ._parse import parse
+from ._result import MergedOptions
 from ._version import __version__
 
 TYPE_CHECKING = False
@@ -69,7 +70,7 @@ class Endpoint:
 
     def merge(
         self, route: object = None, options: object = None, /, **params: object
-    ) -> dict[str, Any]:
+    ) -> MergedOptions:
         """The merged options: defaults with the call's options over them, nothing expanded.
 
         >>> from restroute import endpoint
@@ -77,7 +78,7 @@ class Endpoint:
         >>> merged["url"], merged["org"], merged["base_url"]
         ('/orgs/{org}/repos', 'octokit', 'https://api.github.com')
         """
-        return self._merge(route, options, params, self._copy_for_merge)
+        return MergedOptions(self._merge(route, options, params, self._copy_for_merge))
 
     parse = staticmethod(parse)
 

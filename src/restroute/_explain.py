@@ -71,6 +71,18 @@ class Explanation:
 
     COLUMNS = ("option", "value", "from layer", "went to")
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, Any]:
+        """Jupyter: the table of options and the request, secrets redacted."""
+        from .display import bundle
+
+        return bundle(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's plain text: the table, then the request or the error."""
+        from .display import explanation_text
+
+        printer.text(explanation_text(self))
+
     def rows(self, *, redact: bool = False) -> list[tuple[str, str, str, str]]:
         """One text row an entry, for tables: values as JSON, secrets hidden on request.
 

@@ -48,6 +48,43 @@ class RequestOptions(dict[str, "Any"]):
 
         return to_python(self, client=client, redact=redact)
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, Any]:
+        """Jupyter: HTML (method, URL, headers, body, snippets), text and JSON, secrets
+        redacted; ``restroute.display.NotebookView(options, redact=False)`` shows them."""
+        from .display import bundle
+
+        return bundle(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's plain text: the request as an HTTP message, secrets redacted."""
+        from .display import options_text
+
+        printer.text(options_text(self))
+
+
+class MergedOptions(dict[str, "Any"]):
+    """What ``endpoint.merge`` returns: a plain ``dict`` to every consumer, which shows
+    itself in a notebook with its secrets redacted (it holds the tokens of every layer).
+
+    >>> from restroute import endpoint
+    >>> type(endpoint.merge("GET /user")).__name__, isinstance(endpoint.merge("GET /user"), dict)
+    ('MergedOptions', True)
+    """
+
+    __slots__ = ()
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, Any]:
+        """Jupyter: the options as a table, text and JSON, secrets redacted."""
+        from .display import bundle
+
+        return bundle(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's plain text: the options as JSON, secrets redacted."""
+        from .display import merged_text
+
+        printer.text(merged_text(self))
+
 
 def body_bytes(options: Mapping[str, Any]) -> bytes | None:
     """The bytes a client sends for ``options["body"]``; None when there is no body.
