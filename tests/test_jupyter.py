@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -164,3 +166,22 @@ def test_it_shows_as_a_widget_in_a_notebook() -> None:
     bundle = explore("GET /user")._repr_mimebundle_()
 
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_a_choice_refuses_a_value_it_does_not_offer() -> None:
+    """set_value on a dropdown names the choices instead of a traitlets error."""
+    explorer = explore(LISTING)
+
+    with pytest.raises(EndpointError, match="state is one of open, closed, all"):
+        explorer.set_value("state", "shut")
+
+
+def test_without_ipywidgets_the_import_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The extra is named, not a bare ModuleNotFoundError from inside."""
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
+    monkeypatch.delitem(sys.modules, "restroute.jupyter")
+
+    with pytest.raises(ImportError, match=r"pip install 'restroute\[jupyter\]'"):
+        importlib.import_module("restroute.jupyter")

@@ -20,7 +20,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
+try:
+    import ipywidgets as widgets  # type: ignore[import-untyped]
+except ImportError as missing:
+    msg = "restroute.jupyter needs ipywidgets: pip install 'restroute[jupyter]'"
+    raise ImportError(msg) from missing
 
 from . import catalog
 from .catalog import Operation, Parameter
@@ -136,9 +140,15 @@ class Explorer:
     def set_value(self, name: str, value: str) -> None:
         """Type ``value`` into the row named ``name``, as a user would."""
         for row in self.rows.children:
-            if row.children[0].value == name:
-                row.children[1].value = value
-                return
+            if row.children[0].value != name:
+                continue
+            field = row.children[1]
+            if isinstance(field, widgets.Dropdown) and value not in field.options:
+                choices = ", ".join(option for option in field.options if option)
+                msg = f"{name} is one of {choices} (or empty); {value!r} is not"
+                raise EndpointError(msg)
+            field.value = value
+            return
         names = ", ".join(row.children[0].value for row in self.rows.children)
         msg = f"no row named {name!r}; the rows are: {names}"
         raise EndpointError(msg)
