@@ -427,3 +427,18 @@ async def test_a_route_chosen_before_the_first_form_is_complete_wins() -> None:
 
         assert names(app) == ["data"]
         assert app.session.rows == [("data", "")]
+
+
+async def test_a_late_timer_or_worker_after_the_app_has_closed_does_nothing() -> None:
+    """The rows are described 0.2 s after the last key in the route, and the catalog
+    arrives from a worker: either may call in while the app closes, and must not raise."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await type_text(pilot, "GET /users/{username}")
+    operation_before = app.operation
+
+    app._follow_route()  # the describe timer, firing late
+    app._catalog_loaded()  # the worker's call, arriving late
+
+    assert app.operation is operation_before

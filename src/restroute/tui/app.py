@@ -121,13 +121,19 @@ class RestrouteApp(App[None]):
 
     def _catalog_loaded(self) -> None:
         self.catalog_ready = True
+        if self._widgets_gone():
+            return
         self._follow_route()
         self.update_results()
+
+    def _widgets_gone(self) -> bool:
+        """The app is closing: a timer or the catalog worker may still call in."""
+        return not self.query(ParamsEditor)
 
     def _follow_route(self) -> None:
         """Describe the rows by the catalog's entry for the route, when it changes."""
         operation = self.session.operation() if self.catalog_ready else None
-        if operation is self.operation:
+        if operation is self.operation or self._widgets_gone():
             return
         self.operation = operation
         self.query_one(ParamsEditor).describe(dict(operation.form()) if operation else {})
