@@ -83,6 +83,21 @@ class Explanation:
 
         printer.text(explanation_text(self))
 
+    def table(self, *, redact: bool = False) -> str:
+        """The rows as aligned text, a header line first (the CLI and notebooks print it).
+
+        >>> from restroute import explain
+        >>> print(explain("GET /user").table().splitlines()[1])
+        method               "GET"                             call               method
+        """
+        rows = [self.COLUMNS, *self.rows(redact=redact)]
+        widths = [max(len(row[at]) for row in rows) for at in range(3)]
+        return "\n".join(
+            "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
+            + f"  {row[3]}"
+            for row in rows
+        )
+
     def rows(self, *, redact: bool = False) -> list[tuple[str, str, str, str]]:
         """One text row an entry, for tables: values as JSON, secrets hidden on request.
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import Explanation, RequestOptions, __version__, endpoint, explain
+from . import RequestOptions, __version__, endpoint, explain
 from .errors import EndpointError
 from .profiles import Profile, load_profile
 
@@ -205,7 +205,7 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
         explanation = explain(args.route, options, layers=layers)
         if explanation.error is not None:
             raise explanation.error
-        return explanation_text(explanation, redact=args.redact)
+        return explanation.table(redact=args.redact)
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
@@ -216,18 +216,6 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     for warning in catalog.check(f"{merged['method']} {merged['url']}", merged):
         print(f"restroute: warning: {warning}", file=sys.stderr)
     return text
-
-
-def explanation_text(explanation: Explanation, *, redact: bool) -> str:
-    """The explanation as an aligned table: option, value, layer, destination."""
-    rows = [Explanation.COLUMNS, *explanation.rows(redact=redact)]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    return "\n".join(
-        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
-        + "  "
-        + row[3]
-        for row in rows
-    )
 
 
 def _explore(route: str, profiles: list[Profile]) -> int:

@@ -208,16 +208,10 @@ def _redacted(merged: Mapping[str, Any]) -> dict[str, Any]:
 
 def explanation_text(explanation: Explanation, *, redact: bool = True) -> str:
     """Each option, its value, the layer it came from and where it went; then the result."""
-    rows = [Explanation.COLUMNS, *explanation.rows(redact=redact)]
-    widths = [max(len(row[at]) for row in rows) for at in range(3)]
-    table = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True))
-        + f"  {row[3]}"
-        for row in rows
-    ]
+    table = explanation.table(redact=redact)
     if explanation.result is None:
-        return "\n".join([*table, "", f"error: {explanation.error}"])
-    return "\n".join([*table, "", options_text(explanation.result, redact=redact)])
+        return f"{table}\n\nerror: {explanation.error}"
+    return f"{table}\n\n{options_text(explanation.result, redact=redact)}"
 
 
 def explanation_html(explanation: Explanation, *, redact: bool = True) -> str:
