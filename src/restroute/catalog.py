@@ -242,12 +242,13 @@ def operations() -> tuple[Operation, ...]:
 def _operation(
     raw: dict[str, Any], base: str, docs: str, shared: dict[str, Parameter]
 ) -> Operation:
-    body = raw.get("body")
-    formats = tuple(match[1] for media in raw.get("accept", ()) if (match := _FORMAT.match(media)))
-    category = raw["category"]
-    parameters = tuple(
-        shared[param] if param.__class__ is str else _parameter(param)
-        for param in raw.get("params", ())
+    get = raw.get  # most keys are absent from most operations: one lookup each
+    body, accept, params, category = get("body"), get("accept"), get("params"), raw["category"]
+    formats = tuple([m[1] for media in accept if (m := _FORMAT.match(media))]) if accept else ()
+    parameters = (
+        tuple([shared[p] if p.__class__ is str else _parameter(p) for p in params])
+        if params
+        else ()
     )
     return Operation(
         raw["id"],
@@ -256,9 +257,9 @@ def _operation(
         raw["summary"],
         docs + raw["docs"] if raw["docs"] else "",
         category,
-        raw.get("subcategory", category),
-        raw.get("deprecated", False),
-        raw.get("base_url", base),
+        get("subcategory", category),
+        get("deprecated", False),
+        get("base_url", base),
         formats,
         "" if body is None else body.get("raw", "json"),
         parameters,
