@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ... import catalog
 from ...catalog import Operation
+from ..widgets.live_input import SteadyInput
 
 HINT = "type to search id, route, summary or category · ↑↓ move · enter picks · esc closes"
 CATEGORY = "category:"  # the option id of a category in the list of categories
@@ -39,7 +40,7 @@ class RoutePicker(ModalScreen[Operation | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Input(self._query, placeholder="create issue, pulls files, /user ...",
+            yield SteadyInput(self._query, placeholder="create issue, pulls files, /user ...",
                         id="picker-query")  # fmt: skip
             yield Static(HINT, id="picker-hint")
             yield OptionList(id="picker-list")
@@ -69,7 +70,7 @@ class RoutePicker(ModalScreen[Operation | None]):
         for category, ops in groups.items():
             options.append(Option(Content.styled(f"{category} ({len(ops)})", "bold $accent"),
                                   disabled=True))  # fmt: skip
-            options += [Option(_label(op), id=op.id) for op in ops]
+            options += [Option(_label(op.id), id=op.id) for op in ops]
         self._shown = {op.id: op for op in found}
         self._list(options, 1, f"{len(found)} of {len(catalog.operations())} routes · {HINT}")
 
@@ -128,8 +129,12 @@ def _categories() -> dict[str, list[Operation]]:
     return categories
 
 
-def _label(op: Operation) -> Content:
-    """``POST /repos/{owner}/{repo}/issues  Create an issue  issues/create``."""
+@functools.cache
+def _label(operation_id: str) -> Content:
+    """``POST /repos/{owner}/{repo}/issues  Create an issue  issues/create``, made once an
+    operation (the list is rebuilt on every key)."""
+    op = catalog.find(operation_id)
+    assert op is not None
     deprecated = Content.styled(" deprecated", "$warning") if op.deprecated else ""
     return Content.assemble(
         Content.styled(f"{op.method:<6} ", "bold"),

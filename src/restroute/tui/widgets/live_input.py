@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 
@@ -14,7 +16,20 @@ class LiveEditor(Protocol):
     def live_edit(self, field: Input) -> None: ...
 
 
-class LiveInput(Input):
+class SteadyInput(Input):
+    """An Input whose growing text repaints it, not the layout of the whole screen.
+
+    Its virtual size (the text's width, which an Input keeps for horizontal scrolling)
+    changes on every key, and Textual's own reactive asks for a layout of the screen
+    then: with a catalog form of 16 rows, that cost more than the rest of a keystroke
+    (benchmarks/bench_explorer.py). An input has no scrollbars and a fixed size, so a
+    repaint is enough.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
+class LiveInput(SteadyInput):
     """Calls the app from the value watcher instead of answering a Changed message.
 
     A Changed message is handled after Textual has painted the new text, so the results
