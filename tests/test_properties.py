@@ -56,7 +56,7 @@ def outcome(call: Callable[[], Any]) -> Outcome:
         return type(error).__name__, str(error)
 
 
-def attempt(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+def attempt(call: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
     """The call's value, or None when it raises EndpointError; anything else propagates."""
     try:
         return call(*args, **kwargs)
