@@ -655,3 +655,15 @@ def test_choosing_again_drops_the_last_forms_empty_rows() -> None:
     session.choose(raw)
 
     assert session.rows == [("data", ""), ("owner", "octocat"), ("headers.x-trace", "")]
+
+
+def test_outcome_is_the_explanation_and_the_error_without_raising() -> None:
+    """A built request, a missing parameter, and a route that cannot even be merged."""
+    built, missing, broken = Session("GET /user"), Session("GET /users/{u}"), Session("GET")
+
+    assert built.outcome()[1] is None
+    assert built.outcome()[0] is not None
+    assert isinstance(missing.outcome()[1], MissingParameterError)
+    assert missing.outcome()[0] is not None  # the merged options are still there to show
+    assert broken.outcome()[0] is None
+    assert "has a method but no URL" in str(broken.outcome()[1])

@@ -104,12 +104,7 @@ class Explorer:
     def update(self) -> None:
         """Recompute from the session and show it everywhere; never raises."""
         redact = not self.reveal.value
-        try:
-            explanation, error = self.session.explain(), None
-        except EndpointError as caught:
-            explanation, error = None, caught
-        if explanation is not None:
-            error = explanation.error
+        explanation, error = self.session.outcome()
         result = explanation.result if explanation is not None else None
         missing = error.names if isinstance(error, MissingParameterError) else ()
         for row in self.rows.children:

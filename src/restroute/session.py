@@ -213,6 +213,19 @@ class Session:
         base = built_in.options if built_in.enabled else {}
         return explain(self.route or None, self.parameters(), layers=active, built_in=base)
 
+    def outcome(self) -> tuple[Explanation | None, EndpointError | None]:
+        """The explanation, and the error that stopped the request (either may be None):
+        what a view shows, without raising.
+
+        >>> Session("GET /users/{username}").outcome()[1]
+        MissingParameterError('GET /users/{username}: no value for {username}; pass username=...')
+        """
+        try:
+            explanation = self.explain()
+        except EndpointError as error:
+            return None, error
+        return explanation, explanation.error
+
     def snippet(self, format: str, *, redact: bool = True) -> str:
         """The request as JSON, curl, or a requests/httpx script; redacted by default."""
         explanation = self.explain()

@@ -169,12 +169,7 @@ class RestrouteApp(App[None]):
 
     def update_results(self) -> None:
         """Recompute from the session and show it everywhere; never raises."""
-        try:
-            explanation, error = self.session.explain(), None
-        except EndpointError as caught:
-            explanation, error = None, caught
-        if explanation is not None:
-            error = explanation.error
+        explanation, error = self.session.outcome()
         results = self.query_one(ResultsView)
         results.revealed = self.revealed
         results.show(explanation, error)
