@@ -7,11 +7,17 @@ import pytest
 from restroute import catalog, endpoint
 
 
+def operation(key: str) -> catalog.Operation:
+    """The catalog's operation for ``key``, which the test expects to exist."""
+    found = catalog.find(key)
+    assert found is not None, key
+    return found
+
+
 def test_readme_example() -> None:
     """A route, an id and an octokit name find the same operation; search ranks it first."""
-    by_route = catalog.find("POST /repos/{owner}/{repo}/issues")
+    by_route = operation("POST /repos/{owner}/{repo}/issues")
 
-    assert by_route is not None
     assert by_route is catalog.find("issues/create")
     assert by_route is catalog.find("issues.create")
     assert catalog.search("create issue")[0] is by_route
@@ -35,9 +41,8 @@ def test_readme_example() -> None:
 )
 def test_find(key: str, operation_id: str) -> None:
     """`:var` routes, lowercase methods, octokit names and full upload URLs are found."""
-    found = catalog.find(key)
+    found = operation(key)
 
-    assert found is not None
     assert found.id == operation_id
 
 
@@ -48,12 +53,9 @@ def test_find_nothing() -> None:
 
 def test_operation_fields() -> None:
     """An operation carries its host, formats, body kind and typed parameters."""
-    upload = catalog.find("repos/upload-release-asset")
-    content = catalog.find("repos/get-content")
-    listing = catalog.find("issues/list-for-repo")
-    assert upload is not None
-    assert content is not None
-    assert listing is not None
+    upload = operation("repos/upload-release-asset")
+    content = operation("repos/get-content")
+    listing = operation("issues/list-for-repo")
 
     assert upload.route == (
         "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets"
@@ -74,8 +76,7 @@ def test_operation_fields() -> None:
 def test_a_route_builds_through_endpoint() -> None:
     """An operation's route is one endpoint() takes: query parameters of a POST stay in
     the URL, not the body, and the route finds its operation again."""
-    upload = catalog.find("repos/upload-release-asset")
-    assert upload is not None
+    upload = operation("repos/upload-release-asset")
 
     options = endpoint(upload.route, owner="o", repo="r", release_id=1, name="a.zip", data=b"")
 
@@ -87,8 +88,7 @@ def test_a_route_builds_through_endpoint() -> None:
 
 def test_get_routes_keep_their_query_out_of_the_template() -> None:
     """A GET sends unused parameters as the query anyway: no ``{?...}`` is added."""
-    listing = catalog.find("issues/list-for-repo")
-    assert listing is not None
+    listing = operation("issues/list-for-repo")
 
     assert listing.route == "GET /repos/{owner}/{repo}/issues"
 
@@ -96,8 +96,7 @@ def test_get_routes_keep_their_query_out_of_the_template() -> None:
 def test_a_body_field_named_like_a_path_parameter_goes_through_data() -> None:
     """PATCH .../variables/{name} has a body field ``name``: it rides in ``data``, and a
     value given once fills both the path and the field."""
-    variable = catalog.find("actions/update-repo-variable")
-    assert variable is not None
+    variable = operation("actions/update-repo-variable")
 
     route, parameters = variable.call({"owner": "o", "repo": "r", "name": "V", "value": "1"})
     options = endpoint(route, parameters)
@@ -111,8 +110,7 @@ def test_a_body_field_named_like_a_path_parameter_goes_through_data() -> None:
 
 def test_a_body_field_named_url_goes_through_data() -> None:
     """A webhook config's ``url`` field would be taken for endpoint()'s url option."""
-    config = catalog.find("PATCH /app/hook/config")
-    assert config is not None
+    config = operation("PATCH /app/hook/config")
 
     route, parameters = config.call({"url": "https://example.com/hook", "secret": "s"})
     options = endpoint(route, parameters)
@@ -127,12 +125,9 @@ def test_a_body_field_named_url_goes_through_data() -> None:
 def test_call_leaves_ordinary_and_raw_bodies_alone() -> None:
     """Most routes take their body fields as parameters; raw bodies are ``data``; a
     ``data`` the caller gave is kept as given."""
-    create = catalog.find("issues/create")
-    raw = catalog.find("markdown/render-raw")
-    variable = catalog.find("actions/update-repo-variable")
-    assert create is not None
-    assert raw is not None
-    assert variable is not None
+    create = operation("issues/create")
+    raw = operation("markdown/render-raw")
+    variable = operation("actions/update-repo-variable")
 
     assert create.call({"owner": "o", "title": "t"})[1] == {"owner": "o", "title": "t"}
     assert not create.body_through_data
@@ -148,8 +143,7 @@ def test_call_leaves_ordinary_and_raw_bodies_alone() -> None:
 def test_form_puts_required_first_in_route_order() -> None:
     """Required parameters first (path order kept), then optional ones as documented, then
     the media-type formats the route documents, as choices."""
-    create = catalog.find("issues/create")
-    assert create is not None
+    create = operation("issues/create")
 
     names = [name for name, _ in create.form()]
     format = create.form()[-1][1]
@@ -304,9 +298,8 @@ def test_type_expressions(type_text: str, value: object, fits: bool) -> None:
 )
 def test_find_reads_routes_as_endpoint_does(key: str, operation_id: str) -> None:
     """A bare URL, a literal query and several query expressions still find the route."""
-    found = catalog.find(key)
+    found = operation(key)
 
-    assert found is not None
     assert found.id == operation_id
 
 
@@ -326,10 +319,8 @@ def test_search_ranks_summaries_routes_and_typos(query: str, first: str) -> None
 
 def test_call_takes_form_names() -> None:
     """data.NAME and media_type.format, as the forms name them, reach endpoint()."""
-    variable = catalog.find("actions/update-repo-variable")
-    content = catalog.find("repos/get-content")
-    assert variable is not None
-    assert content is not None
+    variable = operation("actions/update-repo-variable")
+    content = operation("repos/get-content")
 
     route, parameters = variable.call({"owner": "o", "repo": "r", "name": "V", "data.value": "1"})
     options = endpoint(*content.call({"owner": "o", "repo": "r", "path": "a.md",
@@ -344,11 +335,9 @@ def test_call_takes_form_names() -> None:
 def test_check_warns_of_values_that_go_elsewhere() -> None:
     """A POST's query parameter without {?...}, the uploads host, a body field named url
     given as the url, and body fields beside data are all named; the fixed calls are not."""
-    cache = catalog.find("actions/delete-actions-cache-by-key")
-    upload = catalog.find("repos/upload-release-asset")
+    cache = operation("actions/delete-actions-cache-by-key")
+    upload = operation("repos/upload-release-asset")
     config = "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    assert cache is not None
-    assert upload is not None
     path = {"owner": "o", "repo": "r"}
 
     assert catalog.check(cache.route.partition("{?")[0], {**path, "key": "k"}) == [
@@ -438,8 +427,7 @@ def test_values_in_a_url_by_their_text(type_text: str, value: object, fits: bool
 
 def test_a_deprecated_parameter_says_so_in_its_facts() -> None:
     """search/code's sort is deprecated: the facts a form shows end with it."""
-    code = catalog.find("search/code")
-    assert code is not None
+    code = operation("search/code")
 
     sort = next(p for p in code.parameters if p.name == "sort")
 

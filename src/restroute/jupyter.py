@@ -31,14 +31,13 @@ from .catalog import Operation, Parameter
 from .display import explanation_html, options_html
 from .errors import EndpointError, MissingParameterError
 from .profiles import Profile, load_profile
-from .session import Session
+from .session import VALUE_HINT, Session
 
 __all__ = ["Explorer", "explore"]
 
 SNIPPET_TABS = {"curl": "curl", "Python": "python", "httpx": "httpx", "JSON": "json"}
 TABS = ("Parsed", "Merged", "Explain", *SNIPPET_TABS)
 HITS = 15
-FREE_TEXT = "value (JSON or text)"
 
 
 def explore(
@@ -225,7 +224,7 @@ class Explorer:
         if choices and (not value or value in choices):
             value_field = widgets.Dropdown(options=["", *choices], value=value)
         else:
-            hint = spec.hint if spec is not None else FREE_TEXT
+            hint = spec.hint if spec is not None else VALUE_HINT
             value_field = widgets.Text(value, placeholder=hint)
         if spec is not None:
             value_field.tooltip = f"{' · '.join(spec.facts)}\n{spec.description}".strip()

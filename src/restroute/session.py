@@ -30,10 +30,13 @@ if TYPE_CHECKING:
 
     from .catalog import Operation
 
-__all__ = ["FORMATS", "Layer", "Session", "parse_value"]
+__all__ = ["FORMATS", "VALUE_HINT", "Layer", "Session", "parse_value"]
 
 SESSION = "session"
 FORMATS = ("json", "curl", "python", "httpx")
+
+
+VALUE_HINT = "value (JSON or text)"  # how parse_value reads a row: a form's placeholder
 
 
 def parse_value(text: str) -> object:

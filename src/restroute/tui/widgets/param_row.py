@@ -8,9 +8,8 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
 from ...catalog import Parameter
+from ...session import VALUE_HINT
 from .live_input import LiveInput
-
-FREE_TEXT = "value (JSON or text)"
 
 
 class ParamRow(Horizontal):
@@ -99,4 +98,4 @@ def _choices(spec: Parameter | None, value: str) -> list[str]:
 
 def hint(spec: Parameter | None) -> str:
     """The placeholder of a value: the catalog's hint, or how values are read."""
-    return spec.hint if spec else FREE_TEXT
+    return spec.hint if spec else VALUE_HINT
