@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ._form import nest
+from ._rows import nest, value_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -99,21 +99,6 @@ class Parameter:
         if self.deprecated:
             facts.append("deprecated")
         return facts
-
-
-def value_text(value: object) -> str:
-    """What to type for ``value`` in a form: text as it is, unless it would read as other
-    JSON (``"42"`` typed bare would be the number).
-
-    >>> [value_text(v) for v in ("open", "42", 30, True, None)]
-    ['open', '"42"', '30', 'true', 'null']
-    """
-    if isinstance(value, str):
-        try:
-            json.loads(value)
-        except ValueError:
-            return value
-    return json.dumps(value)
 
 
 @dataclass(frozen=True, slots=True)

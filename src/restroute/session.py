@@ -11,14 +11,13 @@ it computes; neither builds a request of its own.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ._endpoint import BASE_DEFAULTS
 from ._explain import BUILT_IN, Explanation, explain
-from ._form import nest
 from ._merge import deep_copy
+from ._rows import VALUE_HINT, nest, parse_value
 from ._template import compile_template
 from .errors import EndpointError
 from .profiles import Profile, dump_profile, parse_profile, save_profile
@@ -34,21 +33,6 @@ __all__ = ["FORMATS", "VALUE_HINT", "Layer", "Session", "parse_value"]
 
 SESSION = "session"
 FORMATS = ("json", "curl", "python", "httpx")
-
-
-VALUE_HINT = "value (JSON or text)"  # how parse_value reads a row: a form's placeholder
-
-
-def parse_value(text: str) -> object:
-    """A typed value: JSON when ``text`` parses as JSON, else the text itself.
-
-    >>> [parse_value(t) for t in ("42", "true", "null", '["a"]', "octocat", "")]
-    [42, True, None, ['a'], 'octocat', '']
-    """
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
 
 
 class Layer:

@@ -1,8 +1,10 @@
-"""Form rows to endpoint() parameters: ``headers.accept`` sets one header, and so on.
+"""Form rows: the text a person types <-> the values endpoint() takes.
 
-The explorer's rows, the notebook's rows and ``catalog.Operation.call`` all name one
-entry of a nested option with a dotted name; this is where such names are nested, and
-where a row that cannot reach the request is named rather than dropped in silence.
+A row is a name and a value text. The value text is read as JSON when it parses, else as
+text (``parse_value``); ``value_text`` is its inverse, what to type for a value. The
+explorer's rows, the notebook's rows and ``catalog.Operation.call`` name one entry of a
+nested option with a dotted name (``headers.accept``); ``nest`` nests those names, and
+names a row that cannot reach the request rather than dropping it in silence.
 
 >>> nest([("owner", "o"), ("headers.x-trace", "1"), ("data.name", "V")])
 ({'owner': 'o', 'headers': {'x-trace': '1'}, 'data': {'name': 'V'}}, [])
@@ -10,9 +12,38 @@ where a row that cannot reach the request is named rather than dropped in silenc
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 NESTED = ("headers", "media_type", "request", "data")
+VALUE_HINT = "value (JSON or text)"  # how parse_value reads a row: a form's placeholder
+
+
+def parse_value(text: str) -> object:
+    """A typed value: JSON when ``text`` parses as JSON, else the text itself.
+
+    >>> [parse_value(t) for t in ("42", "true", "null", '["a"]', "octocat", "")]
+    [42, True, None, ['a'], 'octocat', '']
+    """
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def value_text(value: object) -> str:
+    """What to type for ``value`` in a form: text as it is, unless it would read as other
+    JSON (``"42"`` typed bare would be the number). The inverse of ``parse_value``.
+
+    >>> [value_text(v) for v in ("open", "42", 30, True, None)]
+    ['open', '"42"', '30', 'true', 'null']
+    """
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            return value
+    return json.dumps(value)
 
 
 def nest(rows: Iterable[tuple[str, object]]) -> tuple[dict[str, object], list[str]]:
