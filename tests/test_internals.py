@@ -4,33 +4,48 @@ from __future__ import annotations
 
 import pytest
 
-from restroute import Endpoint, EndpointError, _cache, cli, endpoint
+from restroute import Endpoint, EndpointError, cli, endpoint
+from restroute._core import cache
 
 
 def test_caches_forget_everything_when_full() -> None:
     """A full cache starts over, so memory stays bounded whatever the input."""
-    cache: _cache.BoundedCache[str, int] = _cache.BoundedCache(limit=2)
-    cache.put("a", 1)
-    cache.put("b", 2)
+    table: cache.Memo[str, int] = cache.Memo(len, limit=2)
 
-    assert cache.put("c", 3) == 3
-    assert cache == {"c": 3}
+    assert (table["a"], table["bb"]) == (1, 2)
+    assert table["ccc"] == 3
+    assert table == {"ccc": 3}
+
+
+def test_a_refused_text_is_not_kept() -> None:
+    """What the memo's function refuses raises, and is asked again next time."""
+
+    def refuse(text: str) -> str:
+        raise cache.Refused(f"{text} is no good")
+
+    table: cache.Memo[str, str] = cache.Memo(refuse)
+
+    with pytest.raises(cache.Refused, match="x is no good"):
+        table["x"]
+    assert table == {}
 
 
 def test_results_stay_right_across_cache_resets(monkeypatch: pytest.MonkeyPatch) -> None:
     """With every cache holding one entry, alternating routes still build correctly."""
-    from restroute import _http, _options, _parse, _template
+    from restroute._core import http, media_type, options, parse, query, template
 
-    for cache in (
-        _http._GOOD_NAMES,
-        _http._GOOD_VALUES,
-        _options._ROUTES,
-        _parse._PLANS,
-        _parse._METHODS,
-        _parse._BASE_URLS,
-        _template._TEMPLATES,
+    for table in (
+        http._NAMES,
+        http._VALUES,
+        media_type._AMENDED,
+        options.split_route,
+        parse._PLANS,
+        parse._METHODS,
+        parse._BASE_URLS,
+        query._KEYS,
+        template._TEMPLATES,
     ):
-        monkeypatch.setattr(cache, "limit", 1)
+        monkeypatch.setattr(table, "limit", 1)
 
     for _ in range(3):
         assert endpoint("GET /a/{x}", x=1, headers={"x-a": "1"})["url"].endswith("/a/1")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from uritemplate import URITemplate
 
 from restroute import EndpointError, MissingParameterError
-from restroute._template import compile_template
+from restroute._core.template import compile_template
 
 # str: exactly this; list: any one of these; False: EndpointError (a malformed template or an
 # RFC "invalid" value); {"missing": [...]}: MissingParameterError with these names, in order.

@@ -6,9 +6,10 @@
 {'title': 'Found a bug'}
 """
 
-from ._endpoint import Endpoint
-from ._explain import Entry, Explanation, explain
-from ._result import RequestOptions, body_bytes
+from ._core.endpoint import Endpoint
+from ._core.explain import Entry, Explanation, explain
+from ._core.result import RequestOptions
+from ._core.wire import body_bytes
 from ._version import __version__
 from .errors import EndpointError, MissingParameterError
 

@@ -11,7 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import RequestOptions, __version__, endpoint, explain
+from . import __version__, endpoint, explain, formats
+from ._rows import parse_value
 from .errors import EndpointError
 from .profiles import Profile, load_profile
 
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 
-FORMATS = ("json", "curl", "python", "httpx", "explain")
+# The snippet formats, and explain: each option, its layer, and where it went.
+FORMATS = (*(each.name for each in formats.FORMATS), "explain")
 
 EPILOG = """\
 parameters:
@@ -47,10 +49,7 @@ def parameter(text: str) -> tuple[str, Any]:
             msg = f"parameter {text!r}: {value!r} is not JSON ({error}); "
             msg += f"write {key[:-1]}=... for text"
             raise argparse.ArgumentTypeError(msg) from None
-    try:
-        return key, json.loads(value)
-    except ValueError:
-        return key, value
+    return key, parse_value(value)
 
 
 def header(text: str) -> tuple[str, str]:
@@ -108,8 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         choices=FORMATS,
         default="json",
-        help="json (default), a curl command, a Python script using requests or httpx, or "
-        "explain: each option, the layer it came from, and where it went",
+        help="json (the default), "
+        + ", ".join(
+            f"{each.name} ({each.label})" for each in formats.FORMATS if each.name != "json"
+        )
+        + ", or explain: each option, the layer it came from, and where it went",
     )
     build.add_argument(
         "--redact",
@@ -209,7 +211,7 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
-    text = _render(layered(args.route, options), args.format, args.redact)
+    text = formats.find(args.format).render(layered(args.route, options), redact=args.redact)
     from . import catalog  # GitHub's description of the route: warnings, never errors
 
     merged = layered.merge(args.route, options)  # a profile's owner counts too
@@ -223,14 +225,6 @@ def _explore(route: str, profiles: list[Profile]) -> int:
 
     run(route, profiles)
     return 0
-
-
-def _render(result: RequestOptions, format: str, redact: bool) -> str:
-    if format == "json":
-        return result.to_json(redact=redact)
-    if format == "curl":
-        return result.to_curl(redact=redact)
-    return result.to_python(client="requests" if format == "python" else "httpx", redact=redact)
 
 
 def entrypoint() -> None:

@@ -18,63 +18,104 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 
-from ._explain import Explanation
-from ._result import MergedOptions
+from . import formats
+from ._core.explain import Explanation
+from ._core.result import MergedOptions
 from .errors import EndpointError
-from .snippets import redact_headers, to_curl, to_json, to_python
+from .redact import redact_headers, redact_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["NotebookView", "bundle", "merged_html", "merged_text", "options_html", "options_text"]
+__all__ = [
+    "NotebookView",
+    "bundle",
+    "explanation_bundle",
+    "merged_bundle",
+    "merged_html",
+    "merged_text",
+    "options_bundle",
+    "options_html",
+    "options_text",
+    "rows_html",
+]
 
 STYLE = (
     "<style>.restroute table{border-collapse:collapse}"
     ".restroute td,.restroute th{text-align:left;padding:2px 8px;vertical-align:top}"
     ".restroute pre{white-space:pre-wrap;margin:4px 0}</style>"
 )
-SNIPPETS = (
-    ("curl", "curl"),
-    ("Python (requests)", "requests"),
-    ("Python (httpx)", "httpx"),
-    ("JSON", "json"),
-)
+
+
+def _never_raising(
+    make: Callable[[Any, bool], dict[str, Any]],
+) -> Callable[..., dict[str, Any]]:
+    """A display that fails would hide the object behind a traceback: it shows the
+    problem as text instead."""
+
+    def shown(obj: Any, *, redact: bool = True) -> dict[str, Any]:
+        try:
+            return make(obj, redact)
+        except Exception as error:  # any failure of any value: the display says so
+            kind = type(obj).__name__
+            return {"text/plain": f"<{kind} that restroute cannot display: {error!r:.200}>"}
+
+    shown.__doc__ = make.__doc__
+    return shown
+
+
+@_never_raising
+def options_bundle(options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
+    """Request options: text/plain, text/html, and application/json when they are JSON."""
+    data = {
+        "text/plain": options_text(options, redact=redact),
+        "text/html": options_html(options, redact=redact),
+    }
+    return _with_json(data, options, redact)
+
+
+@_never_raising
+def merged_bundle(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
+    """Merged options: text/plain, text/html and application/json."""
+    shown = redact_options(merged) if redact else dict(merged)
+    return {
+        "text/plain": merged_text(merged, redact=redact),
+        "text/html": merged_html(merged, redact=redact),
+        "application/json": json.loads(json.dumps(shown, default=repr)),
+    }
+
+
+@_never_raising
+def explanation_bundle(explanation: Explanation, redact: bool) -> dict[str, Any]:
+    """An explanation: its table as text/plain and text/html, and the request as JSON."""
+    data: dict[str, Any] = {
+        "text/plain": explanation_text(explanation, redact=redact),
+        "text/html": explanation_html(explanation, redact=redact),
+    }
+    if explanation.result is None:
+        return data
+    return _with_json(data, explanation.result, redact)
+
+
+def _with_json(data: dict[str, Any], options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
+    # Request metadata that is not JSON (a hook, a socket) leaves JSON out; the rest shows.
+    with contextlib.suppress(EndpointError):
+        data["application/json"] = json.loads(formats.find("json").render(options, redact=redact))
+    return data
 
 
 def bundle(shown: Mapping[str, Any] | Explanation, *, redact: bool = True) -> dict[str, Any]:
     """The display bundle IPython asks ``_repr_mimebundle_`` for, of request options,
-    merged options or an explanation: text/plain, text/html, and application/json when
-    the options can become JSON. Never raises: a display that fails would hide the object
-    behind a traceback."""
-    options: Mapping[str, Any] | None
-    if isinstance(shown, MergedOptions):
-        shown_merged = _redacted(shown) if redact else dict(shown)
-        return {
-            "text/plain": merged_text(shown, redact=redact),
-            "text/html": merged_html(shown, redact=redact),
-            "application/json": json.loads(json.dumps(shown_merged, default=repr)),
-        }
+    merged options or an explanation. Never raises."""
     if isinstance(shown, Explanation):
-        data: dict[str, Any] = {
-            "text/plain": explanation_text(shown, redact=redact),
-            "text/html": explanation_html(shown, redact=redact),
-        }
-        options = shown.result
-    else:
-        data = {
-            "text/plain": options_text(shown, redact=redact),
-            "text/html": options_html(shown, redact=redact),
-        }
-        options = shown
-    # Request metadata that is not JSON (a hook, a socket) leaves JSON out; the rest shows.
-    with contextlib.suppress(EndpointError):
-        if options is not None:
-            data["application/json"] = json.loads(to_json(options, redact=redact))
-    return data
+        return explanation_bundle(shown, redact=redact)
+    if isinstance(shown, MergedOptions):
+        return merged_bundle(shown, redact=redact)
+    return options_bundle(shown, redact=redact)
 
 
 class NotebookView:
@@ -110,8 +151,9 @@ def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
     return "\n".join(lines)
 
 
-def options_html(options: Mapping[str, Any], *, redact: bool = True) -> str:
-    """The method and URL, a headers table, the body, and the snippets that send it."""
+def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: bool = True) -> str:
+    """The method and URL, a headers table, the body, and (``snippets``) the snippets
+    that send it."""
     method = escape(str(options.get("method", "?")).upper())
     parts = [
         STYLE,
@@ -121,9 +163,9 @@ def options_html(options: Mapping[str, Any], *, redact: bool = True) -> str:
     ]
     if "body" in options:
         parts.append(f"<p><b>body</b></p><pre>{escape(_body_text(options['body']))}</pre>")
-    for title, format in SNIPPETS:
+    for format in formats.FORMATS if snippets else ():
         parts.append(
-            f"<details><summary>{title}</summary>"
+            f"<details><summary>{escape(format.label)}</summary>"
             f"<pre>{escape(_snippet(options, format, redact))}</pre></details>"
         )
     secrets = "secrets redacted" if redact else "secrets shown"
@@ -152,16 +194,17 @@ def _body_text(body: object) -> str:
         return repr(body)
 
 
-def _snippet(options: Mapping[str, Any], format: str, redact: bool) -> str:
+def _snippet(options: Mapping[str, Any], format: formats.Format, redact: bool) -> str:
     """The snippet, or why there is none (to_python refuses URLs a client would rewrite)."""
     try:
-        if format == "curl":
-            return to_curl(options, redact=redact)
-        if format == "json":
-            return to_json(options, redact=redact)
-        return to_python(options, client=format, redact=redact)
+        return format.render(options, redact=redact)
     except EndpointError as error:
         return f"no snippet: {error}"
+
+
+def rows_html(rows: Any) -> str:
+    """An explanation's rows (``Explanation.rows``) as an HTML table."""
+    return _table(Explanation.COLUMNS, rows)
 
 
 def _table(columns: tuple[str, ...], rows: Any) -> str:
@@ -178,13 +221,13 @@ def _table(columns: tuple[str, ...], rows: Any) -> str:
 
 def merged_text(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """The merged options as JSON: nothing expanded yet, the URL still a template."""
-    shown = _redacted(merged) if redact else dict(merged)
+    shown = redact_options(merged) if redact else dict(merged)
     return json.dumps(shown, indent=2, ensure_ascii=False, default=repr)
 
 
 def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """One row an option, its value as JSON; the headers one row each."""
-    shown = _redacted(merged) if redact else dict(merged)
+    shown = redact_options(merged) if redact else dict(merged)
     rows = []
     for key, value in shown.items():
         if key == "headers" and isinstance(value, Mapping):
@@ -194,13 +237,6 @@ def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     table = _table(("option", "value"), rows)
     title = "<p><b>merged options</b> (nothing expanded yet; parse makes the request)</p>"
     return f'{STYLE}<div class="restroute">{title}{table}</div>'
-
-
-def _redacted(merged: Mapping[str, Any]) -> dict[str, Any]:
-    shown = dict(merged)
-    if isinstance(shown.get("headers"), Mapping):
-        shown["headers"] = redact_headers(shown["headers"])
-    return shown
 
 
 # --- explanations --------------------------------------------------------------------------
@@ -216,7 +252,7 @@ def explanation_text(explanation: Explanation, *, redact: bool = True) -> str:
 
 def explanation_html(explanation: Explanation, *, redact: bool = True) -> str:
     """The explanation as a table, then the request it gives (or the error that stopped it)."""
-    table = _table(Explanation.COLUMNS, explanation.rows(redact=redact))
+    table = rows_html(explanation.rows(redact=redact))
     if explanation.result is None:
         outcome = f'<p style="color:#c00"><b>error</b>: {escape(str(explanation.error))}</p>'
     else:

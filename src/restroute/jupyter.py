@@ -26,17 +26,18 @@ except ImportError as missing:
     msg = "restroute.jupyter needs ipywidgets: pip install 'restroute[jupyter]'"
     raise ImportError(msg) from missing
 
-from . import catalog
+from . import catalog, formats
 from .catalog import Operation, Parameter
-from .display import explanation_html, options_html
-from .errors import EndpointError, MissingParameterError
+from .display import options_html, rows_html
+from .errors import EndpointError
 from .profiles import Profile, load_profile
-from .session import VALUE_HINT, Session
+from .session import VALUE_HINT, Session, Status
 
 __all__ = ["Explorer", "explore"]
 
-SNIPPET_TABS = {"curl": "curl", "Python": "python", "httpx": "httpx", "JSON": "json"}
-TABS = ("Parsed", "Merged", "Explain", *SNIPPET_TABS)
+TABS = ("Parsed", "Merged", "Explain", *(each.tab for each in formats.FORMATS))
+STATUS_STYLE = {"ok": "", "warning": "color:#a60", "error": "color:#c00"}
+STATUS_MARK = {"ok": "✓", "warning": "!", "error": "✗"}
 HITS = 15
 
 
@@ -101,35 +102,22 @@ class Explorer:
     # --- state in, results out ------------------------------------------------------
 
     def update(self) -> None:
-        """Recompute from the session and show it everywhere; never raises."""
-        redact = not self.reveal.value
-        explanation, error = self.session.outcome()
-        result = explanation.result if explanation is not None else None
-        missing = error.names if isinstance(error, MissingParameterError) else ()
+        """Show the session's view everywhere; never raises."""
+        view = self.session.view(redact=not self.reveal.value)
         for row in self.rows.children:
-            row.children[0].style.text_color = "#c00" if row.children[0].value in missing else None
-        warnings = self.session.warnings(explanation)
-        if error is not None:
-            self.status.value = f'<span style="color:#c00">✗ {escape(str(error))}</span>'
-        elif warnings:
-            more = f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""
-            self.status.value = f'<span style="color:#a60">! {escape(warnings[0])}{more}</span>'
-        else:
-            assert result is not None  # no error: a request
-            line = f"{result['method'].upper()} {result['url']}"
-            self.status.value = f"✓ <code>{escape(line)}</code>"
-        merged = explanation.merged if explanation is not None else {}
-        self.tabs["Parsed"].value = options_html(result, redact=redact) if result else ""
-        self.tabs["Merged"].value = _pre(json.dumps(merged, indent=2, default=repr))
-        self.tabs["Explain"].value = (
-            explanation_html(explanation, redact=redact) if explanation is not None else ""
+            missing = row.children[0].value in view.missing
+            row.children[0].style.text_color = "#c00" if missing else None
+        self.status.value = _status_html(view.status)
+        self.tabs["Parsed"].value = (
+            options_html(view.parsed, redact=False, snippets=False)  # the view has redacted it
+            if view.parsed is not None
+            else ""
         )
-        for title, format in SNIPPET_TABS.items():
-            try:
-                text = self.session.snippet(format, redact=redact)
-            except EndpointError as caught:
-                text = f"no snippet: {caught}"
-            self.tabs[title].value = _pre(text)
+        merged = view.merged if view.merged is not None else {}
+        self.tabs["Merged"].value = _pre(json.dumps(merged, indent=2, default=repr))
+        self.tabs["Explain"].value = rows_html(view.rows) if view.merged is not None else ""
+        for each in formats.FORMATS:
+            self.tabs[each.tab].value = _pre(view.snippet(each.name))
 
     def set_value(self, name: str, value: str) -> None:
         """Type ``value`` into the row named ``name``, as a user would."""
@@ -200,7 +188,7 @@ class Explorer:
         try:
             self.session.edit_layer(self.layer_choice.value, change["new"])
         except EndpointError as error:  # the text stays as typed; the layer keeps its options
-            self.status.value = f'<span style="color:#c00">✗ {escape(str(error))}</span>'
+            self.status.value = _status_html(Status("error", str(error)))
             return
         self.update()
 
@@ -249,6 +237,14 @@ class Explorer:
 def _pair(row: Any) -> tuple[str, str]:
     name, value = row.children[0].value, row.children[1].value
     return str(name), str(value or "")
+
+
+def _status_html(status: Status) -> str:
+    more = f" (+{status.more} more)" if status.more else ""
+    text = escape(status.text + more)
+    if status.kind == "ok":
+        return f"{STATUS_MARK['ok']} <code>{text}</code>"
+    return f'<span style="{STATUS_STYLE[status.kind]}">{STATUS_MARK[status.kind]} {text}</span>'
 
 
 def _pre(text: str) -> str:

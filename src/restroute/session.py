@@ -1,78 +1,165 @@
-"""An exploration session: layers of defaults, a route and parameter rows, explained.
+"""An exploration session, and the one view of it that both explorers render.
 
-The terminal explorer and the notebook widget both hold one ``Session`` and show what
-it computes; neither builds a request of its own.
+The terminal explorer and the notebook widget each hold one ``Session``. After each edit
+they ask it for a ``View``: the status line, the merged and parsed options, the
+explanation's rows, every snippet and the warnings, with redaction already applied.
+Neither builds a request, formats a snippet or decides what is secret.
 
 >>> session = Session("GET /repos/{owner}/{repo}/issues")
 >>> session.rows = [("owner", "octocat"), ("repo", "hello-world"), ("per_page", "2")]
->>> session.explain().result["url"]
-'https://api.github.com/repos/octocat/hello-world/issues?per_page=2'
+>>> session.view().status.text
+'GET https://api.github.com/repos/octocat/hello-world/issues?per_page=2'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from ._endpoint import BASE_DEFAULTS
-from ._explain import BUILT_IN, Explanation, explain
-from ._merge import deep_copy
+from . import formats
+from ._core.endpoint import BASE_DEFAULTS
+from ._core.explain import BUILT_IN, Explanation, explain
+from ._core.merge import deep_copy
+from ._core.template import compile_template
 from ._rows import VALUE_HINT, nest, parse_value
-from ._template import compile_template
-from .errors import EndpointError
+from .errors import EndpointError, MissingParameterError
 from .profiles import Profile, dump_profile, parse_profile, save_profile
-from .snippets import to_curl, to_json, to_python
+from .redact import redact_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Literal
 
+    from ._core.result import RequestOptions
     from .catalog import Operation
 
-__all__ = ["FORMATS", "VALUE_HINT", "Layer", "Session", "parse_value"]
+__all__ = ["FORMATS", "VALUE_HINT", "Layer", "Session", "Status", "View", "parse_value"]
 
 SESSION = "session"
-FORMATS = ("json", "curl", "python", "httpx")
+FORMATS = tuple(each.name for each in formats.FORMATS)
+NO_SNIPPET = "no snippet: "
 
 
+@dataclass(slots=True, repr=False)
 class Layer:
     """One layer of defaults: a name, its options, and whether it is switched on."""
 
-    __slots__ = ("editable", "enabled", "name", "options", "path", "text", "warnings")
+    name: str
+    options: dict[str, Any]
+    editable: bool = True
+    enabled: bool = True
+    warnings: tuple[str, ...] = ()
+    text: str = ""
+    """The layer as TOML, as written: ``${VAR}`` references unexpanded."""
 
-    def __init__(
-        self,
-        name: str,
-        options: Mapping[str, Any],
-        *,
-        editable: bool = True,
-        enabled: bool = True,
-        warnings: Sequence[str] = (),
-        path: object = None,
-        text: str | None = None,
-    ) -> None:
-        self.name = name
-        self.options: dict[str, Any] = deep_copy(dict(options))
-        self.editable, self.enabled = editable, enabled
-        self.warnings = tuple(warnings)
-        self.path = path
-        self.text = dump_profile(self.options) if text is None else text
-        """The layer as TOML, as written: ``${VAR}`` references unexpanded."""
+    def __post_init__(self) -> None:
+        self.options = deep_copy(dict(self.options))  # the layer's own: nobody else edits it
+        self.warnings = tuple(self.warnings)
+        self.text = self.text or dump_profile(self.options)
 
     @classmethod
     def from_profile(cls, profile: Profile) -> Layer:
         text = dump_profile(profile.raw)
-        return cls(
-            profile.name, profile.options, warnings=profile.warnings, path=profile.path, text=text
-        )
+        return cls(profile.name, profile.options, warnings=profile.warnings, text=text)
 
     def toml(self) -> str:
         """The layer as profile text: ``${VAR}`` kept, other secrets left out."""
         return dump_profile(parse_profile(self.text, name=self.name).raw)
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # names, never values: the options hold tokens
         state = "on" if self.enabled else "off"
         return f"<Layer {self.name!r} {state}: {sorted(self.options)}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The status line: ``ok`` (the request line), ``warning`` (the first warning, and
+    how many more) or ``error`` (what stopped the request)."""
+
+    kind: Literal["ok", "warning", "error"]
+    text: str
+    more: int = 0
+
+
+class View:
+    """What the explorers show of a session after one edit, computed once and redacted
+    here when ``redact`` is on. Each part is worked out when first shown."""
+
+    def __init__(
+        self,
+        explanation: Explanation | None,
+        error: EndpointError | None,
+        warnings: Sequence[str],
+        redact: bool,
+    ) -> None:
+        self._explanation = explanation
+        self.redact = redact
+        self.error = None if error is None else str(error)
+        """Why there is no request (None when there is one)."""
+        self.missing = error.names if isinstance(error, MissingParameterError) else ()
+        """The placeholders that have no value, in template order."""
+        self.warnings = tuple(warnings)
+        """What the user should hear besides errors (see ``Session.warnings``)."""
+        self.status = _status(explanation, self.error, self.warnings)
+
+    @functools.cached_property
+    def merged(self) -> dict[str, Any] | None:
+        """The merged options, nothing expanded (None when they could not be merged)."""
+        if self._explanation is None:
+            return None
+        merged = self._explanation.merged
+        return redact_options(merged) if self.redact else dict(merged)
+
+    @functools.cached_property
+    def parsed(self) -> RequestOptions | None:
+        """The request options (None when the request could not be built)."""
+        result = self._explanation.result if self._explanation is not None else None
+        if result is None or not self.redact:
+            return result
+        return type(result)(redact_options(result))
+
+    @functools.cached_property
+    def rows(self) -> tuple[tuple[str, str, str, str], ...]:
+        """The explanation: option, value, the layer it came from, where it went."""
+        if self._explanation is None:
+            return ()
+        return tuple(self._explanation.rows(redact=self.redact))
+
+    def snippet(self, name: str) -> str:
+        """The request in format ``name`` (``formats.FORMATS``), or why there is none."""
+        return self.snippets[formats.find(name).name]
+
+    def refused(self, name: str) -> bool:
+        """Whether ``snippet(name)`` says why there is no snippet."""
+        return self.snippet(name).startswith(NO_SNIPPET)
+
+    @functools.cached_property
+    def snippets(self) -> dict[str, str]:
+        """Every format's text, by name; "no snippet: why" where there is none."""
+        return {each.name: self._snippet(each) for each in formats.FORMATS}
+
+    def _snippet(self, format: formats.Format) -> str:
+        result = self._explanation.result if self._explanation is not None else None
+        if result is None:
+            return f"{NO_SNIPPET}{self.error}"
+        try:
+            return format.render(result, redact=self.redact)
+        except EndpointError as error:
+            return f"{NO_SNIPPET}{error}"
+
+
+def _status(
+    explanation: Explanation | None, error: str | None, warnings: tuple[str, ...]
+) -> Status:
+    if error is not None:
+        return Status("error", error)
+    if warnings:
+        return Status("warning", warnings[0], len(warnings) - 1)
+    request = explanation.result if explanation is not None else None
+    assert request is not None  # no error: a request
+    return Status("ok", f"{request['method'].upper()} {request['url']}")
 
 
 class Session:
@@ -82,7 +169,7 @@ class Session:
         self.route = route
         self.rows: list[tuple[str, str]] = []
         self.layers = [
-            Layer(BUILT_IN, BASE_DEFAULTS, editable=False),
+            Layer(BUILT_IN, dict(BASE_DEFAULTS), editable=False),
             *(Layer.from_profile(profile) for profile in profiles),
             Layer(SESSION, {}),
         ]
@@ -213,18 +300,16 @@ class Session:
             return None, error
         return explanation, explanation.error
 
+    def view(self, *, redact: bool = True, catalog: bool = True) -> View:
+        """Everything the explorers show, for the session as it is now: call it once
+        an edit. ``catalog``: judge the call by GitHub's description of the route."""
+        explanation, error = self.outcome()
+        return View(explanation, error, self.warnings(explanation, catalog=catalog), redact)
+
     def snippet(self, format: str, *, redact: bool = True) -> str:
         """The request as JSON, curl, or a requests/httpx script; redacted by default."""
         explanation = self.explain()
         if explanation.result is None:
             assert explanation.error is not None
             raise explanation.error
-        if format == "json":
-            return to_json(explanation.result, redact=redact)
-        if format == "curl":
-            return to_curl(explanation.result, redact=redact)
-        if format in ("python", "httpx"):
-            client = "requests" if format == "python" else "httpx"
-            return to_python(explanation.result, client=client, redact=redact)
-        msg = f"format {format!r} is not one of {', '.join(FORMATS)}"
-        raise EndpointError(msg)
+        return formats.find(format).render(explanation.result, redact=redact)

@@ -25,10 +25,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from ._encoding import UNRESERVED, shown
-from ._http import checked_headers, is_token
-from ._result import body_bytes
+from ._core.encoding import UNRESERVED, shown
+from ._core.http import checked_headers, is_token
+from ._core.url import dot_segment, has_credentials, is_absolute
+from ._core.wire import body_bytes
 from .errors import EndpointError
+from .redact import is_secret, redact_headers
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,48 +38,10 @@ if TYPE_CHECKING:
 
 __all__ = ["is_secret", "redact_headers", "to_curl", "to_json", "to_python"]
 
-REDACTED = "<REDACTED>"
-_SECRET_NAMES = frozenset({"authorization", "proxy-authorization", "cookie", "set-cookie"})
-_SECRET_PARTS = frozenset({"token", "secret", "key", "password", "auth", "authorization"})
-_SCHEMED = frozenset({"authorization", "proxy-authorization"})
-
 # Above this, a body goes through `printf ... |` rather than one argument: Linux caps
 # one argument at 128 KiB, and a long argument is unreadable anyway.
 _ARGUMENT_LIMIT = 64 * 1024
 _SHELL_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-")
-
-
-# --- redaction -------------------------------------------------------------------------
-
-
-def is_secret(name: str) -> bool:
-    """Whether a header carries a credential, judged by its name.
-
-    >>> [is_secret(n) for n in ("Authorization", "x-api-key", "x-auth-token", "x-keyboard")]
-    [True, True, True, False]
-    """
-    lower = name.lower()
-    parts = lower.replace("_", "-").split("-")
-    return lower in _SECRET_NAMES or not _SECRET_PARTS.isdisjoint(parts)
-
-
-def redact_headers(headers: Mapping[str, str]) -> dict[str, str]:
-    """``headers`` with secret values replaced; the scheme word of authorization stays.
-
-    >>> redact_headers({"authorization": "token ghp_abc", "x-api-key": "k", "accept": "*/*"})
-    {'authorization': 'token <REDACTED>', 'x-api-key': '<REDACTED>', 'accept': '*/*'}
-    """
-    return {
-        name: _redacted(name, value) if is_secret(name) else value
-        for name, value in headers.items()
-    }
-
-
-def _redacted(name: str, value: object) -> str:
-    words = str(value).split()
-    if name.lower() in _SCHEMED and len(words) == 2:
-        return f"{words[0]} {REDACTED}"
-    return REDACTED
 
 
 # --- the request, checked ----------------------------------------------------------------
@@ -97,13 +61,17 @@ class _Request:
             msg = f"snippet: method {shown(method)} is not an HTTP token; pass request options"
             msg += " from endpoint(...)"
             raise EndpointError(msg)
-        if not isinstance(url, str) or not url[:8].lower().startswith(("http://", "https://")):
+        if not isinstance(url, str) or not is_absolute(url):
             msg = f"snippet: url {shown(url)} is not an absolute http(s) URL; pass request"
             msg += " options from endpoint(...)"
             raise EndpointError(msg)
         if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
             msg = f"snippet: url {shown(url)} has whitespace, control or non-ASCII characters;"
             msg += " percent-encode them"
+            raise EndpointError(msg)
+        if has_credentials(url):
+            msg = "snippet: the url has user:password@ in it, which clients send as an "
+            msg += "authorization header the options do not show; pass an authorization header"
             raise EndpointError(msg)
         self.method = method.upper()
         self.url = url.partition("#")[0]  # a fragment is never sent
@@ -175,7 +143,7 @@ def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
     lines = []
     if any(c in request.url for c in "[]{}"):
         lines.append("--globoff")  # curl would read [] and {} as URL globs
-    if _has_dot_segments(request.url):
+    if dot_segment(request.url, encoded=False):
         lines.append("--path-as-is")  # curl would squash the dot segments
     has_body = request.body is not None
     if request.method == "HEAD":
@@ -198,11 +166,6 @@ def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
             lines.append("--data-binary @-")
     lines.append(_shell_word(request.url))
     return piped + "curl \\\n  " + " \\\n  ".join(lines)
-
-
-def _has_dot_segments(url: str) -> bool:
-    path = url.partition("://")[2].partition("/")[2].partition("?")[0]
-    return not {".", ".."}.isdisjoint(path.split("/"))
 
 
 def _header_option(name: str, value: str | None) -> str:
@@ -332,7 +295,7 @@ def _check_url_for(client: str, url: str) -> None:
     if client == "requests":
         rewritten |= _requoted_triplets(path_and_query)
     changes = [f"re-encode {' '.join(sorted(rewritten))}"] if rewritten else []
-    if _has_dot_segments(url):
+    if dot_segment(url, encoded=False):
         changes.append("remove its . and .. segments")
     if changes:
         msg = f"{client} would {' and '.join(changes)} in {url!r} and send another URL; "

@@ -12,11 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from .. import catalog
+from .. import catalog, formats
 from ..catalog import Operation
-from ..errors import EndpointError, MissingParameterError
+from ..errors import EndpointError
 from ..profiles import Profile, load_profile
-from ..session import SESSION, Session
+from ..session import SESSION, Session, Status, View
 from .clipboard import copy
 from .commands import ExplorerCommands, RouteCommands
 from .messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
@@ -30,7 +30,7 @@ from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 
 DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the rows are re-described
-FORMAT_NAMES = {"json": "JSON", "curl": "curl", "python": "Python (requests)", "httpx": "httpx"}
+STATUS_MARKS = {"ok": "[b green]✓[/]", "warning": "[b yellow]![/]", "error": "[b red]✗[/]"}
 
 
 class RestrouteApp(App[None]):
@@ -42,22 +42,16 @@ class RestrouteApp(App[None]):
     # priority: the focused Input / TextArea binds ctrl+d (delete right), f6 and f7 (select).
     BINDINGS = [
         Binding("f2", "pick_route", "Routes", id="pick-route", tooltip="Pick a GitHub route"),
-        Binding(
-            "f5", "copy('json')", "JSON", id="copy-json", tooltip="Copy as JSON", priority=True
-        ),
-        Binding(
-            "f6", "copy('curl')", "curl", id="copy-curl", tooltip="Copy as curl", priority=True
-        ),
-        Binding(
-            "f7",
-            "copy('python')",
-            "Python",
-            id="copy-python",
-            tooltip="Copy as requests",
-            priority=True,
-        ),
-        Binding(
-            "f8", "copy('httpx')", "httpx", id="copy-httpx", tooltip="Copy as httpx", priority=True
+        *(
+            Binding(
+                each.key,
+                f"copy('{each.name}')",
+                each.tab,
+                id=f"copy-{each.name}",
+                tooltip=f"Copy as {each.label}",
+                priority=True,
+            )
+            for each in sorted(formats.FORMATS, key=lambda each: each.key)
         ),
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
         Binding("ctrl+n", "add_row", "Add param", id="add-row"),
@@ -71,6 +65,7 @@ class RestrouteApp(App[None]):
         super().__init__()
         self.session = Session(route, profiles)
         self.revealed = False
+        self.view: View | None = None  # what the session showed after the last edit
         self.catalog_ready = False  # loaded in a worker after the first frame
         self.operation: Operation | None = None  # the catalog's entry for the route
         self._laying_out = False
@@ -169,28 +164,17 @@ class RestrouteApp(App[None]):
 
     def update_results(self) -> None:
         """Recompute from the session and show it everywhere; never raises."""
-        explanation, error = self.session.outcome()
-        results = self.query_one(ResultsView)
-        results.revealed = self.revealed
-        results.show(explanation, error)
-        missing = error.names if isinstance(error, MissingParameterError) else ()
-        self.query_one(ParamsEditor).mark_missing(missing)
-        self._status(error, self.session.warnings(explanation, catalog=self.catalog_ready))
+        self.view = view = self.session.view(redact=not self.revealed, catalog=self.catalog_ready)
+        self.query_one(ResultsView).show(view)
+        self.query_one(ParamsEditor).mark_missing(view.missing)
+        self._status(view.status)
 
-    def _status(self, error: EndpointError | None, warnings: list[str]) -> None:
-        status = self.query_one("#status", Static)
-        if error is not None:
-            text = f"[b red]✗[/] {_escape(str(error))}"
-        elif warnings:
-            more = f" [dim](+{len(warnings) - 1} more)[/]" if len(warnings) > 1 else ""
-            text = f"[b yellow]![/] {_escape(warnings[0])}{more}"
-        else:
-            result = self.query_one(ResultsView).explanation
-            request = result.result if result else None
-            line = f"{request['method'].upper()} {request['url']}" if request else ""
-            text = f"[b green]✓[/] {_escape(line)}"
-        status.update(text, layout=False)  # a fixed-height line: no layout of the screen
-        status.set_class(error is not None, "-error")
+    def _status(self, status: Status) -> None:
+        line = self.query_one("#status", Static)
+        more = f" [dim](+{status.more} more)[/]" if status.more else ""
+        text = f"{STATUS_MARKS[status.kind]} {_escape(status.text)}{more}"
+        line.update(text, layout=False)  # a fixed-height line: no layout of the screen
+        line.set_class(status.kind == "error", "-error")
 
     def live_edit(self, field: Input) -> None:
         """The route or a parameter row changed (called in the keystroke's own turn)."""
@@ -232,22 +216,24 @@ class RestrouteApp(App[None]):
         try:
             self.session.edit_layer(message.name, message.text)
         except EndpointError as error:
-            self._status(error, [])  # the text stays as typed; the layer keeps its last options
+            # The text stays as typed; the layer keeps its last options.
+            self._status(Status("error", str(error)))
             return
         self.update_results()
 
     # --- actions ------------------------------------------------------------------------
 
     def action_copy(self, format: str) -> None:
-        try:
-            text = self.session.snippet(format, redact=not self.revealed)
-        except EndpointError as error:
-            self.notify(f"Nothing copied: {error}", severity="error", markup=False)
+        view = self.view or self.session.view(redact=not self.revealed)
+        text = view.snippet(format)
+        if view.refused(format):
+            self.notify(f"Nothing copied: {text}", severity="error", markup=False)
             return
         how = copy(self, text)
-        secrets = "secrets shown" if self.revealed else "secrets redacted"
+        secrets = "secrets redacted" if view.redact else "secrets shown"
         first = text.splitlines()[0] if text else ""
-        self.notify(f"Copied {FORMAT_NAMES[format]} {how}, {secrets}:\n{first} …", markup=False)
+        label = formats.find(format).label
+        self.notify(f"Copied {label} {how}, {secrets}:\n{first} …", markup=False)
 
     def action_toggle_reveal(self) -> None:
         self.revealed = not self.revealed

@@ -7,14 +7,14 @@ import functools
 from textual.command import Hit, Hits, Provider
 from textual.content import Content
 
-from .. import catalog
+from .. import catalog, formats
 
 COMMANDS = [
-    ("route: pick from GitHub's catalog", "pick_route", "Search the 1,223 routes by words"),
-    ("copy: as JSON", "copy('json')", "Copy the request options as JSON"),
-    ("copy: as curl", "copy('curl')", "Copy a curl command that sends this request"),
-    ("copy: as Python (requests)", "copy('python')", "Copy a requests script"),
-    ("copy: as Python (httpx)", "copy('httpx')", "Copy an httpx script"),
+    ("route: pick from GitHub's catalog", "pick_route", "Search GitHub's routes by words"),
+    *(
+        (f"copy: as {each.label}", f"copy('{each.name}')", f"Copy the request as {each.label}")
+        for each in formats.FORMATS
+    ),
     ("secrets: reveal or redact", "toggle_reveal", "Show or hide credentials"),
     ("profile: load a TOML file", "load_profile", "Stack a profile under the session layer"),
     ("profile: save the session layer", "save_profile", "Write the session layer to a file"),

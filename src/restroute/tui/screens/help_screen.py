@@ -8,6 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from ... import formats
+
 HELP = """\
 # restroute explorer
 
@@ -34,8 +36,8 @@ your parameters ───┘    headers name by name)       the rest to query or
 
 | key | does |
 |---|---|
-| F2 | pick one of GitHub's 1,223 routes by a few words (`create issue`) |
-| F5 · F6 · F7 · F8 | copy as JSON · curl · Python (requests) · Python (httpx) |
+| F2 | pick one of GitHub's routes by a few words (`create issue`) |
+| {copy_keys} | copy as {copy_labels} |
 | ctrl+r | reveal or redact secrets (redacted by default, in view and copies) |
 | ctrl+n · ctrl+d | add a parameter row · delete the focused row |
 | ctrl+o · ctrl+s | load a profile (TOML) · save the session layer as a profile |
@@ -60,6 +62,10 @@ an unknown one, a value outside its choices or of the wrong type, a deprecated r
 Body fields named like a path parameter or `url` are `data.NAME` rows: they go in the
 body, not the URL.
 """
+_COPIES = sorted(formats.FORMATS, key=lambda each: each.key)
+HELP = HELP.replace("{copy_keys}", " · ".join(each.key.upper() for each in _COPIES)).replace(
+    "{copy_labels}", " · ".join(each.label for each in _COPIES)
+)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -15,30 +15,25 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, Tab, Tabs
 
-from ..._explain import Explanation
-from ...errors import EndpointError
-from ...snippets import redact_headers, to_curl, to_json, to_python
+from ... import formats
+from ..._core.explain import Explanation
+from ...session import View
 
 TABS = {
     "parsed": "Parsed",
     "merged": "Merged",
     "explain": "Explain",
-    "curl": "curl",
-    "python": "Python",
-    "httpx": "httpx",
-    "json": "JSON",
+    **{each.name: each.tab for each in formats.FORMATS},
 }
 THEME = "ansi_dark"
 
 
 class ResultsView(Vertical):
-    """Shows what the session computes, a tab each; renders only the tab in view."""
+    """Shows the session's view, a tab each; renders only the tab in view."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.revealed = False
-        self.explanation: Explanation | None = None
-        self.error: EndpointError | None = None
+        self.view: View | None = None
         self._rows: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -55,12 +50,10 @@ class ResultsView(Vertical):
     def active(self, tab: str) -> None:
         self.query_one(Tabs).active = tab
 
-    def show(
-        self, explanation: Explanation | None = None, error: EndpointError | None = None
-    ) -> None:
-        """Keep what the session computed and render the tab in view."""
-        if explanation is not None or error is not None:
-            self.explanation, self.error = explanation, error
+    def show(self, view: View | None = None) -> None:
+        """Keep the session's view (when given) and render the tab in view."""
+        if view is not None:
+            self.view = view
         rendered = self.render_tab(self.active)
         static = self.query_one("#result-text", Static)
         # The same height as before (most keystrokes): repaint it, no layout of the screen.
@@ -76,33 +69,23 @@ class ResultsView(Vertical):
         return len(console.render_lines(rendered, console.options.update_width(width)))
 
     def render_tab(self, tab: str) -> RenderableType:
-        explanation = self.explanation
-        if explanation is None:
-            return Text(f"✗ {self.error}" if self.error else "", style="bold red")
-        hide = not self.revealed
-        if tab == "merged":
-            merged = dict(explanation.merged)
-            if hide and isinstance(merged.get("headers"), dict):
-                merged["headers"] = redact_headers(merged["headers"])
-            return _code(json.dumps(merged, indent=2, ensure_ascii=False, default=repr), "json")
-        if tab == "explain":
-            return _explain_table(explanation, hide)
-        result = explanation.result
-        if result is None:
-            return Text(f"✗ {explanation.error}", style="bold red")
-        try:
-            if tab == "parsed":
-                headers = result["headers"]
-                shown = dict(result, headers=redact_headers(headers) if hide else headers)
-                return _code(pprint.pformat(shown, sort_dicts=False, width=72), "python")
-            if tab == "curl":
-                return _code(to_curl(result, redact=hide), "bash")
-            if tab in ("python", "httpx"):
-                client = "requests" if tab == "python" else "httpx"
-                return _code(to_python(result, client=client, redact=hide), "python")
-            return _code(to_json(result, redact=hide), "json")
-        except EndpointError as error:
-            return Text(f"✗ {error}", style="bold red")
+        view = self.view
+        if view is None:
+            return Text("")
+        if tab == "merged" and view.merged is not None:
+            return _code(
+                json.dumps(view.merged, indent=2, ensure_ascii=False, default=repr), "json"
+            )
+        if tab == "explain" and view.merged is not None:
+            return _explain_table(view.rows)
+        if tab == "parsed" and view.parsed is not None:
+            return _code(pprint.pformat(dict(view.parsed), sort_dicts=False, width=72), "python")
+        if tab in formats.BY_NAME and view.parsed is not None:
+            text = view.snippet(tab)
+            if view.refused(tab):
+                return Text(f"✗ {text}", style="bold red")
+            return _code(text, formats.BY_NAME[tab].syntax)
+        return Text(f"✗ {view.error}", style="bold red")
 
     @on(Tabs.TabActivated)
     def _activated(self, event: Tabs.TabActivated) -> None:
@@ -120,10 +103,10 @@ def _highlighter(language: str) -> Syntax:
     return Syntax("", language, theme=THEME, background_color="default")
 
 
-def _explain_table(explanation: Explanation, hide: bool) -> Table:
+def _explain_table(rows: tuple[tuple[str, str, str, str], ...]) -> Table:
     table = Table(expand=True, show_edge=False, header_style="bold")
     for column in Explanation.COLUMNS:
         table.add_column(column, overflow="fold")
-    for row in explanation.rows(redact=hide):
+    for row in rows:
         table.add_row(*row)
     return table

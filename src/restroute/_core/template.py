@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._cache import BoundedCache, compiled
-from ._encoding import not_a_scalar, quote_reserved, quote_unreserved, scalar_text
-from .errors import EndpointError, MissingParameterError
+from ..errors import EndpointError, MissingParameterError
+from .cache import Memo, Refused, compiled
+from .encoding import item_text, not_a_scalar, quote_reserved, quote_unreserved, scalar_text
 
 # RFC 6570 3.2.1 / Appendix A: operator -> (first, sep, named, ifemp, allow reserved)
 _OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
@@ -36,7 +36,8 @@ _VARSPEC = (
     r"(?::([1-9][0-9]{0,3})|(\*))?"
 )
 # The reference's ":var" rule: a lowercase letter, then at least one word character.
-_COLON_VAR = r"\{[^{}]*\}|:([a-z][A-Za-z0-9_]+)"
+COLON_VARIABLE = r":([a-z][A-Za-z0-9_]+)"
+_COLON_VAR = r"\{[^{}]*\}|" + COLON_VARIABLE  # never inside {...}
 # scheme://authority is never searched for ":var" (ports, user:password).
 _AUTHORITY = r"[A-Za-z][A-Za-z0-9+.-]*://[^/?#{]*"
 _NOT_IN_LITERAL = r"[\x00-\x20\x7f-\x9f\s]"
@@ -89,7 +90,7 @@ class _Expression:
             return f"{name}={quote(text)}" if text else name + self.ifemp
         if isinstance(value, list | tuple):
             pairs: list[tuple[str | None, str]] = [
-                (None, self._item(name, item)) for item in value if item is not None
+                (None, item_text(name, item)) for item in value if item is not None
             ]
         elif isinstance(value, Mapping):
             pairs = self._members(name, value)
@@ -117,15 +118,9 @@ class _Expression:
                 items.append(f"{label}={quote(item)}")
         return self.sep.join(items)
 
-    def _item(self, name: str, item: object) -> str:
-        text = scalar_text(item, name)
-        if text is None:
-            raise not_a_scalar(item, f"{name}[...]", "str, int, float or bool items")
-        return text
-
     def _members(self, name: str, value: Mapping[object, object]) -> list[tuple[str | None, str]]:
         return [
-            (self._item(name, key), self._item(name, item))
+            (item_text(name, key), item_text(name, item))
             for key, item in value.items()
             if item is not None
         ]
@@ -136,28 +131,28 @@ class Template:
 
     __slots__ = ("_pieces", "head", "operators", "text", "variables")
 
-    def __init__(self, text: str, method: str) -> None:
+    def __init__(self, text: str) -> None:
+        """Raises Refused, which the caller turns into an error naming the route."""
         self.text = text
-        route = f"{method} {text}"  # for compile errors only: the cache ignores methods
         source = _colon_to_braces(text)
         pieces: list[tuple[str | None, _Expression, str]] = []
         names: dict[str, str] = {}  # variable -> operator of its first expression
         position = 0
         head = ""
         for match in compiled(_EXPRESSION).finditer(source):
-            literal = self._literal(route, source, position, match.start())
+            literal = self._literal(source, position, match.start())
             if pieces:
                 pieces[-1] = (*pieces[-1][:2], literal)
             else:
                 head = literal
-            expression = self._expression(route, match.group(1))
+            expression = self._expression(match.group(1))
             for spec in expression.specs:
                 names.setdefault(spec[0], expression.operator)
             plain = expression.required and len(expression.specs) == 1
             plain = plain and expression.specs[0][1:] == (0, False)
             pieces.append((expression.specs[0][0] if plain else None, expression, ""))
             position = match.end()
-        tail = self._literal(route, source, position, len(source))
+        tail = self._literal(source, position, len(source))
         if pieces:
             pieces[-1] = (*pieces[-1][:2], tail)
         else:
@@ -196,38 +191,38 @@ class Template:
         message = f"{method} {self.text}: no value for {listed}; pass {passes}"
         return MissingParameterError(message, names)
 
-    def _literal(self, route: str, source: str, start: int, end: int) -> str:
+    def _literal(self, source: str, start: int, end: int) -> str:
         literal = source[start:end]
         for brace in "{}":
             at = literal.find(brace)
             if at >= 0:
                 what = "is never closed" if brace == "{" else "closes nothing"
                 where = f" at column {start + at + 1}" if source == self.text else ""
-                msg = f"{route}: malformed URI template: '{brace}'{where} {what}; "
+                msg = f"malformed URI template: '{brace}'{where} {what}; "
                 msg += f"balance the braces or write it as %{ord(brace):02X}"
-                raise EndpointError(msg)
+                raise Refused(msg)
         bad = compiled(_NOT_IN_LITERAL).search(literal)
         if bad:
-            msg = f"{route}: the URL contains whitespace or a control character "
+            msg = "the URL contains whitespace or a control character "
             msg += f"({bad.group()!r}); percent-encode it (%{ord(bad.group()[0]):02X}) "
             msg += "or pass the value as a parameter"
-            raise EndpointError(msg)
+            raise Refused(msg)
         return quote_reserved(literal)
 
-    def _expression(self, route: str, body: str) -> _Expression:
+    def _expression(self, body: str) -> _Expression:
         operator = body[:1] if body[:1] in _OPERATORS else ""
         if body and body[0] in _FUTURE_OPERATORS:
-            msg = f"{route}: malformed URI template: operator '{body[0]}' in "
+            msg = f"malformed URI template: operator '{body[0]}' in "
             msg += f"{{{body}}} is reserved by RFC 6570; use one of + # . / ; ? & or none"
-            raise EndpointError(msg)
+            raise Refused(msg)
         specs = []
         for spec in body[len(operator) :].split(","):
             match = compiled(_VARSPEC).fullmatch(spec)
             if match is None:
-                msg = f"{route}: malformed URI template: {spec!r} in {{{body}}} is "
+                msg = f"malformed URI template: {spec!r} in {{{body}}} is "
                 msg += "not a variable name (letters, digits, _, -, %XX and inner dots), "
                 msg += "optionally followed by :1-9999 or *"
-                raise EndpointError(msg)
+                raise Refused(msg)
             name, prefix, explode = match.groups()
             specs.append((name, int(prefix or 0), bool(explode)))
         return _Expression(body, tuple(specs), operator)
@@ -240,9 +235,13 @@ def _colon_to_braces(text: str) -> str:
     return text[:start] + rest
 
 
-_TEMPLATES: BoundedCache[str, Template] = BoundedCache()
+_TEMPLATES: Memo[str, Template] = Memo(Template)
 
 
 def compile_template(text: str, method: str) -> Template:
-    """The compiled template for ``text``; cached, since routes repeat."""
-    return _TEMPLATES.get(text) or _TEMPLATES.put(text, Template(text, method))
+    """The compiled template for ``text`` (cached, since routes repeat); ``method``
+    names the route in an error."""
+    try:
+        return _TEMPLATES[text]
+    except Refused as refused:
+        raise EndpointError(f"{method} {text}: {refused.why}") from None

@@ -1,85 +1,67 @@
 """Where every option came from and where it went: merge -> parse, made visible.
 
-The explorer, the CLI and notebooks show the same explanation, computed here.
+The layer of each option is found by merging the layers in order; where it went is
+what parse recorded while building the request (``parse.trace``). The explorer, the
+CLI and notebooks show the same explanation, computed here.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from ._endpoint import BASE_DEFAULTS, Endpoint
-from ._options import call_options, canonical
-from ._template import compile_template
-from .errors import EndpointError
+from ..errors import EndpointError
+from ..redact import REDACTED, is_secret
+from .endpoint import BASE_DEFAULTS
+from .merge import Layered, deep_copy
+from .options import MAPPINGS, call_options, canonical
+from .parse import trace
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._result import RequestOptions
+    from .result import RequestOptions
 
 BUILT_IN = "built-in defaults"
 CALL = "call"
-
-_PLACES = {
-    "": "URL path",
-    "+": "URL path",
-    "/": "URL path",
-    ".": "URL path",
-    ";": "URL path",
-    "?": "URL query",
-    "&": "URL query",
-    "#": "URL fragment",
-}
+NOT_REACHED = "not reached: the request stopped first"
 
 
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One option: its final value, the layer that set it, and where it went."""
 
-    __slots__ = ("destination", "key", "layer", "value")
+    key: str
+    value: object
+    layer: str
+    destination: str
 
-    def __init__(self, key: str, value: object, layer: str, destination: str) -> None:
-        self.key, self.value, self.layer, self.destination = key, value, layer, destination
-
-    def __repr__(self) -> str:
-        fields = f"key={self.key!r}, value={self.value!r}, layer={self.layer!r}"
-        return f"Entry({fields}, destination={self.destination!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Entry) and self._fields() == other._fields()
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # the value may be a list: hash what is surely hashable
         return hash((self.key, self.layer, self.destination))
 
-    def _fields(self) -> tuple[object, ...]:
-        return (self.key, self.value, self.layer, self.destination)
 
-
+@dataclass(frozen=True, slots=True, eq=False)
 class Explanation:
     """The merged options, the result (or the error that stopped it), and one entry a key."""
 
-    __slots__ = ("entries", "error", "merged", "result")
-
-    def __init__(
-        self,
-        merged: dict[str, Any],
-        result: RequestOptions | None,
-        error: EndpointError | None,
-        entries: tuple[Entry, ...],
-    ) -> None:
-        self.merged, self.result, self.error, self.entries = merged, result, error, entries
+    merged: dict[str, Any]
+    result: RequestOptions | None
+    error: EndpointError | None
+    entries: tuple[Entry, ...]
 
     COLUMNS = ("option", "value", "from layer", "went to")
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, Any]:
         """Jupyter: the table of options and the request, secrets redacted."""
-        from .display import bundle
+        from ..display import explanation_bundle
 
-        return bundle(self)
+        return explanation_bundle(self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """IPython's plain text: the table, then the request or the error."""
-        from .display import explanation_text
+        from ..display import explanation_text
 
         printer.text(explanation_text(self))
 
@@ -105,10 +87,6 @@ class Explanation:
         >>> explain("GET /user", headers={"authorization": "token t"}).rows(redact=True)[4]
         ('headers.authorization', '<REDACTED>', 'call', 'header')
         """
-        import json
-
-        from .snippets import REDACTED, is_secret
-
         rows = []
         for entry in self.entries:
             name, dot, header = entry.key.partition(".")
@@ -153,21 +131,19 @@ def explain(
     >>> why.entry("headers.accept").layer
     'built-in defaults'
     """
-    base = Endpoint(built_in)
-    origins = _origins(canonical(built_in, BUILT_IN), BUILT_IN, {})
+    bottom = canonical(built_in, BUILT_IN)
+    origins = _origins(bottom, BUILT_IN, {})
+    layered = Layered(deep_copy(bottom))
     for name, layer in layers:
-        base = base.defaults(layer)
-        origins = _origins(canonical(layer, name), name, origins)
+        options_of_layer = canonical(layer, name)
+        origins = _origins(options_of_layer, name, origins)
+        layered = layered.over(options_of_layer, "defaults")
     call = call_options(route, options, params, CALL)
     origins = _origins(call, CALL, origins)
-    merged = base.merge(route, options, **params)
-    try:
-        result: RequestOptions | None = base.parse(merged)
-        error = None
-    except EndpointError as caught:
-        result, error = None, caught
+    merged = layered.merge(call)
+    result, error, record = trace(merged)
     entries = tuple(
-        Entry(key, value, origins.get(key, CALL), _destination(key, value, merged, result))
+        Entry(key, value, origins.get(key, CALL), record.get(key, NOT_REACHED))
         for key, value in _flattened(merged)
     )
     return Explanation(merged, result, error, entries)
@@ -177,7 +153,7 @@ def _origins(layer: Mapping[str, Any], name: str, below: dict[str, str]) -> dict
     """Key (``headers.x`` for headers, ``media_type.format``) -> the layer that set it last."""
     origins = dict(below)
     for key, value in layer.items():
-        if key in ("headers", "media_type", "request") and isinstance(value, Mapping):
+        if key in MAPPINGS and isinstance(value, Mapping):
             origins.update({f"{key}.{inner}": name for inner in value})
         else:
             origins[key] = name
@@ -187,45 +163,8 @@ def _origins(layer: Mapping[str, Any], name: str, below: dict[str, str]) -> dict
 def _flattened(merged: Mapping[str, Any]) -> list[tuple[str, object]]:
     flat: list[tuple[str, object]] = []
     for key, value in merged.items():
-        if key in ("headers", "media_type", "request") and isinstance(value, Mapping):
+        if key in MAPPINGS and isinstance(value, Mapping):
             flat += [(f"{key}.{inner}", item) for inner, item in value.items()]
         else:
             flat.append((key, value))
     return flat
-
-
-def _destination(
-    key: str, value: object, merged: Mapping[str, Any], result: RequestOptions | None
-) -> str:
-    name, _, inner = key.partition(".")
-    method = str(merged.get("method", "GET")).upper()
-    url = merged.get("url")
-    if name in ("method", "url"):
-        return "method" if name == "method" else "URL template"
-    if name == "base_url":
-        full = isinstance(url, str) and url[:8].lower().startswith(("http://", "https://"))
-        if result is not None:
-            full = full or not result["url"].startswith(str(merged.get(name)).rstrip("/"))
-        return "unused: the URL is a full URL" if full else "URL prefix"
-    if name == "headers":
-        return "header"
-    if name == "media_type":
-        accept = str(result["headers"].get("accept", "")) if result is not None else ""
-        binary = "application/octet-stream" in accept.lower()  # never amended
-        return "accept header" if merged[name].get(inner) and not binary else "unused"
-    if name == "request":
-        return "request (passed through)"
-    if isinstance(url, str) and url:
-        try:
-            operators = compile_template(url, method).operators
-        except EndpointError:
-            operators = {}
-        if key in operators:
-            return f"{_PLACES[operators[key]]} {{{key}}}"
-    if method in ("GET", "HEAD"):
-        if key == "data":
-            return "refused: a GET or HEAD request has no body"
-        return "skipped: None is left out of a query" if value is None else "URL query"
-    if key == "data":
-        return "body (as given)"
-    return "dropped: data is the body" if "data" in merged else "JSON body"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._cache import BoundedCache
-from ._encoding import not_a_scalar, quote_component, scalar_text, shown
-from .errors import EndpointError
+from ..errors import EndpointError
+from .cache import Memo
+from .encoding import item_text, not_a_scalar, quote_component, scalar_text, shown
 
 
 def query_text(name: str, value: object) -> str:
@@ -15,25 +15,22 @@ def query_text(name: str, value: object) -> str:
     if text is not None:
         return text
     if isinstance(value, list | tuple):
-        return ",".join("" if item is None else _item_text(name, item) for item in value)
+        return ",".join("" if item is None else item_text(name, item) for item in value)
     raise not_a_scalar(value, name, "a str, int, float, bool or list in a query string")
 
 
-_KEYS: BoundedCache[str, str] = BoundedCache()  # name -> "encoded-name="
+def _key_text(name: str) -> str:
+    return quote_component(name) + "="
+
+
+_KEYS: Memo[str, str] = Memo(_key_text)  # name -> "encoded-name="
 
 
 def _key(name: object) -> str:
-    if not isinstance(name, str):
-        msg = f"query parameter names must be strings, not {shown(name)}; pass str keys"
-        raise EndpointError(msg)
-    return _KEYS.put(name, quote_component(name) + "=")
-
-
-def _item_text(name: str, item: object) -> str:
-    text = scalar_text(item, name)
-    if text is None:
-        raise not_a_scalar(item, f"{name}[...]", "str, int, float or bool items")
-    return text
+    if isinstance(name, str):
+        return _key_text(str.__str__(name))
+    msg = f"query parameter names must be strings, not {shown(name)}; pass str keys"
+    raise EndpointError(msg)
 
 
 def add_query(url: str, params: Mapping[str, object]) -> str:
@@ -42,9 +39,7 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
     for name, value in params.items():
         if value is None:
             continue
-        key = _KEYS.get(name) if name.__class__ is str else None
-        if key is None:
-            key = _key(name)
+        key = _KEYS[name] if name.__class__ is str else _key(name)
         text = value if value.__class__ is str else query_text(name, value)
         if name == "q":
             # GitHub search syntax: "+" separates qualifiers, so it stays literal.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from ._cache import compiled
-from .errors import EndpointError
+from ..errors import EndpointError
+from .cache import compiled
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,6 +79,14 @@ def scalar_text(value: object, name: str) -> str | None:
     if isinstance(value, int):
         return int_text(value, f"parameter {name!r}")
     return None
+
+
+def item_text(name: str, item: object) -> str:
+    """The URL text of one item of a list or mapping: items are scalars."""
+    text = scalar_text(item, name)
+    if text is None:
+        raise not_a_scalar(item, f"{name}[...]", "str, int, float or bool items")
+    return text
 
 
 def int_text(value: int, name: str) -> str:

@@ -4,28 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._cache import BoundedCache
-from ._encoding import shown
-from ._http import is_token, lowercase_headers
-from ._merge import merge_deep
-from .errors import EndpointError
+from ..errors import EndpointError
+from .cache import Memo
+from .encoding import shown
+from .http import is_token, lowercase_headers
+from .merge import merge_deep
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+# The options of a call: the one list of their names. Every other key is a parameter.
+OPTIONS = frozenset({"method", "base_url", "url", "headers", "media_type", "request"})
+# Options whose entries a form or an explanation names one by one: headers.accept.
+MAPPINGS = ("headers", "media_type", "request")
+# The parameter that is the body as given (README, "How parameters are routed").
+DATA = "data"
 ALIASES = {"baseUrl": "base_url", "mediaType": "media_type"}
 # A one-word route that is one of these is a method without a URL, not a relative URL.
 _METHOD_WORDS = frozenset(
     {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
 )
-
-_ROUTES: BoundedCache[str, tuple[str | None, str]] = BoundedCache()
-
-
-def split_route(route: str) -> tuple[str | None, str]:
-    """``"METHOD URL"`` -> (uppercase method, url); a lone URL has no method."""
-    return _ROUTES.get(route) or _ROUTES.put(route, _split_route(route))
 
 
 def _split_route(route: str) -> tuple[str | None, str]:
@@ -50,9 +49,8 @@ def _split_route(route: str) -> tuple[str | None, str]:
     raise EndpointError(msg)
 
 
-_SPECIAL_KEYS = frozenset(
-    {"method", "url", "base_url", "baseUrl", "headers", "media_type", "mediaType"}
-)
+# "METHOD URL" -> (uppercase method, url); a lone URL has no method.
+split_route: Memo[str, tuple[str | None, str]] = Memo(_split_route)
 
 
 def canonical(options: object, where: str) -> dict[str, Any]:
@@ -128,6 +126,7 @@ _SPECIAL: dict[str, Any] = {
     "media_type": media_type_option,
     "mediaType": media_type_option,
 }
+_SPECIAL_KEYS = frozenset(_SPECIAL)
 
 
 def call_options(
@@ -137,7 +136,7 @@ def call_options(
     if route.__class__ is not str and isinstance(route, str):
         route = str.__str__(route)
     if route.__class__ is str:
-        method, url = split_route(route)
+        method, url = split_route[route]
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
         where = route  # name the route in every message about this call
     elif route is None:

@@ -1,0 +1,290 @@
+"""Merged options -> request options. Pure: reads its input, returns new objects.
+
+``trace`` runs the same parse and also records where each option went (the URL path,
+the query, the body, a header, nowhere): ``explain`` shows that record, so the rules
+are written here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import EndpointError
+from . import media_type as _media_type
+from .cache import Memo, Refused
+from .encoding import shown
+from .http import checked_headers, header_value, is_token
+from .options import DATA, OPTIONS, canonical, media_type_option
+from .query import add_query
+from .result import RequestOptions
+from .template import Template, compile_template
+from .url import authority, dot_segment, has_credentials, is_absolute, is_base_url, path
+from .wire import check_body
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+# RFC 6570's operators, as the place in the URL their variables go to.
+_PLACES = {
+    "": "URL path",
+    "+": "URL path",
+    "/": "URL path",
+    ".": "URL path",
+    ";": "URL path",
+    "?": "URL query",
+    "&": "URL query",
+    "#": "URL fragment",
+}
+
+
+class _Plan:
+    """What parse needs to know about one url template, worked out once."""
+
+    __slots__ = ("excluded", "places", "relative", "template")
+
+    def __init__(self, template: Template) -> None:
+        self.template = template
+        clash = sorted(template.variables & OPTIONS)
+        if clash:  # such a placeholder could only ever be filled by the option of that name
+            names = ", ".join(f"{{{name}}}" for name in clash)
+            msg = f"{names} names an option, not a parameter; rename the placeholder "
+            msg += "(e.g. {target_url})"
+            raise Refused(msg)
+        self.excluded = OPTIONS | template.variables  # never query or body
+        self.relative = template.head.startswith("/")
+        self.places = {
+            name: f"{_PLACES[operator]} {{{name}}}"
+            for name, operator in template.operators.items()
+        }
+
+
+def _plan_of(url: str) -> _Plan:
+    return _Plan(compile_template(url, "GET"))
+
+
+def _checked_method(method: str) -> str:
+    if not is_token(method):
+        raise Refused("")
+    return method.upper()
+
+
+def _base_without_slash(base_url: object) -> str:
+    if not isinstance(base_url, str) or not is_base_url(base_url):
+        msg = f"base_url {shown(base_url)} is not an http(s) URL with a host "
+        msg += "(and no credentials, whitespace, query or fragment); "
+        msg += "pass one such as 'https://api.github.com'"
+        raise Refused(msg)
+    base = base_url.rstrip("/")
+    segment = dot_segment(base)
+    if segment:
+        raise Refused(_dot_segment_why(base, segment))
+    return base
+
+
+_PLANS: Memo[str, _Plan] = Memo(_plan_of)
+_METHODS: Memo[str, str] = Memo(_checked_method)  # checked method -> uppercase
+_BASE_URLS: Memo[str, str] = Memo(_base_without_slash)  # checked base_url -> without "/"
+
+
+def parse(merged: Mapping[str, Any]) -> RequestOptions:
+    """Request options from merged options (see ``Endpoint.merge``); the input is not changed.
+
+    >>> from restroute import endpoint
+    >>> merged = endpoint.merge("GET /orgs/{org}/repos", org="octokit", type="private")
+    >>> endpoint.parse(merged)["url"]
+    'https://api.github.com/orgs/octokit/repos?type=private'
+    """
+    return _parse(merged, None)
+
+
+def trace(
+    merged: Mapping[str, Any],
+) -> tuple[RequestOptions | None, EndpointError | None, dict[str, str]]:
+    """The request (or the error that stopped it), and where each option went, by key
+    (``headers.accept`` for a header); a key parse did not reach before an error is not
+    in the record."""
+    record: dict[str, str] = {}
+    try:
+        return _parse(merged, record), None, record
+    except EndpointError as error:
+        return None, error, record
+
+
+def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestOptions:
+    if merged.__class__ is not dict and not isinstance(merged, Mapping):
+        msg = f"parse: merged options must be a mapping, not {type(merged).__name__}; "
+        msg += "pass the result of endpoint.merge(...)"
+        raise EndpointError(msg)
+    if "baseUrl" in merged or "mediaType" in merged:
+        merged = canonical(merged, "parse")
+    if record is not None:
+        _record_options(merged, record)
+    method = _method(merged.get("method", "GET"))
+    url = merged.get("url")
+    plan = _plan(url, method)
+    route = f"{method} {url}"
+    excluded = plan.excluded
+    remaining = {key: value for key, value in merged.items() if key not in excluded}
+    if record is not None:
+        _record_parameters(plan, method, remaining, record)
+    expanded = plan.template.expand(merged, method)
+    if plan.relative and expanded[-1] != "/" and "/." not in expanded and "%2" not in expanded:
+        url = _base(merged.get("base_url"), route) + expanded  # the common case, kept short
+    else:
+        url = _absolute(expanded, merged.get("base_url"), route)
+    if record is not None and is_absolute(expanded):
+        record["base_url"] = "unused: the URL is a full URL"
+    headers = checked_headers(merged.get("headers") or {}, route)
+    media_type = merged.get("media_type")
+    if media_type:
+        _amend_accept(headers, media_type, url, route, record)
+
+    result = RequestOptions(method=method.lower(), url=url, headers=headers)
+    if method == "GET" or method == "HEAD":
+        if DATA in remaining:
+            msg = f"{route}: a {method} request has no body, but data was given; "
+            msg += "drop data, or use a method such as POST"
+            raise EndpointError(msg)
+        if remaining:
+            result["url"] = add_query(url, remaining)
+    elif remaining:
+        body = remaining.get(DATA, remaining)
+        check_body(body)
+        result["body"] = body
+        if "content-type" not in headers:
+            headers["content-type"] = _JSON_CONTENT_TYPE
+    elif method == "PATCH" or method == "PUT":
+        result["body"] = ""  # GitHub wants content-length: 0 on these
+    request = merged.get("request")
+    if request is not None:
+        result["request"] = request
+    return result
+
+
+def _record_options(merged: Mapping[str, Any], record: dict[str, str]) -> None:
+    """Where the options go, before anything can fail."""
+    record.update(method="method", url="URL template")
+    url = merged.get("url")
+    full = isinstance(url, str) and is_absolute(url)
+    record["base_url"] = "unused: the URL is a full URL" if full else "URL prefix"
+    for name, place in (("headers", "header"), ("request", "request (passed through)")):
+        value = merged.get(name)
+        record.update({f"{name}.{key}": place for key in value} if isinstance(value, Mapping)
+                      else {name: place})  # fmt: skip
+    media_type = merged.get("media_type")
+    keys = media_type if isinstance(media_type, Mapping) else ()
+    record.update({f"media_type.{key}": "unused" for key in keys})
+
+
+def _record_parameters(
+    plan: _Plan, method: str, parameters: Mapping[str, object], record: dict[str, str]
+) -> None:
+    """Where the parameters go: the template's variables, then the query or the body."""
+    record.update(plan.places)
+    for key, value in parameters.items():
+        if method == "GET" or method == "HEAD":
+            if key == DATA:
+                place = "refused: a GET or HEAD request has no body"
+            else:
+                place = "skipped: None is left out of a query" if value is None else "URL query"
+        elif key == DATA:
+            place = "body (as given)"
+        else:
+            place = "dropped: data is the body" if DATA in parameters else "JSON body"
+        record[key] = place
+
+
+def _method(method: object) -> str:
+    try:
+        if method.__class__ is str:
+            return _METHODS[method]
+    except Refused:
+        pass
+    if isinstance(method, str) and is_token(method):  # a subclass: its own methods unused
+        return str.upper(method)
+    msg = f"method {shown(method)} is not an HTTP token (RFC 9110 9.1); "
+    msg += "pass a method such as 'GET' or 'POST'"
+    raise EndpointError(msg)
+
+
+def _plan(url: object, method: str) -> _Plan:
+    if url.__class__ is str and url:
+        try:
+            return _PLANS[url]
+        except Refused as refused:
+            raise EndpointError(f"{method} {url}: {refused.why}") from None
+    if isinstance(url, str) and url:
+        return _Plan(compile_template(str.__str__(url), method))
+    msg = f"{method}: no url" + (f" ({shown(url)})" if url is not None else "")
+    msg += "; pass a route like 'GET /user' or url='/user'"
+    raise EndpointError(msg)
+
+
+def _base(base_url: object, route: str) -> str:
+    """``base_url`` without its trailing "/", once checked to be an absolute http(s) URL."""
+    try:
+        if base_url.__class__ is str:
+            return _BASE_URLS[base_url]
+        return _base_without_slash(
+            str.__str__(base_url) if isinstance(base_url, str) else base_url
+        )
+    except Refused as refused:
+        raise EndpointError(f"{route}: {refused.why}") from None
+
+
+def _absolute(url: str, base_url: object, route: str) -> str:
+    """Resolve against ``base_url``; one trailing "/" goes, as in the reference."""
+    if len(url) > 1 and url[-1] == "/":
+        url = url[:-1]
+    if not is_absolute(url):
+        url = _base(base_url, route) + (url if url[:1] == "/" else f"/{url}")
+    elif not authority(url):
+        msg = f"{route}: the URL {url!r} has no host; pass a value for the host part"
+        raise EndpointError(msg)
+    elif has_credentials(url):
+        msg = f"{route}: the URL has user:password@ in it, which clients send as an "
+        msg += "authorization header the options do not show; pass an authorization header"
+        raise EndpointError(msg)
+    segment = dot_segment(url)
+    if segment:
+        raise EndpointError(f"{route}: {_dot_segment_why(url, segment)}")
+    return url
+
+
+def _dot_segment_why(url: str, segment: str) -> str:
+    return (
+        f"the URL path {path(url)!r} has a {segment!r} segment, which HTTP clients remove, "
+        "sending the request elsewhere; pass another value"
+    )
+
+
+def _amend_accept(
+    headers: dict[str, str],
+    media_type: object,
+    url: str,
+    route: str,
+    record: dict[str, str] | None,
+) -> None:
+    """media_type.format and /graphql previews, applied to the accept header."""
+    graphql = url.endswith("/graphql")
+    if media_type.__class__ is dict:  # as merge makes it: checked only when it is used
+        format = media_type.get("format")
+        if not (format or (graphql and media_type.get("previews"))):
+            return
+    media_type = media_type_option(media_type, route)
+    format = media_type.get("format") or ""
+    previews = media_type.get("previews") if graphql else None
+    accept = headers.get("accept")
+    if not (format or previews) or accept is None or _media_type.is_binary(accept):
+        return
+    if format:
+        accept = _media_type.with_format(accept, format)
+    if previews:
+        accept = _media_type.with_previews(accept, list(previews), format)
+    headers["accept"] = header_value("accept", accept, route)
+    if record is not None:
+        for key, used in (("format", format), ("previews", previews)):
+            if used:
+                record[f"media_type.{key}"] = "accept header"

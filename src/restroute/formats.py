@@ -1,0 +1,56 @@
+"""The formats a request can be copied as: one registry, which the command line, the
+notebook display, the session and both explorers iterate. A new format is one entry.
+
+>>> [each.name for each in FORMATS]
+['curl', 'python', 'httpx', 'json']
+>>> from restroute import endpoint
+>>> print(find("curl").render(endpoint("GET /user"), redact=True).splitlines()[0])
+curl \\
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+from .errors import EndpointError
+from .snippets import to_curl, to_json, to_python
+
+__all__ = ["BY_NAME", "FORMATS", "Format", "find"]
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One way to write a request down."""
+
+    name: str  # "python": the command line's --format, the session's key
+    label: str  # "Python (requests)": what a menu or a copy notice says
+    tab: str  # "Python": a tab's short title
+    syntax: str  # "python": the lexer a viewer highlights it with
+    key: str  # "f7": the explorer's copy key
+    render: Callable[..., str]  # (options, *, redact) -> text
+
+
+FORMATS = (
+    Format("curl", "curl", "curl", "bash", "f6", to_curl),
+    Format("python", "Python (requests)", "Python", "python", "f7", to_python),
+    Format("httpx", "Python (httpx)", "httpx", "python", "f8", partial(to_python, client="httpx")),
+    Format("json", "JSON", "JSON", "json", "f5", to_json),
+)
+
+BY_NAME = {each.name: each for each in FORMATS}
+
+
+def find(name: str) -> Format:
+    """The format called ``name``.
+
+    >>> find("xml")
+    Traceback (most recent call last):
+    ...
+    restroute.errors.EndpointError: format 'xml' is not one of curl, python, httpx, json
+    """
+    if name in BY_NAME:
+        return BY_NAME[name]
+    msg = f"format {name!r} is not one of {', '.join(each.name for each in FORMATS)}"
+    raise EndpointError(msg)
