@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from restroute import catalog, endpoint
+from restroute.catalog import _check
 
 
 def operation(key: str) -> catalog.Operation:
@@ -285,7 +286,7 @@ def test_deprecated_routes_are_flagged() -> None:
 )
 def test_type_expressions(type_text: str, value: object, fits: bool) -> None:
     """The catalog's compact type expressions judge values as JSON would type them."""
-    assert catalog._fits(type_text, value) is fits
+    assert _check._fits(type_text, value) is fits
 
 
 @pytest.mark.parametrize(
@@ -422,7 +423,7 @@ def test_values_in_a_url_are_judged_as_text() -> None:
 )
 def test_values_in_a_url_by_their_text(type_text: str, value: object, fits: bool) -> None:
     """What a path or a query sends is text: it is judged as text."""
-    assert catalog._fits_in_url(type_text, value) is fits
+    assert _check._fits_in_url(type_text, value) is fits
 
 
 def test_a_deprecated_parameter_says_so_in_its_facts() -> None:
@@ -433,3 +434,23 @@ def test_a_deprecated_parameter_says_so_in_its_facts() -> None:
 
     assert sort.facts[-1] == "deprecated"
     assert sort.facts[:2] == ["query", "string"]
+
+
+def test_a_form_row_offers_choices_and_a_hint() -> None:
+    """A form picks from the choices as value texts (none for a list, which is typed) and
+    shows the hint as the placeholder: required, type, default, and '/' sent as %2F."""
+    listing = {p.name: p for p in operation("issues/list-for-repo").parameters}
+    content = {p.name: p for p in operation("repos/get-content").parameters}
+    new_repo = {p.name: p for p in operation("repos/create-for-authenticated-user").parameters}
+    record = operation("orgs/create-artifact-deployment-record").parameters
+    risks = next(p for p in record if p.name == "runtime_risks")
+
+    assert listing["state"].choices == ("open", "closed", "all")
+    assert new_repo["private"].choices == ("true", "false")
+    assert listing["per_page"].choices == ()
+    assert risks.enum
+    assert risks.choices == ()
+    assert catalog.Parameter("n", "query", "string", enum=("1",)).choices == ('"1"',)
+    assert listing["state"].hint == "string · default open"
+    assert listing["owner"].hint == "required · string"
+    assert content["path"].hint == "required · string · / sent as %2F"

@@ -1,0 +1,23 @@
+"""Every api.github.com route with its parameters: look one up, search, check a call.
+
+The data is GitHub's own OpenAPI description, compacted by ``scripts/gen_catalog.py``
+into ``restroute/data/github-rest.json`` (committed; loaded at first use).
+
+>>> from restroute import catalog
+>>> catalog.find("POST /repos/{owner}/{repo}/issues").id
+'issues/create'
+>>> catalog.find("issues.create").summary
+'Create an issue'
+>>> catalog.search("create issue")[0].id
+'issues/create'
+"""
+
+from ._check import check
+from ._data import DATA as DATA
+from ._data import operations
+from ._model import OPTION_NAMES as OPTION_NAMES
+from ._model import Operation, Parameter
+from ._search import SYNONYMS as SYNONYMS
+from ._search import find, search
+
+__all__ = ["Operation", "Parameter", "check", "find", "operations", "search"]

@@ -1,0 +1,180 @@
+"""Warnings for a call, by GitHub's description of its route; never errors."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .._rows import value_text
+from ._model import OPTION_NAMES, RAW_BODY_HELP, Operation, Parameter
+from ._search import find
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_API = "https://api.github.com"
+_TEMPLATE_QUERY = re.compile(r"\{[?&]([^}]*)\}")
+_JSON_TYPES: dict[str, type | tuple[type, ...]] = {
+    "string": str,
+    "integer": int,
+    "number": (int, float),
+    "boolean": bool,
+    "object": dict,
+}
+
+
+def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
+    """What a user should hear about a call, by GitHub's description of the route: a
+    deprecated route or parameter; a required parameter missing; an unknown one; a value
+    outside its choices or of the wrong type (as JSON in a body, as text in a URL); an
+    undocumented media-type format; and the quirks that send a value somewhere else than
+    meant (query parameters of a POST without ``{?...}``, the uploads host, a body field
+    named ``url``, body fields next to a ``data`` that replaces them). Body fields are
+    checked where they are, among the parameters or inside ``data``. Warnings only: a
+    route the catalog does not know gives none.
+
+    >>> for warning in check("GET /repos/{owner}/{repo}/issues", {"owner": "o", "state": "x"}):
+    ...     print(warning)
+    issues/list-for-repo: repo (path) is required
+    issues/list-for-repo: state='x' is not one of open, closed, all
+    """
+    op = find(route)
+    if op is None:
+        return []
+    warnings = [f"{op.id} is deprecated; see {op.docs_url}"] if op.deprecated else []
+    data = parameters.get("data")
+    in_data = op.body == "json" and isinstance(data, Mapping)
+    fields: Mapping[str, Any] = data if isinstance(data, Mapping) and in_data else {}
+    given = {name: value for name, value in parameters.items() if name not in OPTION_NAMES}
+    for param in op.parameters:
+        field = param.location == "body" and in_data
+        value = (fields if field else given).get(param.name)
+        sent = param.name in (fields if field else given) and (value is not None or field)
+        if param.required and not sent:
+            name = f"data.{param.name}" if field else param.name
+            warnings.append(f"{op.id}: {name} ({param.location}) is required")
+    if op.body not in ("", "json") and "data" not in parameters:
+        warnings.append(f"{op.id}: data (body) is required: {RAW_BODY_HELP}")
+    known = {p.name: p for p in op.parameters if p.location == "body"}
+    known.update((p.name, p) for p in op.parameters if p.location != "body")
+    body = {p.name: p for p in op.parameters if p.location == "body"}
+    checks: list[tuple[str, object, Parameter | None]]
+    checks = [(name, value, known.get(name)) for name, value in given.items()]
+    checks += [(f"data.{name}", value, body.get(name)) for name, value in fields.items()]
+    for name, value, documented in checks:
+        warnings += _value_warnings(op, name, value, documented)
+    warnings += _quirk_warnings(op, route, parameters, given)
+    media_type = parameters.get("media_type", parameters.get("mediaType"))
+    format = media_type.get("format") if isinstance(media_type, Mapping) else None
+    if (
+        op.formats
+        and isinstance(format, str)
+        and format  # "" is octokit's default: no format
+        and format.removesuffix("+json") not in op.formats
+    ):
+        formats = ", ".join(op.formats)
+        warnings.append(f"{op.id}: media_type.format {format!r} is not one of {formats}")
+    return warnings
+
+
+def _value_warnings(
+    op: Operation, name: str, value: object, documented: Parameter | None
+) -> list[str]:
+    if documented is None:
+        return [f"{op.id}: GitHub documents no parameter {name!r}"]
+    warnings = [f"{op.id}: {name} is deprecated"] if documented.deprecated else []
+    if value is None:
+        return warnings  # not sent in a URL; null in a body, which GitHub may allow
+    if documented.enum and not _in_enum(documented, value):
+        choices = ", ".join(map(value_text, documented.enum))
+        warnings.append(f"{op.id}: {name}={value!r} is not one of {choices}")
+    elif documented.location == "body" and not _fits(documented.type, value):
+        kind = type(value).__name__
+        warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
+    elif documented.location != "body" and not _fits_in_url(documented.type, value):
+        warnings.append(f"{op.id}: {name}={value!r} should be {documented.type}")
+    return warnings
+
+
+def _quirk_warnings(
+    op: Operation, route: str, parameters: Mapping[str, Any], given: Mapping[str, Any]
+) -> list[str]:
+    """Values that would go somewhere else than the user means."""
+    warnings = []
+    url = route.strip().rpartition(" ")[2]
+    base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
+    if op.base_url != _API and not url.startswith(op.base_url) and base_url == _API:
+        warnings.append(f"{op.id} goes to {op.base_url}; write the route as {op.route!r}")
+    if op.method not in ("GET", "HEAD"):
+        in_template = {name for match in _TEMPLATE_QUERY.findall(url) for name in match.split(",")}
+        for param in op.parameters:
+            if param.location == "query" and param.name in given and param.name not in in_template:
+                warnings.append(
+                    f"{op.id}: {param.name} (query) goes in the body of a {op.method} unless the "
+                    f"route has {{?{param.name}}}: write the route as {op.route!r}"
+                )
+    fields = {p.name for p in op.parameters if p.location == "body"}
+    for name in sorted(fields & OPTION_NAMES - {"data"}):
+        if name in parameters and parameters[name] != url and name == "url":
+            warnings.append(
+                f"{op.id}: url is the request's URL here, not the body field url; "
+                "give the body whole as data (data.url in a form)"
+            )
+    if "data" in parameters and op.body == "json":
+        outside = {p.name for p in op.parameters if p.location != "body"}
+        for name in given:
+            if name in fields and name not in outside:
+                warnings.append(f"{op.id}: {name} is not sent: data is the whole body")
+    return warnings
+
+
+def _in_enum(param: Parameter, value: object) -> bool:
+    if param.type.startswith("array<") and isinstance(value, list | tuple):
+        return all(item in param.enum for item in value)
+    return value in param.enum
+
+
+def _fits(type_text: str, value: object) -> bool:
+    for kind in _alternatives(type_text):
+        if kind.startswith("array<"):
+            if isinstance(value, list | tuple):
+                return True
+        elif kind not in _JSON_TYPES:
+            return True  # any, binary: nothing to check
+        elif isinstance(value, _JSON_TYPES[kind]) and not (
+            isinstance(value, bool) and kind in ("integer", "number")
+        ):
+            return True
+    return value is None
+
+
+def _fits_in_url(type_text: str, value: object) -> bool:
+    """A value in a path or a query is text: ``"2"`` and ``2`` send the same URL."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, list | tuple):
+        return True  # comma-joined: a list, or text with commas
+    else:
+        text = str(value)
+    for kind in _alternatives(type_text):
+        if kind not in ("integer", "number", "boolean"):
+            return True
+        if kind == "boolean" and text in ("true", "false"):
+            return True
+        if kind == "integer" and re.fullmatch(r"-?[0-9]+", text):
+            return True
+        if kind == "number" and re.fullmatch(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?", text):
+            return True
+    return False
+
+
+def _alternatives(type_text: str) -> list[str]:
+    """``string|array<string|object>`` -> ``["string", "array<string|object>"]``."""
+    kinds, depth, start = [], 0, 0
+    for at, char in enumerate(type_text):
+        depth += {"<": 1, ">": -1}.get(char, 0)
+        if char == "|" and depth == 0:
+            kinds.append(type_text[start:at])
+            start = at + 1
+    return [*kinds, type_text[start:]]

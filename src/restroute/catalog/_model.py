@@ -1,0 +1,186 @@
+"""Operations of GitHub's REST API and their parameters: frozen values that the data,
+the search and the checks build on (this module imports none of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .._rows import nest, value_text
+
+# endpoint()'s own option names, octokit's camelCase aliases too: not parameters.
+OPTION_NAMES = frozenset(
+    {"method", "url", "base_url", "headers", "request", "media_type", "data"}
+    | {"baseUrl", "mediaType"}
+)
+# A raw body's row in a form, and what check() says when it is missing.
+RAW_BODY_HELP = "The request body, sent as it is: text, or bytes for a binary upload."
+_FORMATS_HELP = (
+    "The media type to ask for: application/vnd.github.FORMAT+json in the accept header "
+    "(raw, html, diff ...), as this route documents."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One parameter of an operation, as GitHub documents it."""
+
+    name: str
+    location: str  # "path", "query" or "body" ("media_type" for a form's format row)
+    type: str  # "string", "integer", "array<string>", "string|integer" ...
+    required: bool = False
+    enum: tuple[object, ...] = ()
+    default: object = None
+    description: str = ""
+    multi_segment: bool = False  # the value may hold "/" (a file path, a ref)
+    deprecated: bool = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """What a form offers to pick, as value texts (``"1"`` for the string 1, so that
+        it stays a string): the enum, or true and false; none for arrays (a list)."""
+        if self.type.startswith("array<"):
+            return ()
+        values = self.enum or ((True, False) if self.type == "boolean" else ())
+        return tuple(map(value_text, values))
+
+    @property
+    def hint(self) -> str:
+        """``required · string``, ``integer · default 30``: a form's placeholder."""
+        parts = ["required"] * self.required + [self.type]
+        if self.default is not None:
+            parts.append(f"default {value_text(self.default)}")
+        if self.multi_segment:
+            parts.append("/ sent as %2F")
+        return " · ".join(parts)
+
+    @property
+    def facts(self) -> list[str]:
+        """Where it goes, whether required, its type, default, choices and quirks."""
+        facts = [self.location, *["required"] * self.required, self.type]
+        if self.default is not None:
+            facts.append(f"default {value_text(self.default)}")
+        if self.enum:
+            facts.append("one of " + ", ".join(map(value_text, self.enum)))
+        if self.multi_segment:
+            facts.append("may hold '/'")
+        if self.deprecated:
+            facts.append("deprecated")
+        return facts
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One REST operation: its route, its documentation, and its parameters."""
+
+    id: str  # "issues/create"
+    method: str  # "POST"
+    url: str  # "/repos/{owner}/{repo}/issues"
+    summary: str
+    docs_url: str
+    category: str
+    subcategory: str
+    deprecated: bool
+    base_url: str  # the host it goes to: uploads for release assets
+    formats: tuple[str, ...]  # media_type.format values it documents ("raw", "diff" ...)
+    body: str  # "" (none), "json", or the type of a raw body ("string", "binary")
+    parameters: tuple[Parameter, ...]
+
+    @property
+    def route(self) -> str:
+        """``METHOD URL`` as endpoint() takes it: the full URL when the operation has a
+        host of its own, and ``{?name,label}`` when a route other than GET or HEAD takes
+        query parameters (endpoint() would otherwise send them in the body, SPEC 4.2).
+
+        >>> from restroute.catalog import find
+        >>> find("repos/upload-release-asset").route
+        'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}'
+        """
+        prefix = self.base_url if self.base_url != "https://api.github.com" else ""
+        query = [p.name for p in self.parameters if p.location == "query"]
+        if query and self.method not in ("GET", "HEAD"):
+            return f"{self.method} {prefix}{self.url}{{?{','.join(query)}}}"
+        return f"{self.method} {prefix}{self.url}"
+
+    @property
+    def body_through_data(self) -> bool:
+        """Whether the body must be given whole, as ``data``: a raw body (text, bytes), or
+        a JSON body with a field named like a path or query parameter or like one of
+        endpoint()'s options (``name`` in ``PATCH .../variables/{name}``, a webhook's
+        ``url``), which as a parameter would land in the URL or the options instead.
+        """
+        if self.body not in ("", "json"):
+            return True
+        names = OPTION_NAMES.union(p.name for p in self.parameters if p.location != "body")
+        return any(p.location == "body" and p.name in names for p in self.parameters)
+
+    def argument_name(self, parameter: Parameter) -> str:
+        """The name ``parameter`` takes among endpoint()'s parameters: its own, or
+        ``data.NAME`` when the body goes through ``data`` (explorer rows use these).
+
+        >>> from restroute.catalog import find
+        >>> variable = find("PATCH /repos/{owner}/{repo}/actions/variables/{name}")
+        >>> [variable.argument_name(p) for p in variable.parameters][2:4]
+        ['name', 'data.name']
+        """
+        if parameter.location == "body" and self.body_through_data:
+            return f"data.{parameter.name}"
+        return parameter.name
+
+    def form(self) -> list[tuple[str, Parameter]]:
+        """The parameters as a form lays them out, each with its argument name: required
+        first (path parameters in URL order, then the rest), then optional ones; then
+        ``data`` for a raw body (text, bytes), and ``media_type.format`` with the formats
+        the route documents as its choices.
+
+        >>> from restroute.catalog import find
+        >>> [name for name, _ in find("repos/get-content").form()]
+        ['owner', 'repo', 'path', 'ref', 'media_type.format']
+        """
+        form = [(self.argument_name(p), p) for p in self.parameters]
+        if self.body not in ("", "json"):
+            form.append(
+                ("data", Parameter("data", "body", self.body, True, description=RAW_BODY_HELP))
+            )
+        form.sort(key=lambda entry: not entry[1].required)  # stable: documented order kept
+        if self.formats:
+            format = Parameter(
+                "format", "media_type", "string", enum=self.formats, description=_FORMATS_HELP
+            )
+            form.append(("media_type.format", format))
+        return form
+
+    def call(self, values: Mapping[str, object]) -> tuple[str, dict[str, object]]:
+        """The route and the parameters for endpoint(), from values by parameter name or
+        by form name (``data.value``, ``media_type.format``), with the body moved into
+        ``data`` when it must be. A name that is both a path parameter and a body field
+        fills both; a ``data`` given (whole, or as ``data.NAME``) is the body as given.
+
+        >>> from restroute import endpoint
+        >>> from restroute.catalog import find
+        >>> op = find("PATCH /repos/{owner}/{repo}/actions/variables/{name}")
+        >>> route, parameters = op.call({"owner": "o", "repo": "r", "name": "V", "value": "1"})
+        >>> parameters
+        {'owner': 'o', 'repo': 'r', 'name': 'V', 'data': {'name': 'V', 'value': '1'}}
+        >>> endpoint(route, parameters)["body"]
+        {'name': 'V', 'value': '1'}
+        """
+        parameters, _ = nest(values.items())
+        if self.body != "json" or not self.body_through_data or "data" in parameters:
+            return self.route, parameters
+        body = {p.name for p in self.parameters if p.location == "body"}
+        outside = {p.name for p in self.parameters if p.location != "body"}
+        fields = {k: v for k, v in parameters.items() if k in body}
+        parameters = {k: v for k, v in parameters.items() if k not in body or k in outside}
+        return self.route, {**parameters, "data": fields} if fields else parameters
+
+    @property
+    def octokit_name(self) -> str:
+        """``issues.create``: what octokit's REST methods call it."""
+        scope, _, name = self.id.partition("/")
+        return f"{_camel(scope)}.{_camel(name)}"
+
+
+def _camel(text: str) -> str:
+    first, *rest = text.split("-")
+    return first + "".join(word.capitalize() for word in rest)
