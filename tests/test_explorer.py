@@ -496,6 +496,22 @@ async def test_reveal_shows_a_session_header_in_view_and_copy(
         assert "ghp_abc" not in tab_text(app, "curl")
 
 
+async def test_no_tab_shows_a_profile_token_until_revealed(tmp_path: Path) -> None:
+    """Parsed, Merged, Explain and every snippet tab, and the status line, hide the
+    profile's token; ctrl+r shows it in each (so this test can fail)."""
+    secret = profile(tmp_path, "gh", f'[headers]\nauthorization = "{TOKEN}"\n')
+    app = make_app(route="GET /user", profiles=[secret])
+    tabs = ("parsed", "merged", "explain", "curl", "python", "httpx", "json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for tab in tabs:
+            assert "ghp_abc" not in tab_text(app, tab), tab
+        assert "ghp_abc" not in status(app)
+        await pilot.press("ctrl+r")
+        for tab in tabs:
+            assert "ghp_abc" in tab_text(app, tab), tab
+
+
 async def test_copy_of_a_broken_request_copies_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy key while the request has an error says so and leaves the clipboard alone."""
     app = make_app(route="GET /users/{username}")

@@ -88,11 +88,13 @@ def test_secrets_are_redacted_until_revealed(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_notebook_secret")
     explorer = explore("GET /user", profile=ROOT / "sample_profiles" / "github.toml")
 
-    assert "ghp_notebook_secret" not in explorer.tabs["curl"].value
+    for title, tab in explorer.tabs.items():  # the Merged tab once showed it
+        assert "ghp_notebook_secret" not in tab.value, title
+    assert "ghp_notebook_secret" not in explorer.status.value
     assert "token &lt;REDACTED&gt;" in explorer.tabs["curl"].value
     explorer.reveal.value = True
-    assert "ghp_notebook_secret" in explorer.tabs["curl"].value
-    assert "ghp_notebook_secret" in explorer.tabs["Parsed"].value
+    for title in ("curl", "Parsed", "Merged", "Explain", "JSON"):
+        assert "ghp_notebook_secret" in explorer.tabs[title].value, title
 
 
 def test_layers_switch_off_and_their_toml_edits_or_says_why() -> None:

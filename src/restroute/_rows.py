@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-NESTED = ("headers", "media_type", "request", "data")
+from ._core.options import DATA, MAPPINGS
+
+NESTED = (*MAPPINGS, DATA)  # the names whose entries a dotted row name sets
 VALUE_HINT = "value (JSON or text)"  # how parse_value reads a row: a form's placeholder
 
 

@@ -6,6 +6,7 @@ import math
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..redact import redacted
 from .cache import Memo, Refused, compiled
 from .encoding import int_text, shown
 
@@ -61,7 +62,8 @@ def header_value(name: str, value: object, route: str) -> str:
     try:
         return _VALUES[value]
     except Refused as refused:
-        msg = f"{route}: the value of header {name!r} ({value!r:.80}) {refused.why}; "
+        shown_value = redacted(name, value)  # an error message is shown, and logged
+        msg = f"{route}: the value of header {name!r} ({shown_value!r:.80}) {refused.why}; "
         msg += "pass printable ASCII text (percent- or base64-encode anything else)"
         raise EndpointError(msg) from None
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .._core.options import ALIASES, DATA, OPTIONS
 from .._rows import nest, value_text
 
-# endpoint()'s own option names, octokit's camelCase aliases too: not parameters.
-OPTION_NAMES = frozenset(
-    {"method", "url", "base_url", "headers", "request", "media_type", "data"}
-    | {"baseUrl", "mediaType"}
-)
+# endpoint()'s own option names, octokit's camelCase aliases and data: not parameters.
+OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
 # A raw body's row in a form, and what check() says when it is missing.
 RAW_BODY_HELP = "The request body, sent as it is: text, or bytes for a binary upload."
 _FORMATS_HELP = (

@@ -5,10 +5,11 @@ from __future__ import annotations
 import functools
 import re
 
+from .._core.template import COLON_VARIABLE
 from ._data import hosts, index, operations
 from ._model import Operation
 
-_COLON_VAR = re.compile(r":([a-z]\w+)")
+_COLON_VAR = re.compile(COLON_VARIABLE)  # endpoint()'s own rule
 _QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
 _WORD = re.compile(r"[a-z0-9]+")
 # Words GitHub's own text lacks but people type: "create pr".

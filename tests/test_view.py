@@ -1,0 +1,136 @@
+"""restroute.session.View: what both explorers show, computed once an edit, redacted there.
+
+The view is where redaction is decided for the explorers: a field that shows a secret
+while redaction is on would show it in the terminal and in the notebook alike. The
+notebook's Merged tab once did, because it redacted by itself and forgot to.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from restroute import formats
+from restroute.profiles import parse_profile
+from restroute.session import Session, Status, View
+
+TOKEN = "ghp_profile_token_123"  # from a profile, through ${T}
+API_KEY = "session-layer-key-456"  # typed in the session layer's TOML
+ROW_TOKEN = "row-typed-token-789"  # typed as a headers.NAME row
+SECRETS = (TOKEN, API_KEY, ROW_TOKEN)
+
+
+def secret_session(route: str = "GET /repos/{owner}/{repo}") -> Session:
+    """Secrets in every place a session holds them: a profile, the session layer, a row."""
+    gh = parse_profile('[headers]\nauthorization = "token ${T}"', name="gh", environ={"T": TOKEN})
+    session = Session(route, profiles=[gh])
+    session.edit_layer("session", f'[headers]\nx-apikey = "{API_KEY}"\n')
+    session.rows = [("owner", "o"), ("headers.x-authtoken", ROW_TOKEN)]
+    return session
+
+
+def fields(view: View) -> dict[str, object]:
+    """Every public field of the view, each computed part and every snippet included."""
+    shown = {
+        name: getattr(view, name)
+        for name in dir(view)
+        if not name.startswith("_") and not callable(getattr(view, name))
+    }
+    shown.update({f"snippet {name}": view.snippet(name) for name in formats.BY_NAME})
+    return shown
+
+
+def test_the_view_lists_every_part_the_explorers_show() -> None:
+    """The fields the explorers render are all there (a guard on the test below)."""
+    assert {
+        "error",
+        "merged",
+        "missing",
+        "parsed",
+        "rows",
+        "snippets",
+        "status",
+        "warnings",
+    } <= set(fields(secret_session().view()))
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        "GET /repos/{owner}/{repo}",  # repo missing: merged and explained, no request
+        "GET /repos/{owner}",  # a request, and every snippet
+        "POST /repos/{owner}/issues",  # a body
+        "GET /repos/{owner} {",  # a route that does not compile
+    ],
+)
+def test_no_field_shows_a_secret_while_redaction_is_on(route: str) -> None:
+    """No field of the view holds a token, a key or a row's token, whatever the outcome."""
+    view = secret_session(route).view(redact=True)
+
+    leaks = {
+        name: secret
+        for name, value in fields(view).items()
+        for secret in SECRETS
+        if secret in repr(value)
+    }
+
+    assert leaks == {}
+
+
+def test_the_secrets_show_when_revealed() -> None:
+    """With redaction off the same fields do show them: the test above can fail."""
+    view = secret_session("GET /repos/{owner}").view(redact=False)
+
+    for secret in SECRETS:
+        assert secret in repr(view.merged)
+        assert secret in repr(view.parsed)
+        assert secret in view.snippet("curl")
+    assert TOKEN in repr(view.rows)
+
+
+def test_a_bad_secret_header_value_is_not_echoed_in_the_error() -> None:
+    """A token with a line break is refused, and the error says why without the token."""
+    session = Session("GET /user")
+    session.rows = [("headers.authorization", f"token {ROW_TOKEN}\n")]
+
+    view = session.view()
+
+    assert view.status.kind == "error"
+    assert "contains CR, LF or NUL" in view.status.text
+    assert ROW_TOKEN not in view.status.text
+
+
+def test_the_status_is_the_request_line_a_warning_or_the_error() -> None:
+    """ok names the request; a warning is the first one and how many more; an error says why."""
+    ok = Session("GET /users/{username}")
+    ok.rows = [("username", "octocat")]
+    warned = Session("GET /repos/{owner}/{repo}/issues")
+    warned.rows = [("owner", "o"), ("repo", "r"), ("state", "x"), ("color", "blue")]
+    failed = Session("GET /users/{username}")
+
+    assert ok.view().status == Status("ok", "GET https://api.github.com/users/octocat")
+    assert warned.view().status == Status(
+        "warning", "issues/list-for-repo: state='x' is not one of open, closed, all", 1
+    )
+    assert failed.view().status == Status(
+        "error", "GET /users/{username}: no value for {username}; pass username=..."
+    )
+    assert failed.view().missing == ("username",)
+
+
+def test_a_refused_snippet_says_why() -> None:
+    """A URL requests would rewrite has no requests snippet; the view says why, curl works."""
+    view = Session("GET https://h/a[b]").view()
+
+    assert view.refused("python")
+    assert view.snippet("python").startswith("no snippet: requests would re-encode [ ]")
+    assert not view.refused("curl")
+    assert view.snippet("curl").startswith("curl")
+
+
+def test_each_part_is_computed_once_per_view() -> None:
+    """Reading a part twice gives the very same object: the view is not recomputed."""
+    view = secret_session("GET /repos/{owner}").view()
+
+    assert view.merged is view.merged
+    assert view.parsed is view.parsed
+    assert view.snippets is view.snippets
