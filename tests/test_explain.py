@@ -410,10 +410,11 @@ def test_explain_mutates_nothing() -> None:
 def test_entries_compare_by_their_fields() -> None:
     """Entries are equal when all four fields are, can go in a set, and show them in repr."""
     entry = Entry("owner", "o", "call", "URL path {owner}")
+    same_fields_as_a_tuple: object = ("owner", "o", "call", "URL path {owner}")
 
     assert entry == Entry("owner", "o", "call", "URL path {owner}")
     assert entry != Entry("owner", "p", "call", "URL path {owner}")
-    assert entry != ("owner", "o", "call", "URL path {owner}")
+    assert entry != same_fields_as_a_tuple
     assert len({entry, Entry("owner", "o", "call", "URL path {owner}")}) == 1
     assert repr(entry) == (
         "Entry(key='owner', value='o', layer='call', destination='URL path {owner}')"

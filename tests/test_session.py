@@ -454,7 +454,7 @@ def test_a_snippet_of_a_failing_request_raises_its_error() -> None:
 
 def test_an_unknown_snippet_format_is_an_endpoint_error() -> None:
     """A format that is not curl, python, httpx or json raises EndpointError listing them."""
-    with pytest.raises(EndpointError, match="not one of curl, python, httpx, json$"):
+    with pytest.raises(EndpointError, match=r"not one of curl, python, httpx, json$"):
         Session("GET /user").snippet("xml")
 
 
