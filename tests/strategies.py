@@ -1,6 +1,6 @@
 """Hypothesis strategies shared by the property tests: realistic calls and hostile garbage.
 
-``calls()`` draws valid calls in all five call shapes (API.md 1) against an endpoint
+``calls()`` draws valid calls in all five call shapes (README, the library) against an endpoint
 derived through 0-3 layers of defaults; ``hostile_*`` draw anything a caller could pass.
 """
 

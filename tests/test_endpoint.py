@@ -35,7 +35,7 @@ def test_readme_example() -> None:
 
 
 def test_api_example() -> None:
-    """API.md section 1's example: path placeholders filled, the rest in the query."""
+    """The README's first example: path placeholders filled, the rest in the query."""
     options = endpoint(
         "GET /repos/{owner}/{repo}/issues", owner="octocat", repo="hello-world", per_page=2
     )
@@ -80,7 +80,7 @@ CREATE_ISSUE = {
     ids=["route+keywords", "route+mapping", "mapping+keywords", "keywords", "lowercase", "none"],
 )
 def test_call_shapes(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    """Every call shape of API.md section 1 gives the same request."""
+    """Every call shape (README, the library) gives the same request."""
     assert endpoint(*args, **kwargs) == CREATE_ISSUE
 
 

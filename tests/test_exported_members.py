@@ -27,7 +27,7 @@ def _is_submodule(value: object) -> bool:
 
 
 def test_contract_names_are_exported() -> None:
-    """API.md section 8 names these exports."""
+    """The README's library section names these exports."""
     assert {
         "endpoint",
         "Endpoint",

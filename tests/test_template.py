@@ -2,7 +2,7 @@
 properties checked against the ``uritemplate`` package.
 
 Expected values come from the RFC text (tests/cases/rfc6570.json), from the uritemplate-test
-vectors, or from reasoning about the RFC and API.md; none was copied from restroute's output.
+vectors, or from reasoning about the RFC and the README's decisions; none was copied from restroute's output.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ VECTOR_FILES = (
 NO_VECTORS = "../shared/data/uritemplate-test not present (CI has it)"
 
 # The vectors expand an undefined variable of a simple expression to nothing, as the RFC does;
-# restroute raises MissingParameterError there instead (API.md section 5).
+# restroute raises MissingParameterError there instead (README, decisions).
 VECTOR_MISSING: dict[str, list[str]] = {
     "O{undef}X": ["undef"],
     "?{x,undef}": ["undef"],
@@ -324,7 +324,7 @@ EDGE_CASES: list[tuple[str, str, dict[str, Any], Expected]] = [
     [pytest.param(t, v, e, id=case_id) for case_id, t, v, e in EDGE_CASES],
 )
 def test_edge_case(template: str, variables: dict[str, Any], expected: Expected) -> None:
-    """Each hand-written edge case expands (or fails) as the RFC and API.md require."""
+    """Each hand-written edge case expands (or fails) as the RFC and the README's decisions require."""
     check(template, variables, expected)
 
 

@@ -64,7 +64,7 @@ class _Expression:
         self.operator = operator
         self.first, self.sep, self.named, self.ifemp, reserved = _OPERATORS[operator]
         self.quote = quote_reserved if reserved else quote_unreserved
-        self.required = not operator  # API.md 5: simple expressions need every value
+        self.required = not operator  # README decisions: {owner} needs its value
 
     def expand(self, params: Mapping[str, object], missing: list[str]) -> str:
         """Appendix A of RFC 6570; undefined variables of a simple expression go to

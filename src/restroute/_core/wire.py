@@ -1,4 +1,4 @@
-"""The wire rule: how a body becomes the bytes a client sends (README, "Body bytes").
+"""The wire rule: how a body becomes the bytes a client sends (README, ``body_bytes``).
 
 Every snippet sends these bytes, and parse refuses a body that has none.
 """
@@ -48,7 +48,7 @@ def _json_text(body: object) -> str:
     if not _encoders:
         import json
 
-        # API.md 4: the bytes JavaScript's JSON.stringify gives for the same value.
+        # The bytes JavaScript's JSON.stringify gives for the same value (README, the library).
         _encoders.append(
             json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
         )
