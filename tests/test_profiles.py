@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
+import errno
 import math
+import os
 import re
+import stat
+import sys
+import tomllib
+from collections.abc import Callable
+from datetime import UTC, date, datetime, time, timedelta, timezone
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from restroute import EndpointError, endpoint, explain
 from restroute.profiles import Profile, dump_profile, load_profile, parse_profile, save_profile
+from restroute.session import Session
+from restroute.snippets import is_secret
 from tests.conftest import UA
 
 SAMPLES = Path(__file__).parents[1] / "sample_profiles"
@@ -46,16 +59,18 @@ authorization = "token ${RESTROUTE_DOC_TOKEN}"
 
 
 def test_dump_profile_docstring_example() -> None:
-    """dump_profile's docstring example: the literal token is left out with a comment."""
-    text = dump_profile({"per_page": 100, "headers": {"authorization": "token abc"}})
+    """dump_profile's docstring example: the literal key is left out, said in a top comment."""
+    text = dump_profile({"per_page": 100, "headers": {"x-api-key": "k-123"}})
 
     assert text == (
+        '# headers.x-api-key: left out, a secret; write "${SOME_TOKEN}" to read it from the'
+        " environment\n"
+        "\n"
         "per_page = 100\n"
         "\n"
         "[headers]\n"
-        '# authorization: left out, a secret; write "${SOME_TOKEN}" to read it from the'
-        " environment\n"
     )
+    assert tomllib.loads(text) == {"per_page": 100, "headers": {}}
 
 
 # --- parse and expand ---------------------------------------------------------------------
@@ -229,13 +244,189 @@ def test_save_profile_writes_what_load_profile_reads(tmp_path: Path) -> None:
 
 
 def test_save_profile_into_a_missing_directory_is_an_endpoint_error(tmp_path: Path) -> None:
-    """A path that cannot be written raises EndpointError naming it."""
+    """A path that cannot be written raises EndpointError naming it, and creates nothing."""
     path = tmp_path / "no" / "such" / "dir" / "p.toml"
 
     with pytest.raises(EndpointError, match="cannot be written") as caught:
         save_profile(path, {"per_page": 1})
 
     assert str(path) in str(caught.value)
+    assert "No such file or directory" in str(caught.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+OLD = "per_page = 1\n"
+
+
+@pytest.fixture
+def old_profile(tmp_path: Path) -> Path:
+    """A profile already on disk, for the saves that must leave it as it was."""
+    path = tmp_path / "p.toml"
+    path.write_text(OLD, encoding="utf-8")
+    return path
+
+
+def _raising(error: BaseException) -> Callable[..., None]:
+    def fail(*args: object) -> None:
+        raise error
+
+    return fail
+
+
+def test_save_profile_fsyncs_a_sibling_then_replaces_the_file(
+    old_profile: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new text is complete and fsynced in the same folder before the rename; until
+    then the old file is whole."""
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(descriptor: int) -> None:
+        calls.append("fsync")
+        real_fsync(descriptor)
+
+    def replace(source: str | Path, target: str | Path) -> None:
+        calls.append("replace")
+        assert Path(source).parent == Path(os.path.realpath(old_profile.parent))
+        assert Path(source).read_text(encoding="utf-8") == "per_page = 2\n"
+        assert old_profile.read_text(encoding="utf-8") == OLD
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+
+    assert save_profile(old_profile, {"per_page": 2}) == old_profile
+    assert calls == ["fsync", "replace"]
+    assert old_profile.read_text(encoding="utf-8") == "per_page = 2\n"
+    assert [path.name for path in old_profile.parent.iterdir()] == ["p.toml"]
+
+
+@pytest.mark.parametrize("step", ["fsync", "chmod", "replace"])
+def test_a_full_disk_leaves_the_old_file_and_no_temporary_file(
+    old_profile: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """ENOSPC at any step: EndpointError names the path and the reason; nothing changed."""
+    monkeypatch.setattr(os, step, _raising(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+
+    with pytest.raises(EndpointError) as caught:
+        save_profile(old_profile, {"per_page": 2})
+
+    message = str(caught.value)
+    assert str(old_profile) in message
+    assert "No space left on device" in message
+    assert old_profile.read_text(encoding="utf-8") == OLD
+    assert [path.name for path in old_profile.parent.iterdir()] == ["p.toml"]
+
+
+def test_an_interrupted_save_removes_its_temporary_file(
+    old_profile: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C mid-save is not turned into an EndpointError, and leaves no debris."""
+    monkeypatch.setattr(os, "fsync", _raising(KeyboardInterrupt()))
+
+    with pytest.raises(KeyboardInterrupt):
+        save_profile(old_profile, {"per_page": 2})
+
+    assert old_profile.read_text(encoding="utf-8") == OLD
+    assert [path.name for path in old_profile.parent.iterdir()] == ["p.toml"]
+
+
+def test_a_failed_cleanup_does_not_hide_why_the_save_failed(
+    old_profile: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the temporary file cannot be removed either, the error still gives the first reason."""
+    monkeypatch.setattr(os, "replace", _raising(OSError(errno.ENOSPC, "No space left on device")))
+    monkeypatch.setattr(Path, "unlink", _raising(PermissionError(errno.EACCES, "Denied")))
+
+    with pytest.raises(EndpointError, match="No space left on device"):
+        save_profile(old_profile, {"per_page": 2})
+
+    assert old_profile.read_text(encoding="utf-8") == OLD
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0,
+    reason="root writes into read-only folders; needs a POSIX user without that privilege",
+)
+def test_a_read_only_folder_is_an_endpoint_error(old_profile: Path) -> None:
+    """A folder that cannot be written to: the reason is given and the old file stays."""
+    folder = old_profile.parent
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(EndpointError, match="Permission denied") as caught:
+            save_profile(old_profile, {"per_page": 2})
+    finally:
+        folder.chmod(0o700)
+
+    assert str(old_profile) in str(caught.value)
+    assert old_profile.read_text(encoding="utf-8") == OLD
+    assert [path.name for path in folder.iterdir()] == ["p.toml"]
+
+
+def test_a_directory_in_the_way_is_an_endpoint_error(tmp_path: Path) -> None:
+    """A folder where the file should go stays a folder, and no temporary file is left."""
+    path = tmp_path / "p.toml"
+    path.mkdir()
+
+    with pytest.raises(EndpointError, match="Is a directory"):
+        save_profile(path, {"per_page": 2})
+
+    assert path.is_dir()
+    assert [each.name for each in tmp_path.iterdir()] == ["p.toml"]
+
+
+def test_a_file_in_place_of_the_folder_is_an_endpoint_error(tmp_path: Path) -> None:
+    """A parent that is a file, not a folder, is reported, not raised as NotADirectoryError."""
+    parent = tmp_path / "notes.txt"
+    parent.write_text("x", encoding="utf-8")
+
+    with pytest.raises(EndpointError, match="Not a directory"):
+        save_profile(parent / "p.toml", {"per_page": 2})
+
+    assert parent.read_text(encoding="utf-8") == "x"
+
+
+def test_a_dump_error_writes_nothing(old_profile: Path) -> None:
+    """Options that have no TOML form fail before the file is touched."""
+    with pytest.raises(EndpointError, match="has no TOML form"):
+        save_profile(old_profile, {"per_page": None})
+
+    assert old_profile.read_text(encoding="utf-8") == OLD
+    assert [path.name for path in old_profile.parent.iterdir()] == ["p.toml"]
+
+
+def test_saving_over_a_profile_keeps_its_permissions(old_profile: Path) -> None:
+    """A profile made private (0600) stays private when saved again."""
+    old_profile.chmod(0o600)
+
+    save_profile(old_profile, {"per_page": 2})
+
+    assert stat.S_IMODE(old_profile.stat().st_mode) == 0o600
+
+
+def test_a_new_profile_gets_the_usual_permissions(tmp_path: Path) -> None:
+    """A new profile gets what any new file gets under the umask, not mkstemp's 0600."""
+    path = tmp_path / "new.toml"
+    previous = os.umask(0o027)
+    try:
+        save_profile(path, {"per_page": 2})
+    finally:
+        os.umask(previous)
+
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_saving_through_a_symlink_replaces_its_target(tmp_path: Path) -> None:
+    """A symlinked profile (a dotfiles repository) stays a link; the file it points to changes."""
+    real = tmp_path / "real.toml"
+    real.write_text(OLD, encoding="utf-8")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+
+    assert save_profile(link, {"per_page": 2}) == link
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == "per_page = 2\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["link.toml", "real.toml"]
 
 
 # --- dump -----------------------------------------------------------------------------------
@@ -254,14 +445,20 @@ ROUND_TRIP: dict[str, Any] = {
     "per_page": 100,
     "negative": -3,
     "big": 2**62,
+    "huge": 2**100,
     "zero": 0,
     "ratio": 0.25,
     "tiny": 1e-300,
-    "huge": 1.5e300,
+    "vast": 1.5e300,
     "yes": True,
     "no": False,
+    "since": date(2024, 1, 1),
+    "at": time(9, 30, 5, 250000),
+    "when": datetime(2024, 1, 2, 3, 4, 5),
+    "zoned": datetime(2024, 1, 2, 3, 4, 5, tzinfo=timezone(-timedelta(hours=5, minutes=30))),
+    "utc": datetime(2024, 1, 2, 3, 4, 5, 6, tzinfo=UTC),
     "labels": ["bug", "help wanted"],
-    "mixed": [1, "two", True, 2.5],
+    "mixed": [1, "two", True, 2.5, date(2024, 1, 1), {"a": 1}],
     "nested_lists": [[1, 2], ["a"], []],
     "nothing": [],
     "dotted.key": 1,
@@ -276,7 +473,10 @@ ROUND_TRIP: dict[str, Any] = {
         "authorization": "token ${GITHUB_TOKEN}",
     },
     "media_type": {"format": "raw", "previews": ["mercy", "squirrel-girl"]},
-    "request": {"timeout": 5, "retry on": [502, 503]},
+    "request": {"timeout": 5, "retry on": [502, 503], "retry": {"count": 3, "on": {"5xx": True}}},
+    "empty_table": {},
+    "steps": [{"name": "build"}, {"name": "test", "with": ["unit", "doc"]}],
+    "points": [{"x": 1, "y": 2}, {"x": 3, "y": 4}],
 }
 
 
@@ -295,6 +495,129 @@ def test_each_value_round_trips_alone(key: str) -> None:
     assert parse_profile(dump_profile(options), environ={}).raw == options
 
 
+EVERY_TOML_TYPE = """
+title = "every type"
+since = 2024-01-01
+at = 07:32:00.5
+when = 1979-05-27T07:32:00
+zoned = 1979-05-27T07:32:00.999999-07:00
+utc = 1979-05-27T07:32:00Z
+int_max = 9_223_372_036_854_775_807
+beyond = 123456789012345678901234567890
+hex = 0xDEADBEEF
+not_a_number = nan
+minus_infinity = -inf
+point = { x = 1, y = [2, 3], "needs quotes" = { deep = true } }
+
+[request.retry]
+count = 3
+
+[[steps]]
+name = "build"
+
+[[steps]]
+name = "test"
+matrix = [{ python = "3.11" }, { python = "3.12" }]
+"""
+
+
+def test_a_profile_using_every_toml_type_is_written_back_whole(tmp_path: Path) -> None:
+    """A profile that loads (dates, nested tables, arrays of tables...) can be shown and saved:
+    the explorer shows each layer as dump_profile(profile.raw)."""
+    path = tmp_path / "every.toml"
+    path.write_text(EVERY_TOML_TYPE, encoding="utf-8")
+    raw = load_profile(path, environ={}).raw
+
+    again = tomllib.loads(dump_profile(raw))
+    layer_text = Session("GET /user", [load_profile(path, environ={})]).layer("every").toml()
+
+    assert _same(raw, again)
+    assert _same(raw, tomllib.loads(layer_text))
+    assert again["zoned"].utcoffset() == -timedelta(hours=7)
+    assert again["beyond"] == 123456789012345678901234567890
+
+
+# Expected TOML written by hand from the TOML 1.0 spec, in tomli-w's layout: scalars first,
+# arrays one item a line with a trailing comma, a [table] only where it holds values.
+TOML_TEXT: list[tuple[dict[str, Any], str]] = [
+    ({"since": date(2024, 1, 1)}, "since = 2024-01-01\n"),
+    ({"at": time(9, 30)}, "at = 09:30:00\n"),
+    ({"at": time(9, 30, 5, 250000)}, "at = 09:30:05.250000\n"),
+    ({"when": datetime(2024, 1, 2, 3, 4, 5)}, "when = 2024-01-02 03:04:05\n"),
+    (
+        {"when": datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)},
+        "when = 2024-01-02 03:04:05+00:00\n",
+    ),
+    (
+        {
+            "when": datetime(
+                2024, 1, 2, 3, 4, 5, 6, tzinfo=timezone(-timedelta(hours=5, minutes=30))
+            )
+        },
+        "when = 2024-01-02 03:04:05.000006-05:30\n",
+    ),
+    ({"ratio": 0.25, "tiny": 1e-300, "whole": 2.0}, "ratio = 0.25\ntiny = 1e-300\nwhole = 2.0\n"),
+    (
+        {"not_a_number": math.nan, "up": math.inf, "down": -math.inf},
+        "not_a_number = nan\nup = inf\ndown = -inf\n",
+    ),
+    (
+        {"big": 2**64, "low": -(2**70)},
+        "big = 18446744073709551616\nlow = -1180591620717411303424\n",
+    ),
+    ({"yes": True, "no": False}, "yes = true\nno = false\n"),
+    ({"quote": 'say "hi"', "path": "C:\\dir"}, 'quote = "say \\"hi\\""\npath = "C:\\\\dir"\n'),
+    ({"lines": "a\nb\r\n", "tab": "a\tb"}, 'lines = "a\\nb\\r\\n"\ntab = "a\tb"\n'),
+    (
+        {"controls": "\x00\x7f", "unicode": "日本"},
+        'controls = "\\u0000\\u007f"\nunicode = "日本"\n',
+    ),
+    (
+        {"ключ": 1, "with space": 2, "dotted.key": 3, "": 4, "bare-key_1": 5},
+        '"ключ" = 1\n"with space" = 2\n"dotted.key" = 3\n"" = 4\nbare-key_1 = 5\n',
+    ),
+    (
+        {"labels": ["bug", "help wanted"], "nothing": [], "nested": [[1], []]},
+        'labels = [\n    "bug",\n    "help wanted",\n]\nnothing = []\n'
+        "nested = [\n    [\n        1,\n    ],\n    [],\n]\n",
+    ),
+    ({"tuple": (1, 2)}, "tuple = [\n    1,\n    2,\n]\n"),
+    ({"media_type": {}}, "[media_type]\n"),
+    ({"request": {"retry": {"count": 3}}}, "[request.retry]\ncount = 3\n"),
+    (
+        {"request": {"timeout": 5, "retry": {"count": 3, "backoff": {"base": 0.5}}}},
+        "[request]\ntimeout = 5\n\n[request.retry]\ncount = 3\n\n[request.retry.backoff]\n"
+        "base = 0.5\n",
+    ),
+    ({"point": {"x.y": {"z": 1}}}, '[point."x.y"]\nz = 1\n'),
+    ({"points": [{"x": 1}, {"x": 2}]}, "points = [\n    { x = 1 },\n    { x = 2 },\n]\n"),
+    ({"mixed": [1, {"a": "b"}]}, 'mixed = [\n    1,\n    { a = "b" },\n]\n'),
+    (
+        {"steps": [{"name": "a", "with": [1]}, {"name": "b"}]},
+        '[[steps]]\nname = "a"\nwith = [\n    1,\n]\n\n[[steps]]\nname = "b"\n',
+    ),
+    (
+        {"jobs": [{"name": "x", "env": {"CI": "1"}, "steps": [1]}]},
+        '[[jobs]]\nname = "x"\nsteps = [\n    1,\n]\n\n[jobs.env]\nCI = "1"\n',
+    ),
+    (
+        {"headers": {"x-a": "1"}, "per_page": 2, "media_type": {"format": "raw"}, "z": 3},
+        'per_page = 2\nz = 3\n\n[headers]\nx-a = "1"\n\n[media_type]\nformat = "raw"\n',
+    ),
+    ({"headers": "not a table"}, 'headers = "not a table"\n'),
+    ({}, "\n"),
+]
+
+
+@pytest.mark.parametrize(("options", "text"), TOML_TEXT)
+def test_each_toml_type_is_written_as_toml_writes_it(options: dict[str, Any], text: str) -> None:
+    """The exact text for each kind of value, and it reads back as the options."""
+    written = dump_profile(options)
+
+    assert written == text
+    assert _same(_as_read(options), tomllib.loads(written))
+
+
 def test_special_floats_round_trip() -> None:
     """nan, inf and -inf are written as TOML's nan, inf and -inf."""
     raw = parse_profile(
@@ -311,7 +634,8 @@ def test_tuples_are_written_as_arrays() -> None:
 
 
 def test_empty_options_dump_to_an_empty_profile() -> None:
-    """No options give a profile with no options."""
+    """No options give a profile with no options: one empty line, where the editor starts."""
+    assert dump_profile({}) == "\n"
     assert parse_profile(dump_profile({})).raw == {}
 
 
@@ -320,6 +644,20 @@ def test_scalars_come_before_tables() -> None:
     options = {"headers": {"x-a": "1"}, "per_page": 2, "media_type": {"format": "raw"}, "z": 3}
 
     assert parse_profile(dump_profile(options)).raw == options
+
+
+def test_one_table_used_twice_is_written_twice() -> None:
+    """The same object under two keys is not a loop: it is written at both."""
+    shared = {"count": 3}
+
+    text = dump_profile({"a": shared, "b": shared})
+
+    assert text == "[a]\ncount = 3\n\n[b]\ncount = 3\n"
+
+
+# --- secrets --------------------------------------------------------------------------------
+
+NOTE = 'left out, a secret; write "${SOME_TOKEN}" to read it from the environment'
 
 
 def test_secret_headers_are_left_out_unless_references() -> None:
@@ -334,6 +672,7 @@ def test_secret_headers_are_left_out_unless_references() -> None:
             "proxy-authorization": "Basic ${PROXY_CREDENTIALS}",
             "accept": "*/*",
             "x-keyboard": "qwerty",
+            "x-secret": None,
         }
     }
 
@@ -341,7 +680,14 @@ def test_secret_headers_are_left_out_unless_references() -> None:
 
     for secret in ("ghp_literal", "k-123", "session=1", "12345"):
         assert secret not in text
-    assert "# Authorization: left out" in text
+    assert text.splitlines()[:6] == [
+        f"# headers.Authorization: {NOTE}",
+        f"# headers.x-api-key: {NOTE}",
+        f"# headers.cookie: {NOTE}",
+        f"# headers.x-auth-token: {NOTE}",
+        f"# headers.x-secret: {NOTE}",
+        "",
+    ]
     assert parse_profile(text, environ={}).raw == {
         "headers": {
             "private-token": "${PRIVATE_TOKEN}",
@@ -352,32 +698,227 @@ def test_secret_headers_are_left_out_unless_references() -> None:
     }
 
 
-def test_a_table_nested_two_deep_is_an_endpoint_error() -> None:
-    """A mapping inside a table cannot be written and raises EndpointError naming it."""
-    with pytest.raises(EndpointError, match=r"request\.retry"):
-        dump_profile({"request": {"retry": {"count": 3}}})
+def test_a_left_out_header_is_named_as_a_toml_key() -> None:
+    """A name that needs quotes is quoted (and escaped) in the note, so the comment stays one
+    line and says the key a reader would type."""
+    text = dump_profile({"headers": {"api key-token": "abc", "x-token-\nnext": "def"}})
+
+    assert text == (
+        f'# headers."api key-token": {NOTE}\n# headers."x-token-\\nnext": {NOTE}\n\n[headers]\n'
+    )
+    assert tomllib.loads(text) == {"headers": {}}
+
+
+def test_a_secret_header_that_is_not_a_string_is_left_out() -> None:
+    """Only a string can be a ${VAR} reference: a list holding one is still left out."""
+    text = dump_profile({"headers": {"authorization": ["${TOKEN}", "literal"]}})
+
+    assert "literal" not in text
+    assert tomllib.loads(text) == {"headers": {}}
+
+
+# --- what TOML cannot hold ------------------------------------------------------------------
+
+
+def _loop() -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    table["self"] = table
+    return table
+
+
+def _list_loop() -> dict[str, Any]:
+    items: list[Any] = []
+    items.append(items)
+    return {"items": items}
 
 
 @pytest.mark.parametrize(
-    "options",
+    ("options", "message"),
     [
-        {"per_page": None},
-        {"headers": {"x-trace": None}},
-        {"labels": ["a", None]},
-        {"labels": [{"a": 1}]},
-        {"when": object()},
+        (
+            {"per_page": None},
+            "profile: per_page = None has no TOML form (TOML has no null); leave the key out",
+        ),
+        ({"headers": {"x-trace": None}}, "profile: headers.x-trace = None has no TOML form"),
+        ({"labels": ["a", None]}, "profile: labels[1] = None has no TOML form"),
+        ({"a": {"b": [{"c": None}]}}, "profile: a.b[0].c = None has no TOML form"),
+        (
+            {"price": Decimal("1.10")},
+            "profile: price = Decimal('1.10') has no TOML form; write it as a string, number,"
+            " boolean, date, time, array or table",
+        ),
+        ({"data": b"x"}, "profile: data = b'x' has no TOML form"),
+        ({"when": object()}, "profile: when = <object object at 0x"),
+        (
+            {1: "a"},
+            "profile: the key 1 in the profile is not a string; TOML keys are strings:"
+            " write it as '1'",
+        ),
+        ({"request": {"retry": {None: 1}}}, "profile: the key None in request.retry is not a"),
+        ({"headers": {2: "x"}}, "profile: the key 2 in headers is not a string"),
+        (
+            {"broken": "\ud800"},
+            "profile: broken = '\\ud800' holds a lone surrogate, which UTF-8 (and so TOML)"
+            " cannot hold; remove it",
+        ),
+        ({"\udc00": 1}, "profile: the key '\\udc00' in the profile holds a lone surrogate"),
+        (
+            {"headers": {"\udc00-token": "k"}},
+            "profile: the key '\\udc00-token' in headers holds a lone surrogate",
+        ),
+        (
+            {"at": time(9, 30, tzinfo=UTC)},
+            "profile: at = 09:30:00+00:00 has an offset, which a TOML time cannot hold;"
+            " drop the tzinfo",
+        ),
+        (
+            {"when": datetime(2024, 1, 1, tzinfo=timezone(timedelta(seconds=30)))},
+            "profile: when = 2024-01-01 00:00:00+00:00:30 has an offset with seconds, which"
+            " TOML cannot hold; round the offset to whole minutes",
+        ),
+        (
+            _loop(),
+            "profile: self.self loops back to a table or array that holds it; TOML cannot"
+            " write a loop: put a copy there",
+        ),
+        (_list_loop(), "profile: items[0] loops back to a table or array that holds it"),
     ],
 )
-def test_a_value_with_no_toml_form_is_an_endpoint_error(options: dict[str, Any]) -> None:
-    """None, a mapping in an array and other objects raise EndpointError."""
-    with pytest.raises(EndpointError, match="has no TOML form"):
+def test_a_value_toml_cannot_hold_is_an_endpoint_error(
+    options: dict[Any, Any], message: str
+) -> None:
+    """None, objects, non-string keys, lone surrogates, offset times and loops raise an
+    EndpointError naming the key and the fix, never a TypeError or ValueError."""
+    with pytest.raises(EndpointError) as caught:
         dump_profile(options)
 
+    assert type(caught.value) is EndpointError
+    assert str(caught.value).startswith(message)
 
-def test_a_lone_surrogate_is_refused_when_dumping() -> None:
-    """A lone surrogate has no TOML form, so dump_profile refuses it instead of bad TOML."""
-    with pytest.raises(EndpointError):
-        dump_profile({"broken": "\ud800"})
+
+def test_an_integer_too_long_for_text_is_an_endpoint_error() -> None:
+    """Python will not turn an int over its digit limit into text; that is said, not raised."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        with pytest.raises(EndpointError) as caught:
+            dump_profile({"n": 10**700})
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+    assert str(caught.value) == (
+        "profile: n is an integer of more than 640 digits, too long to write; write a string"
+    )
+
+
+# --- properties -----------------------------------------------------------------------------
+
+
+def _as_read(value: Any) -> Any:
+    """``value`` as tomllib would return it: tuples come back as lists."""
+    if isinstance(value, dict):
+        return {key: _as_read(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_as_read(item) for item in value]
+    return value
+
+
+def _same(expected: object, actual: object) -> bool:
+    """Equal as TOML means it: nan matches nan, and a change of type (1 to true, an offset
+    lost) is a difference even where Python's == would not see it."""
+    if isinstance(expected, float) and math.isnan(expected):
+        return isinstance(actual, float) and math.isnan(actual)
+    if type(expected) is not type(actual):
+        return False
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return expected.keys() == actual.keys() and all(
+            _same(item, actual[key]) for key, item in expected.items()
+        )
+    if isinstance(expected, list) and isinstance(actual, list):
+        return len(expected) == len(actual) and all(map(_same, expected, actual))
+    if isinstance(expected, datetime | time) and isinstance(actual, datetime | time):
+        return expected == actual and expected.utcoffset() == actual.utcoffset()
+    return expected == actual
+
+
+def test_same_tells_apart_what_equality_does_not() -> None:
+    """The property's comparison: nan is nan, True is not 1, offsets and shapes count."""
+    utc = datetime(2024, 1, 1, 12, tzinfo=UTC)
+    plus_one = datetime(2024, 1, 1, 13, tzinfo=timezone(timedelta(hours=1)))
+
+    assert _same({"a": [math.nan]}, {"a": [math.nan]})
+    assert not _same(math.nan, 1.0)
+    assert not _same(True, 1)
+    assert not _same(utc, plus_one)
+    assert not _same({"a": 1}, {"b": 1})
+    assert not _same([1], [1, 2])
+    assert _same(time(9, 30), time(9, 30))
+
+
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
+_KEYS = st.text(st.characters(codec="utf-8"), max_size=6)
+_OFFSETS = st.integers(-(24 * 60 - 1), 24 * 60 - 1).map(
+    lambda minutes: timezone(timedelta(minutes=minutes))
+)
+_SCALARS = st.one_of(
+    _TEXT,
+    st.integers(),
+    st.floats(),
+    st.booleans(),
+    st.dates(),
+    st.times(),
+    st.datetimes(),
+    st.datetimes(timezones=_OFFSETS),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEYS, inner, max_size=4),
+    max_leaves=16,
+)
+_DOCUMENTS = st.dictionaries(_KEYS.filter(lambda key: key != "headers"), _VALUES, max_size=6)
+_PLAIN_HEADERS = st.dictionaries(_KEYS.filter(lambda name: not is_secret(name)), _VALUES)
+PROPERTY = settings(max_examples=200, deadline=None)
+
+
+@PROPERTY
+@given(_DOCUMENTS, st.none() | _PLAIN_HEADERS)
+def test_what_tomllib_reads_is_written_back_equal(
+    document: dict[str, Any], headers: dict[str, Any] | None
+) -> None:
+    """Any TOML-able document (no secret headers) is written as text tomllib reads back equal."""
+    if headers is not None:
+        document = {**document, "headers": headers}
+
+    text = dump_profile(document)
+
+    assert _same(document, tomllib.loads(text)), text
+
+
+_HEADER_NAMES = _KEYS | st.sampled_from(
+    ["authorization", "Proxy-Authorization", "x-api-key", "cookie", "accept", "api key-token"]
+)
+_HEADER_VALUES = _SCALARS | st.sampled_from(["token ${GITHUB_TOKEN}", "${K}", "${}", "$K"])
+
+
+@PROPERTY
+@given(_DOCUMENTS, st.dictionaries(_HEADER_NAMES, _HEADER_VALUES, max_size=6))
+def test_only_literal_secret_headers_are_left_out(
+    document: dict[str, Any], headers: dict[str, Any]
+) -> None:
+    """Every header is written back except a secret that is not a ${VAR} string; each one
+    left out has its comment line."""
+    kept = {
+        name: value
+        for name, value in headers.items()
+        if not is_secret(name)
+        or (isinstance(value, str) and re.search(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}", value))
+    }
+
+    text = dump_profile({**document, "headers": headers})
+
+    assert _same({**document, "headers": kept}, tomllib.loads(text)), text
+    notes = [line for line in text.splitlines() if line.startswith("# headers.")]
+    assert len(notes) == len(headers) - len(kept)
 
 
 # --- the sample profiles --------------------------------------------------------------------
@@ -516,9 +1057,23 @@ def test_the_teaching_profile_cascades_over_the_github_profile() -> None:
     assert call_wins.result["url"].endswith("/issues?per_page=2")
 
 
-def test_profile_is_a_plain_value_holder() -> None:
-    """A Profile holds what it was given and counts options and warnings in its repr."""
+def test_profile_is_a_frozen_value() -> None:
+    """A Profile holds what it was given, in the same order, and cannot be changed after."""
     profile = Profile("p", {"a": "${X}"}, {"a": "${X}"}, ("p: ${X} is not set",), Path("p.toml"))
 
     assert repr(profile) == "<Profile 'p': 1 options, 1 warnings>"
+    assert [field.name for field in dataclasses.fields(Profile)] == [
+        "name",
+        "raw",
+        "options",
+        "warnings",
+        "path",
+    ]
     assert profile.path == Path("p.toml")
+    assert profile == Profile(
+        "p", {"a": "${X}"}, {"a": "${X}"}, ("p: ${X} is not set",), Path("p.toml")
+    )
+    assert (Profile("q", {}, {}).warnings, Profile("q", {}, {}).path) == ((), None)
+    assert not hasattr(profile, "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        profile.name = "q"  # type: ignore[misc]

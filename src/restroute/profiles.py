@@ -18,10 +18,18 @@ from the environment when the profile is loaded, and never written back expanded
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
-from collections.abc import Mapping
+import secrets
+import stat
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
+
+import tomli_w
 
 from .errors import EndpointError
 from .snippets import is_secret
@@ -33,29 +41,24 @@ if TYPE_CHECKING:
 __all__ = ["Profile", "dump_profile", "load_profile", "parse_profile", "save_profile"]
 
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_LEFT_OUT = 'left out, a secret; write "${SOME_TOKEN}" to read it from the environment'
+_MINUTE = timedelta(minutes=1)
 
 
+@dataclass(frozen=True, slots=True, repr=False)
 class Profile:
-    """A loaded profile: ``options`` to use, ``raw`` as written, and warnings to show."""
+    """A loaded profile: ``options`` to use, ``raw`` as written, and warnings to show.
 
-    __slots__ = ("name", "options", "path", "raw", "warnings")
+    Frozen because it records what a file said when it was read: to change one, write the
+    file again or make another with ``dataclasses.replace``. (The dicts inside are plain
+    dicts; the session's layers copy them before editing.)
+    """
 
-    def __init__(
-        self,
-        name: str,
-        raw: dict[str, Any],
-        options: dict[str, Any],
-        warnings: tuple[str, ...] = (),
-        path: Path | None = None,
-    ) -> None:
-        self.name, self.raw, self.options, self.warnings, self.path = (
-            name,
-            raw,
-            options,
-            warnings,
-            path,
-        )
+    name: str
+    raw: dict[str, Any]
+    options: dict[str, Any]
+    warnings: tuple[str, ...] = ()
+    path: Path | None = None
 
     def __repr__(self) -> str:
         return (
@@ -116,71 +119,212 @@ def _expanded(value: Any, environ: Mapping[str, str], warnings: list[str], name:
     return value
 
 
+# --- writing --------------------------------------------------------------------------------
+
+
 def dump_profile(options: Mapping[str, Any]) -> str:
     """TOML text for ``options``; secret header values that are not ``${VAR}`` are left out.
 
-    >>> print(dump_profile({"per_page": 100, "headers": {"authorization": "token abc"}}), end="")
+    What is left out is said in comments at the top, where tomli-w (which writes no
+    comments) cannot misplace them, so the text stays valid TOML.
+
+    >>> print(dump_profile({"per_page": 100, "headers": {"x-api-key": "k-123"}}), end="")
+    # headers.x-api-key: left out, a secret; write "${SOME_TOKEN}" to read it from the environment
+    <BLANKLINE>
     per_page = 100
     <BLANKLINE>
     [headers]
-    # authorization: left out, a secret; write "${SOME_TOKEN}" to read it from the environment
     """
-    scalars = [(k, v) for k, v in options.items() if not isinstance(v, Mapping)]
-    tables = [(k, v) for k, v in options.items() if isinstance(v, Mapping)]
-    lines = [f"{_key(k)} = {_value(v)}" for k, v in scalars]
-    for table, items in tables:
-        lines += ["", f"[{_key(table)}]"]
-        for key, value in items.items():
-            if isinstance(value, Mapping):
-                msg = f"profile: {table}.{key} is nested too deep for a profile; flatten it"
-                raise EndpointError(msg)
-            if table == "headers" and is_secret(key) and not _REFERENCE.search(str(value)):
-                lines.append(
-                    f"# {key}: left out, a secret; write "
-                    '"${SOME_TOKEN}" to read it from the environment'
-                )
-            else:
-                lines.append(f"{_key(key)} = {_value(value)}")
-    return "\n".join(lines).lstrip("\n") + "\n"
+    kept, left_out = _without_secrets(options)
+    _check(kept, "")
+    notes = "".join(_left_out_note(name) for name in left_out)
+    body = tomli_w.dumps(kept)
+    # An empty profile is one empty line, as it always was: the explorer's editor starts there.
+    return notes + "\n" + body if notes else body or "\n"
+
+
+def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Profiles get shared and committed, so a literal credential must never reach one.
+
+    Returns ``options`` without those headers, and their names for the notes.
+    """
+    headers = options.get("headers")
+    if not isinstance(headers, Mapping):
+        return dict(options), []
+    kept: dict[str, Any] = {}
+    left_out: list[str] = []
+    for name, value in headers.items():
+        if _is_literal_secret(name, value):
+            left_out.append(name)
+        else:
+            kept[name] = value
+    return {**options, "headers": kept}, left_out
+
+
+def _is_literal_secret(name: object, value: object) -> bool:
+    """A secret header is written only as a ``${VAR}`` reference, never as its value."""
+    if not isinstance(name, str) or not is_secret(name):
+        return False
+    return not (isinstance(value, str) and _REFERENCE.search(value))
+
+
+def _left_out_note(name: str) -> str:
+    return f"# headers.{_toml_key(_checked_key(name, 'headers'))}: {_LEFT_OUT}\n"
+
+
+def _toml_key(key: str) -> str:
+    """``key`` as TOML writes it (bare or quoted), so a comment names it as a reader types it."""
+    return tomli_w.dumps({key: True}).removesuffix(" = true\n")
+
+
+def _check(value: object, where: str, enclosing: frozenset[int] = frozenset()) -> None:
+    """Refuse what TOML cannot hold, naming its key, before tomli-w raises a bare TypeError."""
+    if isinstance(value, Mapping | list | tuple):
+        if id(value) in enclosing:
+            msg = (
+                f"profile: {where} loops back to a table or array that holds it; "
+                "TOML cannot write a loop: put a copy there"
+            )
+            raise EndpointError(msg)
+        for part, item in _children(value, where):
+            _check(item, part, enclosing | {id(value)})
+        return
+    problem = _scalar_problem(value)
+    if problem:
+        raise EndpointError(f"profile: {where} {problem}")
+
+
+def _children(
+    value: Mapping[object, object] | list[object] | tuple[object, ...], where: str
+) -> Iterator[tuple[str, object]]:
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            name = _checked_key(key, where)
+            yield (f"{where}.{name}" if where else name), item
+    else:
+        for index, item in enumerate(value):
+            yield f"{where}[{index}]", item
+
+
+def _checked_key(key: object, where: str) -> str:
+    """TOML keys are text: a number or None as a key is a mistake to show, not to convert."""
+    table = where or "the profile"
+    if not isinstance(key, str):
+        msg = (
+            f"profile: the key {key!r:.60} in {table} is not a string; "
+            f"TOML keys are strings: write it as {str(key)!r:.60}"
+        )
+        raise EndpointError(msg)
+    if not _encodable(key):
+        msg = f"profile: the key {key!r:.60} in {table} {_SURROGATE}"
+        raise EndpointError(msg)
+    return key
+
+
+_SURROGATE = "holds a lone surrogate, which UTF-8 (and so TOML) cannot hold; remove it"
+
+
+def _encodable(text: str) -> bool:
+    """Lone surrogates (from a bad decode) have no UTF-8 form, so no TOML file can hold them."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _scalar_problem(value: object) -> str | None:
+    """Why ``value`` cannot be written as a TOML value, or None when it can."""
+    if isinstance(value, str):
+        return None if _encodable(value) else f"= {value!r:.60} {_SURROGATE}"
+    if isinstance(value, bool | float | date):
+        return _datetime_problem(value) if isinstance(value, datetime) else None
+    if isinstance(value, int):
+        return _int_problem(value)
+    if isinstance(value, time):
+        return _time_problem(value)
+    if value is None:
+        return "= None has no TOML form (TOML has no null); leave the key out"
+    return (
+        f"= {value!r:.60} has no TOML form; "
+        "write it as a string, number, boolean, date, time, array or table"
+    )
+
+
+def _int_problem(value: int) -> str | None:
+    """Python refuses to turn an int of more than ``sys.get_int_max_str_digits()`` into text."""
+    try:
+        str(value)
+    except ValueError:
+        digits = sys.get_int_max_str_digits()
+        return f"is an integer of more than {digits} digits, too long to write; write a string"
+    return None
+
+
+def _time_problem(value: time) -> str | None:
+    if value.tzinfo is None:
+        return None
+    return f"= {value} has an offset, which a TOML time cannot hold; drop the tzinfo"
+
+
+def _datetime_problem(value: datetime) -> str | None:
+    offset = value.utcoffset()
+    if offset is None or not offset % _MINUTE:
+        return None
+    return (
+        f"= {value} has an offset with seconds, which TOML cannot hold; "
+        "round the offset to whole minutes"
+    )
 
 
 def save_profile(path: str | Path, options: Mapping[str, Any]) -> Path:
-    """Write ``options`` as a profile file (see :func:`dump_profile`)."""
+    """Write ``options`` as a profile file (see :func:`dump_profile`).
+
+    The file is replaced whole or not at all: a full disk or a crash mid-write leaves the
+    old profile as it was, never half a file.
+    """
     path = Path(path)
-    text = dump_profile(options)
+    data = dump_profile(options).encode("utf-8")
     try:
-        path.write_text(text, encoding="utf-8")
+        _replace_atomically(Path(os.path.realpath(path)), data)
     except OSError as error:
-        msg = f"profile {str(path)!r} cannot be written: {error.strerror or error}"
+        msg = (
+            f"profile {str(path)!r} cannot be written: {error.strerror or error}; "
+            "the file was left as it was: fix that, or save elsewhere"
+        )
         raise EndpointError(msg) from None
     return path
 
 
-def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+def _replace_atomically(target: Path, data: bytes) -> None:
+    """Write a sibling file, fsync it, then rename it over ``target``.
+
+    A sibling, because a rename is atomic only within one file system. ``target`` is the
+    resolved path, so a symlinked profile stays a symlink and its target is replaced.
+    """
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    mode = _kept_mode(target)
+    # 0o666 less the umask, the permissions a plain new file would get; O_BINARY (Windows)
+    # so that no newline is translated.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(temporary, flags, 0o666)
+    try:
+        with open(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
-def _key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else _value(key)
-
-
-def _value(value: object) -> str:
-    """A TOML value: strings as basic strings with escapes, numbers, booleans, arrays."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if value != value or value in (float("inf"), float("-inf")):
-            return {"nan": "nan", "inf": "inf", "-inf": "-inf"}[repr(value)]
-        return repr(value)
-    if isinstance(value, str):
-        if any("\ud800" <= c <= "\udfff" for c in value):
-            msg = f"profile: {value!r:.60} holds a lone surrogate, which TOML cannot hold"
-            raise EndpointError(msg)
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        escaped = "".join(c if c.isprintable() else _escape(c) for c in escaped)
-        return f'"{escaped}"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(item) for item in value) + "]"
-    msg = f"profile: {value!r:.60} has no TOML form (None or an object); leave it out"
-    raise EndpointError(msg)
+def _kept_mode(target: Path) -> int | None:
+    """An existing profile keeps its permissions: one made private stays private."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        return None
