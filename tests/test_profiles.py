@@ -344,19 +344,23 @@ def test_a_failed_cleanup_does_not_hide_why_the_save_failed(
     assert old_profile.read_text(encoding="utf-8") == OLD
 
 
-@pytest.mark.skipif(
-    not hasattr(os, "geteuid") or os.geteuid() == 0,
-    reason="root writes into read-only folders; needs a POSIX user without that privilege",
-)
-def test_a_read_only_folder_is_an_endpoint_error(old_profile: Path) -> None:
-    """A folder that cannot be written to: the reason is given and the old file stays."""
+def test_a_read_only_folder_is_an_endpoint_error(
+    old_profile: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder that cannot be written to: the reason is given and the old file stays.
+    (The folder refuses the new file as a read-only one does for a user who is not root:
+    tests here may run as root, which chmod does not stop.)"""
     folder = old_profile.parent
-    folder.chmod(0o500)
-    try:
-        with pytest.raises(EndpointError, match="Permission denied") as caught:
-            save_profile(old_profile, {"per_page": 2})
-    finally:
-        folder.chmod(0o700)
+    real_open = os.open
+
+    def refusing_open(path: Any, flags: int, *args: Any) -> int:
+        if Path(path).parent == folder and flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", refusing_open)
+    with pytest.raises(EndpointError, match="Permission denied") as caught:
+        save_profile(old_profile, {"per_page": 2})
 
     assert str(old_profile) in str(caught.value)
     assert old_profile.read_text(encoding="utf-8") == OLD

@@ -667,3 +667,24 @@ def test_outcome_is_the_explanation_and_the_error_without_raising() -> None:
     assert missing.outcome()[0] is not None  # the merged options are still there to show
     assert broken.outcome()[0] is None
     assert "has a method but no URL" in str(broken.outcome()[1])
+
+
+def test_a_profile_with_a_date_and_a_nested_table_is_shown_and_saved_whole(
+    tmp_path: Path,
+) -> None:
+    """Everything tomllib reads can be a layer: shown as TOML, saved and read back equal,
+    and the explorer's view is built (a date is no URL text, so the request says why)."""
+    text = 'since = 2024-01-01\n\n[request.retry]\nattempts = 3\nbackoff = 0.5\n'
+    team = profile("team", text)
+    session = Session("GET /repos/{owner}/{repo}/issues", profiles=[team])
+    session.rows = [("owner", "o"), ("repo", "r")]
+
+    layer = session.layer("team")
+    saved = session.save_layer("team", tmp_path / "team.toml")
+
+    assert parse_profile(layer.text, environ={}).raw == team.raw
+    assert load_profile(saved, environ={}).raw == team.raw
+    assert session.view().merged is not None
+    assert session.view().merged["request"] == {"retry": {"attempts": 3, "backoff": 0.5}}
+    assert session.view().status.kind == "error"
+    assert "parameter 'since' is a date" in session.view().status.text

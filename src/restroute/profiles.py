@@ -32,7 +32,7 @@ from pathlib import Path
 import tomli_w
 
 from .errors import EndpointError
-from .snippets import is_secret
+from .redact import is_secret
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
