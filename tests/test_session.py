@@ -674,7 +674,7 @@ def test_a_profile_with_a_date_and_a_nested_table_is_shown_and_saved_whole(
 ) -> None:
     """Everything tomllib reads can be a layer: shown as TOML, saved and read back equal,
     and the explorer's view is built (a date is no URL text, so the request says why)."""
-    text = 'since = 2024-01-01\n\n[request.retry]\nattempts = 3\nbackoff = 0.5\n'
+    text = "since = 2024-01-01\n\n[request.retry]\nattempts = 3\nbackoff = 0.5\n"
     team = profile("team", text)
     session = Session("GET /repos/{owner}/{repo}/issues", profiles=[team])
     session.rows = [("owner", "o"), ("repo", "r")]
@@ -684,7 +684,8 @@ def test_a_profile_with_a_date_and_a_nested_table_is_shown_and_saved_whole(
 
     assert parse_profile(layer.text, environ={}).raw == team.raw
     assert load_profile(saved, environ={}).raw == team.raw
-    assert session.view().merged is not None
-    assert session.view().merged["request"] == {"retry": {"attempts": 3, "backoff": 0.5}}
-    assert session.view().status.kind == "error"
-    assert "parameter 'since' is a date" in session.view().status.text
+    view = session.view()
+    assert view.merged is not None
+    assert view.merged["request"] == {"retry": {"attempts": 3, "backoff": 0.5}}
+    assert view.status.kind == "error"
+    assert "parameter 'since' is a date" in view.status.text

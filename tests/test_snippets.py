@@ -2,7 +2,8 @@
 
 Each case runs the real thing against a recording HTTP server on 127.0.0.1: the curl
 command under bash, dash, zsh and a pasted-into interactive bash, and the Python script
-with the real requests and httpx. `tests.wire.exactly` checks the six points of the README's "Copy as curl or Python".
+with the real requests and httpx. `tests.wire.exactly` checks the six points of the
+README's "Copy as curl or Python".
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 properties checked against the ``uritemplate`` package.
 
 Expected values come from the RFC text (tests/cases/rfc6570.json), from the uritemplate-test
-vectors, or from reasoning about the RFC and the README's decisions; none was copied from restroute's output.
+vectors, or from reasoning about the RFC and the README's decisions; none was copied from
+restroute's output.
 """
 
 from __future__ import annotations
@@ -324,7 +325,8 @@ EDGE_CASES: list[tuple[str, str, dict[str, Any], Expected]] = [
     [pytest.param(t, v, e, id=case_id) for case_id, t, v, e in EDGE_CASES],
 )
 def test_edge_case(template: str, variables: dict[str, Any], expected: Expected) -> None:
-    """Each hand-written edge case expands (or fails) as the RFC and the README's decisions require."""
+    """Each hand-written edge case expands (or fails) as the RFC and the README's decisions
+    require."""
     check(template, variables, expected)
 
 

@@ -88,7 +88,8 @@ class Operation:
     def route(self) -> str:
         """``METHOD URL`` as endpoint() takes it: the full URL when the operation has a
         host of its own, and ``{?name,label}`` when a route other than GET or HEAD takes
-        query parameters (endpoint() would otherwise send them in the body: README, "How parameters are routed").
+        query parameters (endpoint() would otherwise send them in the body: README, "How
+        parameters are routed").
 
         >>> from restroute.catalog import find
         >>> find("repos/upload-release-asset").route
