@@ -483,12 +483,27 @@ def test_full_url_needs_a_host() -> None:
         ({"p": "a+b"}, "p=a%2Bb"),
         ({"x y": "!*'()~"}, "x%20y=!*'()~"),
         ({"f": 0.5}, "f=0.5"),
+        # "%" is escaped first, so the escapes made after it stay as they are.
+        ({"d": "50% off: now"}, "d=50%25%20off%3A%20now"),
+        ({"d": "%3A"}, "d=%253A"),
+        ({"since": "2024-01-01T00:00:00Z"}, "since=2024-01-01T00%3A00%3A00Z"),
+        ({"page": 2, "id": -7}, "page=2&id=-7"),
+        ({"labels": ("bug", "ui")}, "labels=bug%2Cui"),
     ],
-    ids=["bool", "list", "list-none", "empty-list", "none", "q", "plus", "names", "float"],
+    ids=[
+        *("bool", "list", "list-none", "empty-list", "none", "q", "plus", "names", "float"),
+        *("percent-first", "percent-escape", "colons", "ints", "tuple"),
+    ],
 )
 def test_query_values(params: dict[str, Any], query: str) -> None:
     """GET parameters without a placeholder become the query, encoded as the reference does."""
     assert endpoint("GET /search", params)["url"] == f"{GITHUB}/search?{query}"
+
+
+def test_a_query_int_too_long_to_write_is_an_endpoint_error() -> None:
+    """An int with more digits than Python writes out is refused, naming the parameter."""
+    with pytest.raises(EndpointError, match="parameter 'n' is an int too long to write out"):
+        endpoint("GET /search", n=10**5000)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ from .encoding import item_text, not_a_scalar, quote_component, scalar_text, sho
 
 def query_text(name: str, value: object) -> str:
     """Booleans as ``true``/``false``, lists comma-joined (None items empty)."""
+    if value.__class__ is list and all(item.__class__ is str for item in value):  # labels
+        return ",".join(value)
     text = scalar_text(value, name)
     if text is not None:
         return text
@@ -40,7 +42,16 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
         if value is None:
             continue
         key = _KEYS[name] if name.__class__ is str else _key(name)
-        text = value if value.__class__ is str else query_text(name, value)
+        kind = value.__class__
+        if kind is str:
+            text: str = value  # type: ignore[assignment]
+        elif kind is int:  # page numbers and ids: the common non-text value
+            try:
+                text = int.__repr__(value)
+            except ValueError:  # too many digits: query_text says so
+                text = query_text(name, value)
+        else:
+            text = query_text(name, value)
         if name == "q":
             # GitHub search syntax: "+" separates qualifiers, so it stays literal.
             pairs.append(key + "+".join(map(quote_component, text.split("+"))))
