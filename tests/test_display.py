@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import pytest
 from IPython.lib import pretty as ipython_pretty
 
 from restroute import endpoint, explain
+from restroute._core.result import MergedOptions
 from restroute.display import NotebookView, bundle, merged_text, options_text
 
 TOKEN = "ghp_secret_for_display_tests"
@@ -168,3 +170,40 @@ def test_bundle_never_imports_a_notebook_package() -> None:
 
     loaded = set(sys.modules) - before
     assert not {name for name in loaded if name.split(".")[0] in ("ipywidgets", "IPython")}
+
+
+class _BrokenHeaders(dict[str, str]):
+    """Headers whose items cannot be read: a display must still show something."""
+
+    def items(self) -> Any:
+        raise RuntimeError("the headers are broken")
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        {"method": "get", "url": "https://h/x", "headers": _BrokenHeaders()},
+        MergedOptions({"url": "/x", "headers": _BrokenHeaders()}),
+    ],
+    ids=["request options", "merged options"],
+)
+def test_a_display_that_fails_shows_the_problem_as_text(shown: Any) -> None:
+    """A value the display cannot render gives a text/plain line naming the problem."""
+    data = bundle(shown)
+
+    assert list(data) == ["text/plain"]
+    assert "restroute cannot display" in data["text/plain"]
+    assert "the headers are broken" in data["text/plain"]
+
+
+def test_an_explanation_that_fails_to_display_says_why() -> None:
+    """An explanation whose entries cannot be read still displays, as a line of text."""
+    why = explain("GET /user")
+    why.entries = None  # type: ignore[assignment]
+
+    data = why._repr_mimebundle_()
+
+    assert data == {
+        "text/plain": "<Explanation that restroute cannot display: "
+        "TypeError(\"'NoneType' object is not iterable\")>"
+    }

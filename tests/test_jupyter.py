@@ -187,3 +187,19 @@ def test_without_ipywidgets_the_import_says_what_to_install(
 
     with pytest.raises(ImportError, match=r"pip install 'restroute\[jupyter\]'"):
         importlib.import_module("restroute.jupyter")
+
+
+def test_one_edit_explains_the_session_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value typed builds the request once: every tab and the status read one view."""
+    import restroute.session
+
+    explorer = explore("GET /repos/{owner}/{repo}/issues")
+    calls = []
+    real = restroute.session.explain
+    monkeypatch.setattr(
+        restroute.session, "explain", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
+
+    explorer.set_value("owner", "octocat")
+
+    assert len(calls) == 1
