@@ -192,13 +192,16 @@ def test_without_ipywidgets_the_import_says_what_to_install(
 def test_one_edit_explains_the_session_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A value typed builds the request once: every tab and the status read one view."""
     import restroute.session
+    from restroute import explain
 
     explorer = explore("GET /repos/{owner}/{repo}/issues")
-    calls = []
-    real = restroute.session.explain
-    monkeypatch.setattr(
-        restroute.session, "explain", lambda *a, **k: calls.append(1) or real(*a, **k)
-    )
+    calls: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return explain(*args, **kwargs)
+
+    monkeypatch.setattr(restroute.session, "explain", counted)
 
     explorer.set_value("owner", "octocat")
 
