@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import pytest
@@ -71,6 +72,34 @@ def test_defaults_snapshot_what_they_are_given() -> None:
 
     assert derived.DEFAULTS["headers"]["x-a"] == "1"
     assert derived("POST /x")["body"] == {"labels": ["bug"]}
+
+
+class PerPage(enum.IntEnum):
+    MAX = 100
+
+
+def test_defaults_copy_lists_of_containers_and_share_other_values() -> None:
+    """A default list is copied for every call, merge and DEFAULTS down to the dicts and lists
+    inside it, so changing one changes no other; a value that is no container (an IntEnum
+    member) is handed on as the same object."""
+    derived = endpoint.defaults(labels=[{"name": "bug"}, ["nested"]], per_page=PerPage.MAX)
+
+    first = derived("POST /x")
+    first["body"]["labels"][0]["name"] = "changed"
+    first["body"]["labels"][1].append("oops")
+    merged = derived.merge("POST /x")
+    merged["labels"][0]["name"] = "changed too"
+    defaults = derived.DEFAULTS
+    defaults["labels"][1].append("evil")
+
+    body = derived("POST /x")["body"]
+    assert body == {"labels": [{"name": "bug"}, ["nested"]], "per_page": 100}
+    assert body["per_page"] is PerPage.MAX
+    assert derived.DEFAULTS["labels"] == [{"name": "bug"}, ["nested"]]
+    assert derived.DEFAULTS["per_page"] is PerPage.MAX
+    assert endpoint.defaults(per_page=PerPage.MAX)("GET /x")["url"] == (
+        "https://api.github.com/x?per_page=100"
+    )
 
 
 def test_derived_base_url_in_DEFAULTS() -> None:

@@ -235,6 +235,10 @@ def test_no_url() -> None:
             {"url": "/x", "mediaType": {"previews": "mercy"}},
             "endpoint: media_type previews must be a list of strings such as ['mercy']",
         ),
+        (  # 5,001 digits: more than int's repr writes out (sys.get_int_max_str_digits())
+            {"url": "/x", "method": 10**5000},
+            "endpoint: method must be a string, not <int object>",
+        ),
     ],
     ids=[
         "url",
@@ -245,6 +249,7 @@ def test_no_url() -> None:
         "media_type",
         "format",
         "previews",
+        "method-unprintable",
     ],
 )
 def test_bad_option_types(options: dict[str, Any], message: str) -> None:
@@ -303,6 +308,11 @@ class Name(str):
     pass
 
 
+class Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
 @pytest.mark.parametrize(
     ("value", "text"),
     [
@@ -335,10 +345,15 @@ def test_placeholder_values(value: object, text: str) -> None:
             "\ud800",
             "'\\ud800' contains a lone surrogate, which has no UTF-8 form; pass valid text",
         ),
+        (
+            Unprintable(),
+            "parameter 'v' is a Unprintable (<Unprintable object>); "
+            "pass a str, int, float, bool, list or dict",
+        ),
     ],
 )
 def test_bad_placeholder_values(value: object, message: str) -> None:
-    """A value with no URL form is refused, named."""
+    """A value with no URL form is refused, named; one whose repr fails by its type."""
     with pytest.raises(EndpointError) as raised:
         endpoint("GET /x/{v}", v=value)
 

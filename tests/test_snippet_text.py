@@ -126,6 +126,56 @@ def test_golden_python_requests_json() -> None:
     )
 
 
+def test_golden_python_long_lists_one_item_a_line() -> None:
+    """A list too long for its line is written one item a line with a trailing comma, as ruff
+    lays it out; the dict around it too. Eight labels make the list 88 characters."""
+    labels = [f"label-{n}" for n in range(8)]
+    options = endpoint("POST /x", labels=labels)
+
+    assert to_python(options) == (
+        "import json\n"
+        "\n"
+        "import requests\n"
+        "\n"
+        'url = "https://api.github.com/x"\n'
+        "headers = {\n"
+        '    "accept": "application/vnd.github.v3+json",\n'
+        f'    "user-agent": "{UA}",\n'
+        '    "content-type": "application/json; charset=utf-8",\n'
+        "}\n"
+        "payload = {\n"
+        '    "labels": [\n'
+        '        "label-0",\n'
+        '        "label-1",\n'
+        '        "label-2",\n'
+        '        "label-3",\n'
+        '        "label-4",\n'
+        '        "label-5",\n'
+        '        "label-6",\n'
+        '        "label-7",\n'
+        "    ],\n"
+        "}\n"
+        "body = json.dumps(\n"
+        '    payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False\n'
+        ").encode()\n"
+        "\n"
+        'response = requests.request("POST", url, headers=headers, data=body)\n'
+        "print(response.status_code)\n"
+        "print(response.text)"
+    )
+
+
+def test_golden_python_a_long_list_body() -> None:
+    """A body that is itself a long list starts its items on the next line, indented once."""
+    options = RequestOptions(
+        method="post", url="http://h/x", headers={}, body=[f"item-{n:02}" for n in range(10)]
+    )
+
+    assert "payload = [\n" + "".join(f'    "item-{n:02}",\n' for n in range(10)) + "]\n" in (
+        to_python(options, client="httpx")
+    )
+
+
 def test_golden_python_httpx_put_without_body() -> None:
     """httpx gets content= and an empty body for PUT."""
     options = endpoint("PUT /user/starred/{owner}/{repo}", owner="o", repo="r")
@@ -190,6 +240,8 @@ def test_python_literals_evaluate_to_the_body(body: Any) -> None:
     "options",
     [
         endpoint("POST /x", title="t" * 30, labels=["bug", "ui"], nested={"a": [1, {"b": None}]}),
+        endpoint("POST /x", labels=[f"label-{n}" for n in range(8)], deep=[[list(range(30))]]),
+        RequestOptions(method="post", url="http://h/x", headers={}, body=["item"] * 20),
         endpoint("PUT /x", data=b"\x00\xff"),
         endpoint("GET /search/issues", q="is:open"),
         RequestOptions(method="delete", url="http://h/x", headers={}, body="text"),
