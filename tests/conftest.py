@@ -24,11 +24,11 @@ def load_cases(name: str) -> list[dict[str, Any]]:
 
 
 # --- Hypothesis profiles ---------------------------------------------------------------------
-# CI (which runs with CI=true) draws the same examples on every run, so a green run stays green
-# and the coverage gate never depends on what was drawn; a failure prints the blob that replays
-# it (@reproduce_failure). Locally, examples are random, with the default number of examples,
-# and the example database replays a failure until it is fixed. HYPOTHESIS_PROFILE=ci|dev picks
-# one by hand. Tests that set max_examples themselves (@settings) keep their own number.
+# Every run draws the same examples (profile "ci"), CI's and a newcomer's alike, so a green run
+# stays green and the coverage gate never depends on what was drawn; a failure prints the blob
+# that replays it (@reproduce_failure). HYPOTHESIS_PROFILE=dev draws new examples each run, to
+# look for bugs, and its example database replays a failure until it is fixed. Tests that set
+# max_examples themselves (@settings) keep their own number.
 
 settings.register_profile(
     "ci",
@@ -40,7 +40,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],  # a timing check, so not deterministic
 )
 settings.register_profile("dev", deadline=None, max_examples=100, print_blob=True)
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "ci"
 settings.load_profile(PROFILE)
 
 

@@ -207,3 +207,14 @@ def test_an_explanation_that_fails_to_display_says_why() -> None:
         "text/plain": "<Explanation that restroute cannot display: "
         "TypeError(\"'NoneType' object is not iterable\")>"
     }
+
+
+def test_a_notebook_view_of_merged_options_shows_their_secrets() -> None:
+    """NotebookView(merged, redact=False) shows a merged layer's token; the default hides it."""
+    merged = endpoint.merge("GET /user", headers={"authorization": "token ghp_merged"})
+
+    shown = NotebookView(merged, redact=False)._repr_mimebundle_()
+
+    assert "token ghp_merged" in shown["text/html"]
+    assert shown["application/json"]["headers"]["authorization"] == "token ghp_merged"
+    assert "ghp_merged" not in bundle(merged)["text/html"]

@@ -43,7 +43,7 @@ def test_results_stay_right_across_cache_resets(monkeypatch: pytest.MonkeyPatch)
         parse._METHODS,
         parse._BASE_URLS,
         query._KEYS,
-        template._TEMPLATES,
+        template.TEMPLATES,
     ):
         monkeypatch.setattr(table, "limit", 1)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -139,3 +140,60 @@ def test_parse_caches_are_keyed_by_text_only() -> None:
 
     with pytest.raises(EndpointError, match=r"^DELETE https://h/\{a\}: no value for \{a\}"):
         endpoint.parse({"method": "DELETE", "url": "https://h/{a}"})
+
+
+class Loud(str):
+    """A str subclass whose own methods must never be called: restroute uses the text."""
+
+    def upper(self) -> str:
+        raise AssertionError("its own upper() was called")
+
+    def lower(self) -> str:
+        raise AssertionError("its own lower() was called")
+
+    def encode(self, *args: Any, **kwargs: Any) -> bytes:
+        raise AssertionError("its own encode() was called")
+
+    def rstrip(self, *args: Any) -> str:
+        raise AssertionError("its own rstrip() was called")
+
+
+def test_str_subclasses_are_used_as_the_text_they_are() -> None:
+    """A method, base URL, url, header name and query name given as a str subclass build
+    the request their text describes, without any of the subclass's own methods."""
+    merged = {
+        "method": Loud("get"),
+        "base_url": Loud("https://h"),
+        "url": Loud("/x"),
+        "headers": {Loud("X-Trace"): "1"},
+        Loud("per_page"): "2",
+    }
+
+    assert endpoint.parse(merged) == {
+        "method": "get",
+        "url": "https://h/x?per_page=2",
+        "headers": {"x-trace": "1"},
+    }
+
+
+@pytest.mark.parametrize(
+    ("merged", "message"),
+    [
+        ({"method": Loud("GE T"), "url": "/x"}, "method 'GE T' is not an HTTP token"),
+        ({"url": Loud("/x/{url}")}, "GET /x/{url}: {url} names an option, not a parameter"),
+        ({"headers": {Loud("x y"): "1"}, "url": "/x"}, "header name 'x y' is not an HTTP token"),
+    ],
+    ids=["method", "url", "header name"],
+)
+def test_bad_str_subclasses_are_refused_with_their_text(merged: Any, message: str) -> None:
+    """A str subclass that is not a valid method, url or header name is refused like a str."""
+    with pytest.raises(EndpointError, match=re.escape(message)):
+        endpoint.parse({"base_url": "https://h", **merged})
+
+
+def test_a_malformed_template_names_the_method_of_each_call() -> None:
+    """The same malformed template, refused under POST and then GET, names each method."""
+    for method in ("POST", "GET", "POST"):
+        with pytest.raises(EndpointError) as raised:
+            endpoint(f"{method} /x/{{a")
+        assert str(raised.value).startswith(f"{method} /x/{{a: malformed URI template")

@@ -417,6 +417,8 @@ def test_to_json_refuses_what_json_cannot_hold() -> None:
         ),
         ({"method": "post", "url": "http://h/", "body": float("nan")}, "cannot become JSON"),
         ({"method": "get", "url": "http://h/", "headers": {"x": "a\nb"}}, "CR, LF or NUL"),
+        # Every client would send it as an authorization header the options do not show.
+        ({"method": "get", "url": "https://u:pw@h/x"}, "the url has user:password@ in it"),
     ],
 )
 def test_snippets_refuse_what_they_cannot_send(options: Any, message: str) -> None:

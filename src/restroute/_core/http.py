@@ -43,13 +43,11 @@ _VALUES: Memo[str, str] = Memo(_checked_value)
 
 def header_name(name: object, route: str) -> str:
     """The lowercase form of a valid header name."""
-    if name.__class__ is str:
-        try:
-            return _NAMES[name]
+    if isinstance(name, str):
+        try:  # a subclass as the str it is: its own methods are never called
+            return _NAMES[name if name.__class__ is str else str.__str__(name)]
         except Refused:
             pass
-    elif isinstance(name, str) and is_token(name):  # a subclass: its own methods unused
-        return str.lower(name)
     msg = f"{route}: header name {shown(name)} is not an HTTP token (RFC 9110 5.6.2); "
     msg += "use letters, digits and !#$%&'*+-.^_`|~ only"
     raise EndpointError(msg)

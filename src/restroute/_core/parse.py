@@ -17,7 +17,7 @@ from .http import checked_headers, header_value, is_token
 from .options import DATA, OPTIONS, canonical, media_type_option
 from .query import add_query
 from .result import RequestOptions
-from .template import Template, compile_template
+from .template import TEMPLATES, Template
 from .url import authority, dot_segment, has_credentials, is_absolute, is_base_url, path
 from .wire import check_body
 
@@ -61,12 +61,12 @@ class _Plan:
 
 
 def _plan_of(url: str) -> _Plan:
-    return _Plan(compile_template(url, "GET"))
+    return _Plan(TEMPLATES[url])  # Refused as it is: the caller names the route
 
 
 def _checked_method(method: str) -> str:
     if not is_token(method):
-        raise Refused("")
+        raise Refused("not a token")  # the caller says so, naming the value
     return method.upper()
 
 
@@ -197,26 +197,23 @@ def _record_parameters(
 
 
 def _method(method: object) -> str:
-    try:
-        if method.__class__ is str:
-            return _METHODS[method]
-    except Refused:
-        pass
-    if isinstance(method, str) and is_token(method):  # a subclass: its own methods unused
-        return str.upper(method)
+    if isinstance(method, str):
+        try:  # a subclass as the str it is: its own methods are never called
+            return _METHODS[method if method.__class__ is str else str.__str__(method)]
+        except Refused:
+            pass
     msg = f"method {shown(method)} is not an HTTP token (RFC 9110 9.1); "
     msg += "pass a method such as 'GET' or 'POST'"
     raise EndpointError(msg)
 
 
 def _plan(url: object, method: str) -> _Plan:
-    if url.__class__ is str and url:
-        try:
-            return _PLANS[url]
-        except Refused as refused:
-            raise EndpointError(f"{method} {url}: {refused.why}") from None
     if isinstance(url, str) and url:
-        return _Plan(compile_template(str.__str__(url), method))
+        text = url if url.__class__ is str else str.__str__(url)
+        try:
+            return _PLANS[text]
+        except Refused as refused:
+            raise EndpointError(f"{method} {text}: {refused.why}") from None
     msg = f"{method}: no url" + (f" ({shown(url)})" if url is not None else "")
     msg += "; pass a route like 'GET /user' or url='/user'"
     raise EndpointError(msg)

@@ -235,13 +235,13 @@ def _colon_to_braces(text: str) -> str:
     return text[:start] + rest
 
 
-_TEMPLATES: Memo[str, Template] = Memo(Template)
+# Compiled templates by text (routes repeat); a malformed one raises Refused.
+TEMPLATES: Memo[str, Template] = Memo(Template)
 
 
 def compile_template(text: str, method: str) -> Template:
-    """The compiled template for ``text`` (cached, since routes repeat); ``method``
-    names the route in an error."""
+    """The compiled template for ``text``; ``method`` names the route in an error."""
     try:
-        return _TEMPLATES[text]
+        return TEMPLATES[text]
     except Refused as refused:
         raise EndpointError(f"{method} {text}: {refused.why}") from None
