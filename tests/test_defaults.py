@@ -127,3 +127,18 @@ def test_repr_names_method_and_base_url() -> None:
     derived = endpoint.defaults(base_url="https://ghe.example.com/api/v3")
 
     assert repr(derived) == "<Endpoint GET https://ghe.example.com/api/v3>"
+
+
+def test_a_bytearray_in_the_defaults_is_never_shared() -> None:
+    """A bytearray body given to defaults() is copied: changing what a call returns, or
+    what was given, changes no later result and not DEFAULTS."""
+    given = bytearray(b"ab")
+    uploads = endpoint.defaults(data=given)
+
+    first = uploads("POST /x")["body"]
+    first[0:1] = b"X"
+    given[0:1] = b"Y"
+
+    assert first is not given
+    assert uploads("POST /x")["body"] == bytearray(b"ab")
+    assert uploads.DEFAULTS["data"] == bytearray(b"ab")

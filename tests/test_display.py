@@ -218,3 +218,13 @@ def test_a_notebook_view_of_merged_options_shows_their_secrets() -> None:
     assert "token ghp_merged" in shown["text/html"]
     assert shown["application/json"]["headers"]["authorization"] == "token ghp_merged"
     assert "ghp_merged" not in bundle(merged)["text/html"]
+
+
+def test_a_notebook_view_of_an_explanation_shows_its_secrets() -> None:
+    """NotebookView(explanation, redact=False) shows the token in its table and request."""
+    why = explain("GET /user", headers={"authorization": "token ghp_explained"})
+
+    shown = NotebookView(why, redact=False)._repr_mimebundle_()
+
+    assert shown["text/html"].count("token ghp_explained") >= 2  # the table, the headers
+    assert "ghp_explained" not in bundle(why)["text/html"]

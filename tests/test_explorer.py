@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import json
 import random
+import time
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pyperclip  # type: ignore[import-untyped]
 import pytest
 from rich.console import Console, RenderableType
 from textual import events
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input, Markdown, SelectionList, Static, TextArea
@@ -117,6 +119,18 @@ async def type_text(pilot: Pilot[None], text: str) -> None:
     for char in text:
         pilot.app.post_message(events.Key(key_name(char), "\r" if char == "\n" else char))
     await pilot.pause()
+
+
+async def until(
+    pilot: Pilot[None], condition: Callable[[], object], what: str, seconds: float = 10.0
+) -> None:
+    """Wait, a short pause at a time, until ``condition`` holds: a timer or a worker may
+    take longer on a loaded machine than any fixed pause allows."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not {what} after {seconds} s")
+        await pilot.pause(0.05)
 
 
 async def press(pilot: Pilot[None], key: str) -> None:
@@ -621,7 +635,8 @@ async def test_command_palette_copies_as_curl() -> None:
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await type_text(pilot, "as curl")
-        await pilot.pause(0.5)
+        palette = app.screen
+        await until(pilot, lambda: palette.query_one(CommandList).option_count, "listing hits")
         await pilot.press("enter")
         await pilot.pause()
         assert app.clipboard.startswith("curl")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from textual import events
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select
 
@@ -28,6 +28,7 @@ from tests.test_explorer import (
     rows,
     status,
     type_text,
+    until,
     url,
     value_input,
 )
@@ -292,7 +293,8 @@ async def test_a_route_typed_by_hand_is_described_once_the_catalog_is_loaded() -
         await pilot.pause()
         assert app.catalog_ready
         await type_text(pilot, "GET /users/{username}")
-        await pilot.pause(0.3)  # the rows are described once the typing pauses
+        # The rows are described once the typing pauses.
+        await until(pilot, lambda: app.operation is not None, "describing the rows")
 
         assert app.operation is catalog.find("users/get-by-username")
         assert value_input(row_named(app, "username")).placeholder == "required · string"
@@ -306,7 +308,8 @@ async def test_the_palette_finds_routes_and_lays_out_the_form() -> None:
         await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         await type_text(pilot, "upload release asset")
-        await pilot.pause(0.3)  # the palette gathers hits in a worker
+        palette = app.screen  # it gathers hits in a worker
+        await until(pilot, lambda: palette.query_one(CommandList).option_count, "listing hits")
         await press(pilot, "enter")
         await pilot.pause()
 
@@ -395,12 +398,16 @@ async def test_choices_follow_a_route_typed_by_hand() -> None:
         await focus(pilot, bar)
 
         bar.value = "GET /repos/{owner}/{repo}/pulls"
-        await pilot.pause(0.4)  # the rows are described once the typing pauses
+        pulls = catalog.find("pulls/list")
+        # The rows are described once the typing pauses.
+        await until(pilot, lambda: app.operation is pulls, "describing the pulls' rows")
+        await pilot.pause()
         sort = row_named(app, "sort")
         assert sort._offered == ["created", "updated", "popularity", "long-running"]
         assert sort.pair == ("sort", "updated")
         bar.value = "GET /repos/{owner}/{repo}/things"
-        await pilot.pause(0.4)
+        await until(pilot, lambda: app.operation is None, "forgetting the pulls' rows")
+        await pilot.pause()
 
         assert isinstance(row_named(app, "sort").query_one(".param-value"), Input)
         assert row_named(app, "sort").pair == ("sort", "updated")
