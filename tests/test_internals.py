@@ -30,6 +30,29 @@ def test_a_refused_text_is_not_kept() -> None:
     assert table == {}
 
 
+def test_a_memo_reads_texts_only() -> None:
+    """of_text: a str's value, a str subclass's as the plain str, None for other values and
+    for a text the memo's function refuses."""
+
+    def shout(text: str) -> str:
+        if not text.isalpha():
+            raise cache.Refused("letters only")
+        return text.upper()
+
+    class Text(str):
+        def upper(self) -> str:
+            raise AssertionError("the subclass's own upper() ran")
+
+    table: cache.Memo[str, str] = cache.Memo(shout)
+
+    assert table.of_text("abc") == "ABC"
+    assert table.of_text(Text("abc")) == "ABC"
+    assert table.of_text(b"abc") is None
+    assert table.of_text(["abc"]) is None
+    assert table.of_text("a b") is None
+    assert table == {"abc": "ABC"}
+
+
 def test_results_stay_right_across_cache_resets(monkeypatch: pytest.MonkeyPatch) -> None:
     """With every cache holding one entry, alternating routes still build correctly."""
     from restroute._core import http, media_type, options, parse, query, template

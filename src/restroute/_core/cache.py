@@ -36,6 +36,16 @@ class Memo(dict["K", "V"]):
         super().__init__()
         self.make, self.limit = make, limit
 
+    def of_text(self, text: object) -> V | None:
+        """The value for ``text`` (a str subclass as the plain str it is, so none of its own
+        methods run); None for anything that is not a str, and for a text refused."""
+        if not isinstance(text, str):
+            return None
+        try:
+            return self[text if text.__class__ is str else str.__str__(text)]  # type: ignore[index]
+        except Refused:
+            return None
+
     def __missing__(self, key: K) -> V:
         value = self.make(key)  # raises (Refused, EndpointError) before anything is kept
         if len(self) >= self.limit:

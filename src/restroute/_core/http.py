@@ -43,11 +43,9 @@ _VALUES: Memo[str, str] = Memo(_checked_value)
 
 def header_name(name: object, route: str) -> str:
     """The lowercase form of a valid header name."""
-    if isinstance(name, str):
-        try:  # a subclass as the str it is: its own methods are never called
-            return _NAMES[name if name.__class__ is str else str.__str__(name)]
-        except Refused:
-            pass
+    lower = _NAMES.of_text(name)
+    if lower is not None:
+        return lower
     msg = f"{route}: header name {shown(name)} is not an HTTP token (RFC 9110 5.6.2); "
     msg += "use letters, digits and !#$%&'*+-.^_`|~ only"
     raise EndpointError(msg)

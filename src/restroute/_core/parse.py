@@ -197,11 +197,9 @@ def _record_parameters(
 
 
 def _method(method: object) -> str:
-    if isinstance(method, str):
-        try:  # a subclass as the str it is: its own methods are never called
-            return _METHODS[method if method.__class__ is str else str.__str__(method)]
-        except Refused:
-            pass
+    upper = _METHODS.of_text(method)
+    if upper is not None:
+        return upper
     msg = f"method {shown(method)} is not an HTTP token (RFC 9110 9.1); "
     msg += "pass a method such as 'GET' or 'POST'"
     raise EndpointError(msg)

@@ -29,8 +29,9 @@ _KEYS: Memo[str, str] = Memo(_key_text)  # name -> "encoded-name="
 
 
 def _key(name: object) -> str:
-    if isinstance(name, str):  # a subclass as the str it is: its own methods unused
-        return _KEYS[str.__str__(name)]
+    key = _KEYS.of_text(name)
+    if key is not None:
+        return key
     msg = f"query parameter names must be strings, not {shown(name)}; pass str keys"
     raise EndpointError(msg)
 
