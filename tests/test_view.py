@@ -133,4 +133,25 @@ def test_each_part_is_computed_once_per_view() -> None:
 
     assert view.merged is view.merged
     assert view.parsed is view.parsed
-    assert view.snippets is view.snippets
+    assert view.rows is view.rows
+    assert view.snippet("curl") is view.snippet("curl")
+    assert view.snippets["curl"] is view.snippet("curl")
+
+
+def test_a_snippet_is_written_when_first_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Showing the curl tab writes the curl snippet only: the others wait to be shown."""
+    written: list[str] = []
+    real = View._snippet
+
+    def counted(view: View, format: formats.Format) -> str:
+        written.append(format.name)
+        return real(view, format)
+
+    monkeypatch.setattr(View, "_snippet", counted)
+    view = secret_session("GET /repos/{owner}").view()
+
+    view.snippet("curl")
+    view.snippet("curl")
+    assert written == ["curl"]
+    assert set(view.snippets) == {"curl", "python", "httpx", "json"}
+    assert sorted(written) == ["curl", "httpx", "json", "python"]

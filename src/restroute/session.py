@@ -95,6 +95,7 @@ class View:
         redact: bool,
     ) -> None:
         self._explanation = explanation
+        self._snippets: dict[str, str] = {}
         self.redact = redact
         self.error = None if error is None else str(error)
         """Why there is no request (None when there is one)."""
@@ -128,17 +129,21 @@ class View:
         return tuple(self._explanation.rows(redact=self.redact))
 
     def snippet(self, name: str) -> str:
-        """The request in format ``name`` (``formats.FORMATS``), or why there is none."""
-        return self.snippets[formats.find(name).name]
+        """The request in format ``name`` (``formats.FORMATS``), or why there is none;
+        written at first asking (the terminal shows one tab at a time)."""
+        format = formats.find(name)
+        if format.name not in self._snippets:
+            self._snippets[format.name] = self._snippet(format)
+        return self._snippets[format.name]
 
     def refused(self, name: str) -> bool:
         """Whether ``snippet(name)`` says why there is no snippet."""
         return self.snippet(name).startswith(NO_SNIPPET)
 
-    @functools.cached_property
+    @property
     def snippets(self) -> dict[str, str]:
         """Every format's text, by name; "no snippet: why" where there is none."""
-        return {each.name: self._snippet(each) for each in formats.FORMATS}
+        return {each.name: self.snippet(each.name) for each in formats.FORMATS}
 
     def _snippet(self, format: formats.Format) -> str:
         result = self._explanation.result if self._explanation is not None else None
