@@ -419,3 +419,13 @@ def test_entries_compare_by_their_fields() -> None:
     assert repr(entry) == (
         "Entry(key='owner', value='o', layer='call', destination='URL path {owner}')"
     )
+
+
+def test_options_parse_did_not_reach_say_so() -> None:
+    """A missing placeholder stops parse before the accept header: media_type is "not
+    reached", while the parameters' places, decided first, are still there."""
+    why = explain("GET /repos/{owner}/{repo}", owner="o", per_page=2, media_type={"format": "raw"})
+
+    assert why.entry("media_type.format").destination == "not reached: the request stopped first"
+    assert why.entry("per_page").destination == "URL query"
+    assert why.entry("owner").destination == "URL path {owner}"

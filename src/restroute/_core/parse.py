@@ -138,6 +138,8 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
         record["base_url"] = "unused: the URL is a full URL"
     headers = checked_headers(merged.get("headers") or {}, route)
     media_type = merged.get("media_type")
+    if record is not None and isinstance(media_type, Mapping):  # until the accept takes it
+        record.update({f"media_type.{key}": "unused" for key in media_type})
     if media_type:
         _amend_accept(headers, media_type, url, route, record)
 
@@ -173,9 +175,6 @@ def _record_options(merged: Mapping[str, Any], record: dict[str, str]) -> None:
         value = merged.get(name)
         record.update({f"{name}.{key}": place for key in value} if isinstance(value, Mapping)
                       else {name: place})  # fmt: skip
-    media_type = merged.get("media_type")
-    keys = media_type if isinstance(media_type, Mapping) else ()
-    record.update({f"media_type.{key}": "unused" for key in keys})
 
 
 def _record_parameters(
