@@ -439,6 +439,33 @@ def test_full_url_ignores_base_url() -> None:
     }
 
 
+def test_hosts_every_client_reads_alike_are_accepted() -> None:
+    """Names, ports, IPv4 and bracketed IPv6 addresses, underscores: all read alike."""
+    for base_url, url in [
+        ("http://127.0.0.1:8080", "http://127.0.0.1:8080/user"),
+        ("https://[::1]:8443/api/", "https://[::1]:8443/api/user"),
+        ("https://my_host.local", "https://my_host.local/user"),
+        ("https://xn--bcher-kva.example/v3", "https://xn--bcher-kva.example/v3/user"),
+    ]:
+        assert endpoint("GET /user", base_url=base_url)["url"] == url
+
+
+@pytest.mark.parametrize(
+    ("route", "why"),
+    [
+        # "\\" in a literal is written as %5C, and a host with % is read differently.
+        ("GET https://evil.com\\.api.github.com/user", "that HTTP clients read differently"),
+        ("GET https://{host}/user", "that HTTP clients read differently"),
+        ("GET https://{+host}/user", "that HTTP clients read differently"),
+        ("GET https://evil.com\\@api.github.com/user", "has user:password@ in it"),
+    ],
+)
+def test_a_full_url_whose_host_clients_read_differently_is_refused(route: str, why: str) -> None:
+    """A full URL whose authority holds a delimiter (or %) is refused, saying why."""
+    with pytest.raises(EndpointError, match=why):
+        endpoint(route, host="evil.com\\.api.github.com")
+
+
 @pytest.mark.parametrize(
     "base_url",
     [
@@ -453,16 +480,24 @@ def test_full_url_ignores_base_url() -> None:
         "https://h/#x",
         "https://hé",
         "https://h\t",
+        # A WHATWG parser (and urllib3) reads "\\" as "/": the host would be evil.com.
+        "https://evil.com\\.api.github.com",
+        "https://evil.com\\@api.github.com",
+        "https://evil%2Ecom",
+        "https://h:44x",
+        "https://h<x>",
+        "https://[::1",
     ],
 )
 def test_base_url_must_be_an_http_url_with_a_host(base_url: str) -> None:
-    """A base URL that is not http(s)://host[/path] is refused."""
+    """A base URL that is not http(s)://host[/path], with a host every client reads
+    alike, is refused."""
     with pytest.raises(EndpointError) as raised:
         endpoint("GET /user", base_url=base_url)
 
     assert str(raised.value) == (
-        f"GET /user: base_url {base_url!r} is not an http(s) URL with a host "
-        "(and no credentials, whitespace, query or fragment); "
+        f"GET /user: base_url {base_url!r} is not an http(s) URL with a host that every "
+        "client reads alike (no credentials, backslash, %, whitespace, query or fragment); "
         "pass one such as 'https://api.github.com'"
     )
 

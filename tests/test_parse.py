@@ -96,14 +96,15 @@ def test_template_variables_named_like_options() -> None:
         ({"url": ""}, "GET: no url (''); pass a route like 'GET /user' or url='/user'"),
         (
             {"url": "/x"},
-            "GET /x: base_url None is not an http(s) URL with a host (and no credentials, "
-            "whitespace, query or fragment); pass one such as 'https://api.github.com'",
+            "GET /x: base_url None is not an http(s) URL with a host that every client reads "
+            "alike (no credentials, backslash, %, whitespace, query or fragment); pass one "
+            "such as 'https://api.github.com'",
         ),
         (
             {"url": "/x", "base_url": ["https://h"]},
-            "GET /x: base_url ['https://h'] is not an http(s) URL with a host (and no "
-            "credentials, whitespace, query or fragment); pass one such as "
-            "'https://api.github.com'",
+            "GET /x: base_url ['https://h'] is not an http(s) URL with a host that every "
+            "client reads alike (no credentials, backslash, %, whitespace, query or "
+            "fragment); pass one such as 'https://api.github.com'",
         ),
         (
             {"url": "https://h/x", "headers": {"accept": "a"}, "media_type": "raw"},

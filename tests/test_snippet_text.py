@@ -419,6 +419,11 @@ def test_to_json_refuses_what_json_cannot_hold() -> None:
         ({"method": "get", "url": "http://h/", "headers": {"x": "a\nb"}}, "CR, LF or NUL"),
         # Every client would send it as an authorization header the options do not show.
         ({"method": "get", "url": "https://u:pw@h/x"}, "the url has user:password@ in it"),
+        # requests (urllib3) reads "\\" as "/": it would send the token to evil.com.
+        (
+            {"method": "get", "url": "https://evil.com\\.api.github.com/user"},
+            "snippet: the url has a host, 'evil.com\\\\.api.github.com', that HTTP clients",
+        ),
     ],
 )
 def test_snippets_refuse_what_they_cannot_send(options: Any, message: str) -> None:

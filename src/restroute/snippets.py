@@ -27,7 +27,7 @@ from collections.abc import Mapping
 
 from ._core.encoding import UNRESERVED, shown
 from ._core.http import checked_headers, is_token
-from ._core.url import dot_segment, has_credentials, is_absolute
+from ._core.url import authority_problem, dot_segment, is_absolute
 from ._core.wire import body_bytes
 from .errors import EndpointError
 from .redact import is_secret, redact_headers
@@ -69,10 +69,9 @@ class _Request:
             msg = f"snippet: url {shown(url)} has whitespace, control or non-ASCII characters;"
             msg += " percent-encode them"
             raise EndpointError(msg)
-        if has_credentials(url):
-            msg = "snippet: the url has user:password@ in it, which clients send as an "
-            msg += "authorization header the options do not show; pass an authorization header"
-            raise EndpointError(msg)
+        problem = authority_problem(url)
+        if problem:
+            raise EndpointError(f"snippet: the url {problem}")
         self.method = method.upper()
         self.url = url.partition("#")[0]  # a fragment is never sent
         route = f"{self.method} {self.url}"

@@ -18,7 +18,7 @@ from .options import DATA, OPTIONS, canonical, media_type_option
 from .query import add_query
 from .result import RequestOptions
 from .template import TEMPLATES, Template
-from .url import authority, dot_segment, has_credentials, is_absolute, is_base_url, path
+from .url import authority_problem, dot_segment, is_absolute, is_base_url, path
 from .wire import check_body
 
 TYPE_CHECKING = False
@@ -72,9 +72,9 @@ def _checked_method(method: str) -> str:
 
 def _base_without_slash(base_url: object) -> str:
     if not isinstance(base_url, str) or not is_base_url(base_url):
-        msg = f"base_url {shown(base_url)} is not an http(s) URL with a host "
-        msg += "(and no credentials, whitespace, query or fragment); "
-        msg += "pass one such as 'https://api.github.com'"
+        msg = f"base_url {shown(base_url)} is not an http(s) URL with a host that every "
+        msg += "client reads alike (no credentials, backslash, %, whitespace, query or "
+        msg += "fragment); pass one such as 'https://api.github.com'"
         raise Refused(msg)
     base = base_url.rstrip("/")
     segment = dot_segment(base)
@@ -234,13 +234,13 @@ def _absolute(url: str, base_url: object, route: str) -> str:
         url = url[:-1]
     if not is_absolute(url):
         url = _base(base_url, route) + (url if url[:1] == "/" else f"/{url}")
-    elif not authority(url):
-        msg = f"{route}: the URL {url!r} has no host; pass a value for the host part"
-        raise EndpointError(msg)
-    elif has_credentials(url):
-        msg = f"{route}: the URL has user:password@ in it, which clients send as an "
-        msg += "authorization header the options do not show; pass an authorization header"
-        raise EndpointError(msg)
+    else:
+        problem = authority_problem(url)
+        if problem == "has no host":
+            msg = f"{route}: the URL {url!r} has no host; pass a value for the host part"
+            raise EndpointError(msg)
+        if problem:
+            raise EndpointError(f"{route}: the URL {problem}")
     segment = dot_segment(url)
     if segment:
         raise EndpointError(f"{route}: {_dot_segment_why(url, segment)}")

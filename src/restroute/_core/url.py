@@ -6,6 +6,15 @@ the same rules, so what one refuses the other refuses too.
 
 from __future__ import annotations
 
+from .cache import compiled
+
+# A host as every client reads it alike: a name of letters, digits, "-", "_", "." (a
+# non-ASCII name in its xn-- form) or a bracketed IPv6 address, and an optional port. A
+# WHATWG parser (browsers, and urllib3's own) reads "\\" as "/", strips tabs and line
+# breaks, and decodes %XX in hosts, so "https://evil.com\\.api.github.com" goes to
+# evil.com there; any such character in the authority is refused.
+_AUTHORITY = r"(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{0,5})?"
+
 
 def is_absolute(url: str) -> bool:
     return url[:8].lower().startswith(("https://", "http://"))
@@ -19,9 +28,23 @@ def authority(url: str) -> str:
     return rest
 
 
-def has_credentials(url: str) -> bool:
-    """user:password@ in the authority, which clients turn into an authorization header."""
-    return "@" in authority(url)
+def authority_problem(url: str) -> str:
+    """Why clients could disagree on the host of absolute ``url`` ("" when they cannot)."""
+    text = authority(url)
+    if not text:
+        return "has no host"
+    if "@" in text:
+        return (
+            "has user:password@ in it, which clients send as an authorization header the "
+            "options do not show; pass an authorization header"
+        )
+    if compiled(_AUTHORITY).fullmatch(text) is None:
+        return (
+            f"has a host, {text!r}, that HTTP clients read differently (a backslash, %, "
+            "whitespace or another delimiter); pass a host of letters, digits, '-' and '.' "
+            "(xn-- for a non-ASCII name), or [IPv6], and an optional :port"
+        )
+    return ""
 
 
 def path(url: str) -> str:
@@ -42,4 +65,4 @@ def dot_segment(url: str, *, encoded: bool = True) -> str:
 def is_base_url(url: str) -> bool:
     """An absolute http(s) URL with a host, and nothing a base cannot end in."""
     printable = url.isascii() and url.isprintable() and not any(c in url for c in " ?#")
-    return printable and is_absolute(url) and bool(authority(url)) and not has_credentials(url)
+    return printable and is_absolute(url) and not authority_problem(url)
