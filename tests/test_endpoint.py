@@ -893,3 +893,52 @@ def test_malformed_template_column_after_a_colon_placeholder() -> None:
         "GET /:owner/x}: malformed URI template: '}' closes nothing; "
         "balance the braces or write it as %7D"
     )
+
+
+# --- framing ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("route", "params", "message"),
+    [
+        (
+            "POST /x",
+            {"data": "ab", "headers": {"transfer-encoding": "chunked"}},
+            "POST /x: transfer-encoding is set, but framing is the HTTP client's job; drop the "
+            "header (the client frames the body it sends)",
+        ),
+        (
+            "POST /x",
+            {"data": "ab", "headers": {"content-length": 3}},
+            "POST /x: content-length is 3 but the body has 2 bytes; drop the header or fix it",
+        ),
+        (
+            "GET /x",
+            {"headers": {"Content-Length": "5"}},
+            "GET /x: content-length is 5 but the body has 0 bytes; drop the header or fix it",
+        ),
+        (
+            "POST /x",
+            {"title": "é", "headers": {"content-length": "13"}},  # {"title":"é"} is 14 bytes
+            "POST /x: content-length is 13 but the body has 14 bytes; drop the header or fix it",
+        ),
+    ],
+    ids=["transfer-encoding", "longer", "no body", "utf-8 bytes"],
+)
+def test_framing_headers_that_disagree_with_the_body_are_refused(
+    route: str, params: dict[str, Any], message: str
+) -> None:
+    """A request must not say one length and send another: framing is the client's job."""
+    with pytest.raises(EndpointError) as raised:
+        endpoint(route, **params)
+
+    assert str(raised.value) == message
+
+
+def test_a_content_length_that_agrees_with_the_body_is_kept() -> None:
+    """The exact length of the body's bytes (and 0 for an empty PUT) is a valid header."""
+    assert (
+        endpoint("POST /x", data="ab", headers={"content-length": 2})["headers"]["content-length"]
+        == "2"
+    )
+    assert endpoint("PUT /x", headers={"content-length": "0"})["body"] == ""

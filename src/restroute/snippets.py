@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from ._core.encoding import UNRESERVED, shown
 from ._core.http import checked_headers, is_token
 from ._core.url import authority_problem, dot_segment, is_absolute
-from ._core.wire import body_bytes
+from ._core.wire import body_bytes, check_framing
 from .errors import EndpointError
 from .redact import is_secret, redact_headers
 
@@ -77,11 +77,7 @@ class _Request:
         route = f"{self.method} {self.url}"
         headers = checked_headers(options.get("headers") or {}, route)
         self.body = body_bytes(options)
-        length = headers.get("content-length")
-        if length is not None and length != str(len(self.body or b"")):
-            msg = f"{route}: content-length is {length} but the body has "
-            msg += f"{len(self.body or b'')} bytes; drop the header or fix it"
-            raise EndpointError(msg)
+        check_framing(headers, self.body, route)
         self.headers = redact_headers(headers) if hide else headers
         if self.method == "HEAD" and self.body is not None:
             msg = f"{route}: a HEAD request has no body; drop the body"

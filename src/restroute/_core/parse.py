@@ -19,7 +19,7 @@ from .query import add_query
 from .result import RequestOptions
 from .template import TEMPLATES, Template
 from .url import authority_problem, dot_segment, is_absolute, is_base_url, path
-from .wire import check_body
+from .wire import body_bytes, check_body, check_framing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -159,6 +159,8 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
             headers["content-type"] = _JSON_CONTENT_TYPE
     elif method == "PATCH" or method == "PUT":
         result["body"] = ""  # GitHub wants content-length: 0 on these
+    if "content-length" in headers or "transfer-encoding" in headers:
+        check_framing(headers, body_bytes(result), route)
     request = merged.get("request")
     if request is not None:
         result["request"] = request

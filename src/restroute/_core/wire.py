@@ -44,6 +44,21 @@ def body_bytes(options: Mapping[str, Any]) -> bytes | None:
         raise EndpointError(msg) from None
 
 
+def check_framing(headers: Mapping[str, str], body: bytes | None, route: str) -> None:
+    """Framing is the client's job: a transfer-encoding the options set, or a
+    content-length that is not the body's length, would make the request say one length
+    and send another (a desync-shaped request)."""
+    if "transfer-encoding" in headers:
+        msg = f"{route}: transfer-encoding is set, but framing is the HTTP client's job; "
+        msg += "drop the header (the client frames the body it sends)"
+        raise EndpointError(msg)
+    length = headers.get("content-length")
+    if length is not None and length != str(len(body or b"")):
+        msg = f"{route}: content-length is {length} but the body has "
+        msg += f"{len(body or b'')} bytes; drop the header or fix it"
+        raise EndpointError(msg)
+
+
 def _json_text(body: object) -> str:
     if not _encoders:
         import json
