@@ -56,6 +56,7 @@ UI_MODULES = frozenset(
         "test_explorer_snapshots",  # SVG snapshots
         "test_explorer_tmux",  # the console script in a real terminal
         "test_notebook",  # examples/explore.ipynb on a real kernel (nbclient)
+        "test_browser",  # the notebook explorer in JupyterLab, in headless Chromium (selenium)
     }
 )
 DELIVERY_MODULES = frozenset(
