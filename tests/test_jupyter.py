@@ -92,7 +92,9 @@ def test_secrets_are_redacted_until_revealed(monkeypatch: pytest.MonkeyPatch) ->
         assert "ghp_notebook_secret" not in tab.value, title
     assert "ghp_notebook_secret" not in explorer.status.value
     assert "token &lt;REDACTED&gt;" in explorer.tabs["curl"].value
+    assert "secrets redacted" in explorer.tabs["Parsed"].value  # it once said "shown"
     explorer.reveal.value = True
+    assert "secrets shown" in explorer.tabs["Parsed"].value
     for title in ("curl", "Parsed", "Merged", "Explain", "JSON"):
         assert "ghp_notebook_secret" in explorer.tabs[title].value, title
 

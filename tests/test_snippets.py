@@ -30,7 +30,7 @@ MakeOptions = Callable[[str], RequestOptions]
 def deliver(runner: str, make: MakeOptions, cwd: Path) -> list[str]:
     """Run the snippet for RUNNER once against a fresh server; the differences found."""
     if runner in SHELLS and shutil.which(runner) is None:
-        pytest.skip(f"{runner} is not installed here (.ci/run installs it)")
+        pytest.fail(f"{runner} is not installed: apt-get install {runner} (.ci/run installs it)")
     with recording_server() as server:
         options = make(server.base_url)
         if runner in SHELLS:

@@ -23,8 +23,15 @@ from tests.wire import (
 )
 
 CURL = shutil.which("curl")
-needs_curl = pytest.mark.skipif(CURL is None, reason="curl is not installed")
+needs_curl = pytest.mark.usefixtures("curl_installed")
 OK = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+
+
+@pytest.fixture
+def curl_installed() -> None:
+    """A missing curl fails the tests that run it, saying how to get it: none is skipped."""
+    if CURL is None:
+        pytest.fail("curl is not installed: apt-get install curl (.ci/run installs it)")
 
 
 @pytest.fixture
@@ -322,7 +329,8 @@ def test_raw_chunked_with_extension_and_trailer(server: RecordingServer) -> None
 
 def test_python_requests_empty_put(server: RecordingServer) -> None:
     """requests' PUT with data=b"" sends `Content-Length: 0` and passes with its headers given."""
-    requests: Any = pytest.importorskip("requests")
+    import requests
+
     headers = {"User-Agent": "restroute-test", "Accept": "application/json"}
     url = server.base_url + "/items/1?force=true"
     response = requests.request("PUT", url, data=b"", headers=headers, timeout=10)

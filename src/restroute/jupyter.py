@@ -109,7 +109,7 @@ class Explorer:
             row.children[0].style.text_color = "#c00" if missing else None
         self.status.value = _status_html(view.status)
         self.tabs["Parsed"].value = (
-            options_html(view.parsed, redact=False, snippets=False)  # the view has redacted it
+            options_html(view.parsed, redact=view.redact, snippets=False)
             if view.parsed is not None
             else ""
         )
