@@ -254,7 +254,10 @@ def to_python(
         body, str | bytes | bytearray | memoryview
     )
     lines = ["import json", ""] if as_json else []
-    lines += [f"import {client}", ""]
+    lines.append(f"import {client}")
+    if client == "requests" and "user-agent" not in request.headers:
+        lines.append("from urllib3.util import SKIP_HEADER")
+    lines.append("")
     lines += [f"url = {_literal(request.url)}", _headers_literal(request.headers, client)]
     if as_json:
         lines += [
@@ -290,6 +293,8 @@ def _check_url_for(client: str, url: str) -> None:
     if client == "requests":
         rewritten |= _requoted_triplets(path_and_query)
     changes = [f"re-encode {' '.join(sorted(rewritten))}"] if rewritten else []
+    if client == "requests" and url.endswith("?"):
+        changes.append("drop the ? that ends")
     if dot_segment(url, encoded=False):
         changes.append("remove its . and .. segments")
     if changes:
@@ -314,10 +319,13 @@ def _requoted_triplets(text: str) -> set[str]:
 
 def _headers_literal(headers: Mapping[str, str], client: str) -> str:
     items = [f"    {_literal(name)}: {_literal(value)}," for name, value in headers.items()]
-    if client == "requests":  # None removes the header requests would add by itself
-        items += [
-            f"    {_literal(n)}: None," for n in ("accept", "user-agent") if n not in headers
-        ]
+    if client == "requests":
+        # None removes requests' own accept; urllib3 adds a user-agent unless it is told to
+        # skip it (README, "Copy as curl or Python": the options' headers and no others).
+        if "accept" not in headers:
+            items.append('    "accept": None,')
+        if "user-agent" not in headers:
+            items.append('    "user-agent": SKIP_HEADER,')
     return "headers = {\n" + "\n".join(items) + "\n}" if items else "headers = {}"
 
 
