@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -104,3 +105,34 @@ def test_json_bodies_round_trip(body: Any) -> None:
     assert sent is not None
     assert json.loads(sent) == body
     assert sent == json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({1: "a", "1": "b"}, "the keys 1 and '1', which JSON writes as the same key '1'"),
+        ({"x": [{"null": 1, None: 2}]}, "the keys 'null' and None, which JSON writes as the same"),
+        ({"true": 1, True: 2}, "the keys 'true' and True, which JSON writes as the same key"),
+        ({2.5: 1, "2.5": 2}, "the keys 2.5 and '2.5', which JSON writes as the same key '2.5'"),
+    ],
+    ids=["int", "None, nested", "True", "float"],
+)
+def test_keys_json_writes_alike_are_refused(body: Any, message: str) -> None:
+    """JSON with a key twice is read differently by each server: such a body is refused."""
+    with pytest.raises(EndpointError, match=re.escape(message)):
+        body_bytes({"body": body})
+    with pytest.raises(EndpointError, match=re.escape(message)):
+        endpoint("POST /x", data=body)
+
+
+def test_a_body_that_holds_itself_or_nests_deep_is_refused() -> None:
+    """A body that contains itself, or 100,000 levels deep, is an EndpointError."""
+    loop: list[object] = []
+    loop.append(loop)
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+
+    for body in ({"k": loop}, deep):
+        with pytest.raises(EndpointError, match="the body cannot become JSON"):
+            endpoint("POST /x", data=body)

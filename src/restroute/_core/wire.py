@@ -9,6 +9,7 @@ import math
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from .encoding import shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def body_bytes(options: Mapping[str, Any]) -> bytes | None:
         return bytes(body)
     text = body if isinstance(body, str) else _json_text(body)
     try:
-        return text.encode()
+        return str.encode(text)  # a str subclass's own encode() never runs
     except UnicodeEncodeError:
         msg = f"the body contains a lone surrogate ({_surrogate(text)}), which has no UTF-8 form;"
         msg += " pass valid text"
@@ -60,6 +61,12 @@ def check_framing(headers: Mapping[str, str], body: bytes | None, route: str) ->
 
 
 def _json_text(body: object) -> str:
+    twins = _keys_written_alike(body)
+    if twins:
+        first, second, text = twins
+        msg = f"the body has the keys {shown(first)} and {shown(second)}, which JSON writes "
+        msg += f"as the same key {text!r}; pass only one of them"
+        raise EndpointError(msg)
     if not _encoders:
         import json
 
@@ -73,6 +80,45 @@ def _json_text(body: object) -> str:
         msg = f"the body cannot become JSON: {error}; pass str, int, float, bool, None, "
         msg += "lists and dicts with string keys, or bytes/str as data"
         raise EndpointError(msg) from None
+
+
+def _keys_written_alike(body: object) -> tuple[object, object, str] | None:
+    """Two keys of one mapping in ``body`` that json writes as the same text ({1: "a",
+    "1": "b"} would give the key "1" twice), with that text; None when there are none.
+    A loop, not recursion: bodies may be deep, and one that holds itself is visited once
+    (json then says so)."""
+    stack, seen = [body], set()
+    while stack:
+        value = stack.pop()
+        if not isinstance(value, Mapping | list | tuple) or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if not isinstance(value, Mapping):
+            stack.extend(value)
+            continue
+        stack.extend(value.values())
+        if all(key.__class__ is str for key in value):
+            continue
+        written: dict[str, object] = {}
+        for key in value:
+            text = _key_text(key)
+            if text in written:
+                return written[text], key, text
+            written[text] = key
+    return None
+
+
+def _key_text(key: object) -> str:
+    """The text json writes for a key (others are not JSON keys: json says so later)."""
+    if isinstance(key, str):
+        return str.__str__(key)
+    if key is True or key is False or key is None:
+        return {True: "true", False: "false", None: "null"}[key]
+    if isinstance(key, float):
+        return float.__repr__(key)
+    if isinstance(key, int):
+        return int.__repr__(key)
+    return f"<{id(key)}>"  # never equal to another key's text
 
 
 def _surrogate(text: str) -> str:
