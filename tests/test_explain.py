@@ -429,3 +429,12 @@ def test_options_parse_did_not_reach_say_so() -> None:
     assert why.entry("media_type.format").destination == "not reached: the request stopped first"
     assert why.entry("per_page").destination == "URL query"
     assert why.entry("owner").destination == "URL path {owner}"
+
+
+def test_a_parameter_named_by_a_number_is_explained() -> None:
+    """endpoint() sends {1: "a"} as the JSON body {"1":"a"}; explain names it "1"."""
+    why = explain("POST /x", {1: "a"})
+
+    assert why.error is None
+    assert why.entry("1") == Entry("1", "a", "call", "JSON body")
+    assert "1                    \"a\"" in why.table(redact=True)

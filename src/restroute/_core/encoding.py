@@ -113,6 +113,11 @@ def not_a_scalar(value: object, name: str, allowed: str) -> EndpointError:
     return EndpointError(f"parameter {name!r} is a {kind} ({shown(value)}); pass {allowed}")
 
 
+def key_name(key: object) -> str:
+    """A key as text for an explanation: a str as it is, anything else as its repr."""
+    return str.__str__(key) if isinstance(key, str) else shown(key)
+
+
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages; never raises."""
     try:

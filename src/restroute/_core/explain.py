@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
 from ..redact import REDACTED, is_secret
+from .encoding import key_name
 from .endpoint import BASE_DEFAULTS
 from .merge import Layered, deep_copy
 from .options import MAPPINGS, call_options, canonical
@@ -172,9 +173,9 @@ def _origins(layer: Mapping[str, Any], name: str, below: dict[str, str]) -> dict
     origins = dict(below)
     for key, value in layer.items():
         if key in MAPPINGS and isinstance(value, Mapping):
-            origins.update({f"{key}.{inner}": name for inner in value})
+            origins.update({f"{key}.{key_name(inner)}": name for inner in value})
         else:
-            origins[key] = name
+            origins[key_name(key)] = name
     return origins
 
 
@@ -182,7 +183,7 @@ def _flattened(merged: Mapping[str, Any]) -> list[tuple[str, object]]:
     flat: list[tuple[str, object]] = []
     for key, value in merged.items():
         if key in MAPPINGS and isinstance(value, Mapping):
-            flat += [(f"{key}.{inner}", item) for inner, item in value.items()]
+            flat += [(f"{key}.{key_name(inner)}", item) for inner, item in value.items()]
         else:
-            flat.append((key, value))
+            flat.append((key_name(key), value))
     return flat

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from . import media_type as _media_type
 from .cache import Memo, Refused
-from .encoding import shown
+from .encoding import key_name, shown
 from .http import checked_headers, header_value, is_token
 from .options import DATA, OPTIONS, canonical, media_type_option
 from .query import add_query
@@ -139,7 +139,7 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
     headers = checked_headers(merged.get("headers") or {}, route)
     media_type = merged.get("media_type")
     if record is not None and isinstance(media_type, Mapping):  # until the accept takes it
-        record.update({f"media_type.{key}": "unused" for key in media_type})
+        record.update({f"media_type.{key_name(key)}": "unused" for key in media_type})
     if media_type:
         _amend_accept(headers, media_type, url, route, record)
 
@@ -175,8 +175,10 @@ def _record_options(merged: Mapping[str, Any], record: dict[str, str]) -> None:
     record["base_url"] = "unused: the URL is a full URL" if full else "URL prefix"
     for name, place in (("headers", "header"), ("request", "request (passed through)")):
         value = merged.get(name)
-        record.update({f"{name}.{key}": place for key in value} if isinstance(value, Mapping)
-                      else {name: place})  # fmt: skip
+        if isinstance(value, Mapping):
+            record.update({f"{name}.{key_name(key)}": place for key in value})
+        else:
+            record[name] = place
 
 
 def _record_parameters(
@@ -194,7 +196,7 @@ def _record_parameters(
             place = "body (as given)"
         else:
             place = "dropped: data is the body" if DATA in parameters else "JSON body"
-        record[key] = place
+        record[key_name(key)] = place
 
 
 def _method(method: object) -> str:
