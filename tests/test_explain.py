@@ -437,4 +437,4 @@ def test_a_parameter_named_by_a_number_is_explained() -> None:
 
     assert why.error is None
     assert why.entry("1") == Entry("1", "a", "call", "JSON body")
-    assert "1                    \"a\"" in why.table(redact=True)
+    assert '1                    "a"' in why.table(redact=True)

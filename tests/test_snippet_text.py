@@ -473,3 +473,16 @@ def test_unknown_client() -> None:
     """Only requests and httpx are known."""
     with pytest.raises(EndpointError, match="client 'urllib' is not one of requests, httpx"):
         to_python(endpoint("GET /x"), client="urllib")
+
+
+def test_bytes_literals_quote_as_ruff_and_evaluate_to_the_bytes() -> None:
+    """Every byte value, and both quote characters together or alone, give a double-quoted
+    literal that evaluates to the very bytes."""
+    for data in (bytes(range(256)), b"'", b'"', b"'\"\\'", b"\\'", b"\\", b""):
+        options = RequestOptions(
+            method="post", url="http://h/x", headers={"content-type": "a/b"}, body=data
+        )
+        line = next(x for x in to_python(options).splitlines() if x.startswith("body = "))
+
+        assert line.startswith('body = b"')
+        assert ast.literal_eval(line.removeprefix("body = ")) == data
