@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -10,8 +13,11 @@ from typing import Any
 
 import pytest
 
-from restroute.cli import main
+from restroute import catalog
+from restroute.cli import entrypoint, main
 from tests.conftest import UA
+
+README = (Path(__file__).parents[1] / "README.md").read_text()
 
 HEADERS = {"accept": "application/vnd.github.v3+json", "user-agent": UA}
 
@@ -53,10 +59,24 @@ def test_readme_example(capsys: pytest.CaptureFixture[str]) -> None:
         ("expr=a=b", {"expr": "a=b"}),
         ('n:="42"', {"n": "42"}),
         ('cfg:={"a":[1]}', {"cfg": {"a": [1]}}),
+        ("n==42", {"n": "42"}),
+        ("flag==true", {"flag": "true"}),
+        ('labels==["a"]', {"labels": '["a"]'}),
+        ("title==", {"title": ""}),
+        ("expr==a==b", {"expr": "a==b"}),
+        ("link=https://example.com:8080/x", {"link": "https://example.com:8080/x"}),
+        ("link==https://example.com:8080/x", {"link": "https://example.com:8080/x"}),
+        ("time=12:30", {"time": "12:30"}),
+        ("data.name=V", {"name": "V"}),
+        ("data.n:=[1]", {"n": [1]}),
+        ("data.n==1", {"n": "1"}),
+        ("deep.name=V", {"deep.name": "V"}),
     ],
 )
 def test_parameter_values(capsys: pytest.CaptureFixture[str], argument: str, body: Any) -> None:
-    """key=value is JSON when it parses, else text; key:=json is always JSON."""
+    """key=value is JSON when it parses, else text; key:=json is always JSON; key==text is
+    always text; an = before any : makes a parameter (a URL in a value is no header);
+    data.NAME is one body field (only headers, media_type, request and data nest)."""
     _, printed, _ = run(capsys, "build", "POST /x", argument)
 
     assert printed["body"] == body
@@ -83,6 +103,131 @@ def test_headers_and_base_url(capsys: pytest.CaptureFixture[str]) -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("argument", "headers"),
+    [
+        ("Accept:application/vnd.github.raw", {"accept": "application/vnd.github.raw"}),
+        ("X-Trace: 1 ", {"x-trace": "1"}),
+        ("X-Empty:", {"x-empty": ""}),
+        ("X-Url:https://a.example/b?c=d", {"x-url": "https://a.example/b?c=d"}),
+        ("headers.X-Trace=abc", {"x-trace": "abc"}),
+        ("headers.x-github-api-version=2022-11-28", {"x-github-api-version": "2022-11-28"}),
+    ],
+)
+def test_header_items(capsys: pytest.CaptureFixture[str], argument: str, headers: Any) -> None:
+    """Name:value (HTTPie's form) and headers.NAME=value are headers, named in lower case."""
+    status, printed, err = run(capsys, "build", "GET /x", argument)
+
+    assert (status, err) == (0, "")
+    assert printed["headers"] == {**HEADERS, **headers}
+
+
+def test_dotted_names_nest(capsys: pytest.CaptureFixture[str]) -> None:
+    """media_type.format, request.timeout and headers.NAME set one entry each, as in the
+    explorer; the diff format makes the accept header."""
+    status, printed, err = run(
+        capsys,
+        "build",
+        "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+        "owner=o",
+        "repo=r",
+        "pull_number=1",
+        "media_type.format=diff",
+        "request.timeout=5",
+        "headers.x-github-api-version=2022-11-28",
+    )
+
+    assert (status, err) == (0, "")
+    assert printed == {
+        "method": "get",
+        "url": "https://api.github.com/repos/o/r/pulls/1",
+        "headers": {
+            "accept": "application/vnd.github.v3.diff",
+            "user-agent": UA,
+            "x-github-api-version": "2022-11-28",
+        },
+        "request": {"timeout": 5},
+    }
+
+
+def test_rows_that_cannot_all_be_sent_are_warnings(capsys: pytest.CaptureFixture[str]) -> None:
+    """A header given twice (by -H, Name:value or headers.NAME, in any case), a data.NAME
+    after a whole data, and a --base-url with a base_url item: a warning each; the later
+    is sent (-H comes before the items, --base-url after them)."""
+    status, printed, err = run(
+        capsys,
+        "build",
+        "POST /x",
+        "-H",
+        "X-A: 1",
+        "x-a:2",
+        "headers.X-A=3",
+        "data=raw",
+        "data.x=1",
+        "base_url=https://a.example",
+        "--base-url",
+        "https://b.example",
+    )
+
+    assert status == 0
+    assert printed["url"] == "https://b.example/x"
+    assert printed["headers"]["x-a"] == "3"
+    assert printed["body"] == "raw"
+    assert err == (
+        "restroute: warning: headers.x-a is given twice: the later value is sent\n"
+        "restroute: warning: headers.x-a is given twice: the later value is sent\n"
+        "restroute: warning: data.x is not sent: data is already given whole (a str)\n"
+        "restroute: warning: base_url is given twice: the later value is sent\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["build", "GET /repos/{owner}/{repo}", "--format", "curl", "owner=o", "repo=r"],
+        ["build", "-f", "curl", "GET /repos/{owner}/{repo}", "owner=o", "repo=r"],
+        ["build", "GET /repos/{owner}/{repo}", "owner=o", "-f", "curl", "repo=r"],
+        ["-p", "{empty}", "build", "GET /repos/{owner}/{repo}", "owner=o", "-fcurl", "repo=r"],
+    ],
+)
+def test_arguments_in_any_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    """Options may come before, between or after ROUTE and the parameters."""
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+
+    status = main([word.replace("{empty}", str(empty)) for word in argv])
+
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    assert out.splitlines()[-1] == "  https://api.github.com/repos/o/r"
+
+
+def test_routes_arguments_in_any_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """`routes create -n 3 issue` is `routes create issue -n 3`."""
+    assert main(["routes", "create", "-n", "3", "issue"]) == 0
+    intermixed = capsys.readouterr().out
+    assert main(["routes", "create", "issue", "-n", "3"]) == 0
+
+    assert intermixed == capsys.readouterr().out
+    assert intermixed.startswith("POST /repos/{owner}/{repo}/issues ")
+
+
+def test_profiles_before_and_after_the_command_add_up(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`restroute -p a build -p b` stacks a, then b (the subcommand's -p adds to the list)."""
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    first.write_text('per_page = 5\nsort = "created"\n')
+    second.write_text("per_page = 7\n")
+
+    status, printed, _ = run(capsys, "-p", str(first), "build", "GET /x", "-p", str(second))
+
+    assert status == 0
+    assert printed["url"] == "https://api.github.com/x?per_page=7&sort=created"
+
+
 def test_library_errors_are_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     """An EndpointError prints one line on stderr and exits 2."""
     status, printed, err = run(capsys, "build", "GET /users/{username}")
@@ -93,22 +238,279 @@ def test_library_errors_are_one_line_and_status_2(capsys: pytest.CaptureFixture[
     )
 
 
+FORMS = "key=value, key:=json, key==text or Name:value"
+DEEP = "[" * 100_000
+HUGE = "1" * 5000
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["build", "GET /x", "novalue"], "parameter 'novalue' is not key=value or key:=json"),
-        (["build", "GET /x", "=v"], "parameter '=v' is not key=value or key:=json"),
-        (["build", "GET /x", "a:=nope"], "parameter 'a:=nope': 'nope' is not JSON"),
-        (["build", "GET /x", "-H", "novalue"], "header 'novalue' is not 'name: value'"),
+        (["build", "GET /x", "novalue"], f"parameter 'novalue' is not {FORMS}"),
+        (["build", "GET /x", "=v"], f"parameter '=v' is not {FORMS}"),
+        (["build", "GET /x", "==v"], f"parameter '==v' is not {FORMS}"),
+        (["build", "GET /x", ":v"], f"parameter ':v' is not {FORMS}"),
+        (["build", "GET /x", ":=1"], f"parameter ':=1' is not {FORMS}"),
+        (
+            ["build", "GET /x", "my header:v"],
+            f"parameter 'my header:v' is not {FORMS} ('my header' is no header name)",
+        ),
+        (
+            ["build", "GET /x", "a:=nope"],
+            "parameter 'a:=nope': 'nope' is not JSON (Expecting value: line 1 column 1 "
+            "(char 0)); write a=... or a==... for text",
+        ),
+        (
+            ["build", "GET /x", "a=" + DEEP],
+            "parameter 'a=" + "[" * 38 + "…': the JSON is nested too deeply to read",
+        ),
+        (
+            ["build", "GET /x", "a:=" + DEEP],
+            "parameter 'a:=" + "[" * 37 + "…': the JSON is nested too deeply to read",
+        ),
+        (
+            ["build", "GET /x", "n:=" + HUGE],
+            "parameter 'n:=" + "1" * 37 + "…': '" + "1" * 40 + "…' is not JSON (Exceeds the "
+            "limit (4300 digits) for integer string conversion: value has 5000 digits; use "
+            "sys.set_int_max_str_digits() to increase the limit); write n=... or n==... for text",
+        ),
+        (
+            ["build", "GET /x", "-H", "novalue"],
+            "argument -H/--header: header 'novalue' is not 'name: value' "
+            "(see restroute build --help)",
+        ),
+        (["build"], "the following arguments are required: ROUTE (see restroute build --help)"),
+        (
+            ["build", "GET /x", "--redact", "--reveal"],
+            "argument --reveal: not allowed with argument --redact (see restroute build --help)",
+        ),
+        (
+            ["build", "GET /x", "--nope"],
+            "unrecognized arguments: --nope (see restroute --help)",
+        ),
+        (
+            ["routes", "-n", "0"],
+            "argument -n/--limit: '0' is not a whole number above 0 (see restroute routes --help)",
+        ),
+        (
+            ["routes", "-n", "-1"],
+            "argument -n/--limit: '-1' is not a whole number above 0 "
+            "(see restroute routes --help)",
+        ),
+        (
+            ["routes", "issue", "-n", "x"],
+            "argument -n/--limit: 'x' is not a whole number above 0 (see restroute routes --help)",
+        ),
+        (
+            ["routes", "-n", HUGE],
+            "argument -n/--limit: '" + "1" * 40 + "…' is not a whole number above 0 "
+            "(see restroute routes --help)",
+        ),
     ],
+    ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else "",
 )
 def test_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
-    """Malformed arguments are usage errors (status 2) that say what is wrong."""
+    """Malformed arguments are one line on stderr and status 2, saying what is wrong (a
+    long argument cut to its first 40 characters), never a traceback."""
+    assert main(argv) == 2
+
+    assert capsys.readouterr() == ("", f"restroute: error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "start", "choices", "command"),
+    [
+        (
+            ["build", "GET /x", "-f", "xml"],
+            "argument -f/--format: invalid choice: ",
+            ["xml", "curl", "python", "httpx", "json", "explain"],
+            "restroute build",
+        ),
+        (
+            ["nope"],
+            "argument COMMAND: invalid choice: ",
+            ["nope", "explore", "routes", "build"],
+            "restroute",
+        ),
+    ],
+)
+def test_a_name_not_among_the_choices(
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    start: str,
+    choices: list[str],
+    command: str,
+) -> None:
+    """A format or command that does not exist: one line naming it and the choices (in
+    argparse's words, which differ between Python versions), and status 2."""
+    assert main(argv) == 2
+
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"restroute: error: {start}")
+    assert err.endswith(f" (see {command} --help)\n")
+    assert err.count("\n") == 1
+    assert all(name in err for name in choices)
+
+
+def test_a_request_too_deep_to_write_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON that parses but is too deep for a snippet writer is one line and status 2."""
+    deep = "[" * 700 + "]" * 700
+
+    assert main(["build", "POST /x", f"a={deep}", "--format", "python"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "restroute: error: a value is nested too deeply to build a request of it\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ("a = " + "[" * 3000 + "]" * 3000 + "\n", "deep.toml"),
+        (f"a = {HUGE}\n", "huge.toml"),
+        ("", "nul\0.toml"),
+        ("", "missing/x.toml"),
+    ],
+    ids=["deep", "huge-int", "nul", "missing"],
+)
+def test_a_bad_profile_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, path: str
+) -> None:
+    """A profile too deep for tomllib, with an int too long for Python, with a NUL in its
+    path, or missing: one line naming the profile, status 2 (the words are the loader's or
+    the command line's, whichever catches it first)."""
+    if text:
+        (tmp_path / path).write_text(text)
+
+    assert main(["build", "GET /x", "-p", str(tmp_path / path)]) == 2
+
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"restroute: error: profile {str(tmp_path / path)!r}")
+    assert err.count("\n") == 1
+    assert err.endswith("\n")
+
+
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (RecursionError(), "profile 'p.toml' is nested too deeply to read; flatten it"),
+        (ValueError("embedded null byte"), "profile 'p.toml' cannot be read: embedded null byte"),
+        (IsADirectoryError(21, "Is a directory"), "profile 'p.toml' cannot be read: [Errno 21] "
+         "Is a directory"),
+    ],
+)  # fmt: skip
+def test_what_the_profile_loader_lets_through(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    error: Exception,
+    message: str,
+) -> None:
+    """The command line's own words for what load_profile does not turn into its errors."""
+
+    def load(path: str) -> None:
+        raise error
+
+    monkeypatch.setattr("restroute.cli.load_profile", load)
+
+    assert main(["build", "GET /x", "-p", "p.toml"]) == 2
+    assert capsys.readouterr() == ("", f"restroute: error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "profile"),
+    [
+        (["build", "GET /x", "a=" + DEEP], ""),
+        (["build", "GET /x", "-p", "deep.toml"], "a = " + "[" * 3000 + "]" * 3000 + "\n"),
+        (["routes", "-n", "0"], ""),
+        (["build", "POST /x", "a=[" + "[" * 700 + "]" * 700 + "]", "-f", "python"], ""),
+    ],
+    ids=["deep-json", "deep-toml", "limit-0", "deep-snippet"],
+)
+def test_bad_input_in_a_real_process(tmp_path: Path, argv: list[str], profile: str) -> None:
+    """`python -m restroute` with bad input: one line on stderr, status 2, no traceback."""
+    if profile:
+        (tmp_path / "deep.toml").write_text(profile)
+
+    done = subprocess.run(
+        [sys.executable, "-m", "restroute", *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("restroute: error: ")
+    assert done.stderr.count("\n") == 1
+
+
+def test_the_installed_command_exits_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The `restroute` script (entrypoint) reads sys.argv and exits with main's status."""
+    monkeypatch.setattr(sys, "argv", ["restroute", "routes", "-n", "0"])
+
     with pytest.raises(SystemExit) as raised:
-        main(argv)
+        entrypoint()
 
     assert raised.value.code == 2
-    assert message in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "restroute: error: argument -n/--limit: '0' is not a whole number above 0 "
+        "(see restroute routes --help)\n"
+    )
+
+
+def test_a_reader_that_stops_early() -> None:
+    """`restroute routes | head -1`: the command stops quietly when its reader does."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "restroute", "routes"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert process.stderr is not None
+    first = process.stdout.readline()  # 1,223 lines are more than a pipe holds
+    process.stdout.close()
+    err = process.stderr.read()
+    process.stderr.close()
+
+    assert process.wait() == 1
+    assert first.startswith(b"GET / ")
+    assert err == b""
+
+
+def test_a_closed_stdout_in_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """On a broken pipe, stdout is pointed at the null device (Python's exit flush then has
+    nowhere to fail) and the status is 1."""
+    target = tmp_path / "stdout"
+    descriptor = os.open(target, os.O_WRONLY | os.O_CREAT)
+
+    class Closed:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+        def flush(self) -> None:
+            raise BrokenPipeError
+
+        def fileno(self) -> int:
+            return descriptor
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    try:
+        status = main(["routes", "zzzzqqq"])
+        os.write(descriptor, b"gone")
+    finally:
+        os.close(descriptor)
+
+    assert status == 1
+    assert target.read_bytes() == b""  # written after the switch: to the null device
+    assert capsys.readouterr().err == ""
 
 
 def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -158,13 +560,58 @@ def test_a_missing_profile(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_build_help_documents_the_value_rule(capsys: pytest.CaptureFixture[str]) -> None:
-    """`restroute build --help` explains key=value and key:=json."""
+    """`restroute build --help` explains every form of parameter and header, an example
+    each."""
     with pytest.raises(SystemExit):
         main(["build", "--help"])
 
     out = capsys.readouterr().out
-    assert "key:=json    always JSON" in out
-    assert "a JSON value when VALUE parses as JSON" in out
+    assert "options may come before, between or after them" in out
+    assert "  key=value            a JSON value when VALUE parses as JSON (42, true" in out
+    assert '{"k":1}), else the text itself: per_page=2\n' in out
+    assert "  key:=json            always JSON; an error when it does not parse: " in out
+    assert 'labels:=\'["bug","ui"]\'\n' in out
+    assert "  key==text            always the text, never JSON: ref==1234" in out
+    assert "  Name:value           a header, as -H 'Name: value' (NAME is a header name" in out
+    assert "comes before the :): Accept:application/vnd.github.raw\n" in out
+    assert "  headers.NAME=...     one header: headers.x-github-api-version=2022-11-28\n" in out
+    assert "media_type.NAME=...  one media type option (format, previews): " in out
+    assert "media_type.format=diff\n" in out
+    assert "  request.NAME=...     one request option, passed to the client: " in out
+    assert "request.timeout=5\n" in out
+    assert "  data.NAME=...        one body field" in out
+    assert "data.name=NEW_NAME\n" in out
+    assert "--reveal              show credentials in --format explain" in out
+
+
+def readme_forms() -> dict[str, str]:
+    """The command-line section's table: each form's example."""
+    section = README.split("## The command line\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([^`]+)` \|[^\n]*\| `([^`]+)`[^|\n]* \|$", section, re.MULTILINE)
+    return dict(rows)
+
+
+def test_readme_shows_every_form_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's table lists the forms --help lists, and each example does what it says."""
+    examples = readme_forms()
+    sent: dict[str, Any] = {}
+    for form, example in examples.items():
+        status, printed, err = run(capsys, "build", "POST /x", *shlex.split(example))
+        assert (status, err) == (0, ""), form
+        sent[form] = printed
+
+    assert list(examples) == [
+        "key=value", "key:=json", "key==text", "Name:value", "headers.NAME=...",
+        "media_type.NAME=...", "request.NAME=...", "data.NAME=...",
+    ]  # fmt: skip
+    assert sent["key=value"]["body"] == {"per_page": 2}
+    assert sent["key:=json"]["body"] == {"labels": ["bug", "ui"]}
+    assert sent["key==text"]["body"] == {"ref": "1234"}
+    assert sent["Name:value"]["headers"]["accept"] == "application/vnd.github.raw"
+    assert sent["headers.NAME=..."]["headers"]["x-github-api-version"] == "2022-11-28"
+    assert sent["media_type.NAME=..."]["headers"]["accept"] == "application/vnd.github.v3.diff"
+    assert sent["request.NAME=..."]["request"] == {"timeout": 5}
+    assert sent["data.NAME=..."]["body"] == {"name": "NEW_NAME"}
 
 
 def test_python_dash_m() -> None:
@@ -200,6 +647,21 @@ def test_formats(capsys: pytest.CaptureFixture[str], format: str, start: str) ->
     assert status == 0
     assert out.startswith(start)
     assert "token ghp_1" in out
+
+
+def test_explain_is_redacted_unless_revealed(capsys: pytest.CaptureFixture[str]) -> None:
+    """explain is a display: the token of -H 'authorization: token T' shows only with
+    --reveal (the snippets, for piping, show it unless --redact)."""
+    argv = ["build", "GET /user", "-H", "authorization: token ghp_Secret1", "-f", "explain"]
+
+    assert main(argv) == 0
+    hidden = capsys.readouterr().out
+    assert main([*argv, "--reveal"]) == 0
+    revealed = capsys.readouterr().out
+
+    assert "ghp_Secret1" not in hidden
+    assert "headers.authorization  <REDACTED>  " in hidden
+    assert 'headers.authorization  "token ghp_Secret1"  ' in revealed
 
 
 def test_redact(capsys: pytest.CaptureFixture[str]) -> None:
@@ -248,23 +710,53 @@ def test_explain_format_with_a_missing_parameter(capsys: pytest.CaptureFixture[s
     assert "no value for {username}" in capsys.readouterr().err
 
 
-def test_routes_search(capsys: pytest.CaptureFixture[str]) -> None:
-    """`restroute routes create issue` lists the best match first, with its id and summary."""
-    assert main(["routes", "create", "issue", "--limit", "3"]) == 0
+def routes(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
+    assert main(["routes", *argv]) == 0
+    return capsys.readouterr().out.splitlines()
 
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 3
+
+def test_routes_search(capsys: pytest.CaptureFixture[str]) -> None:
+    """`restroute routes create issue -n 3` lists the best match first, with its id and
+    summary, and then how many more there are."""
+    every = routes(capsys, "create", "issue", "-n", "1223")
+    lines = routes(capsys, "create", "issue", "--limit", "3")
+
+    assert [line.split() for line in lines[:3]] == [line.split() for line in every[:3]]
     assert lines[0].split() == [
         "POST", "/repos/{owner}/{repo}/issues", "issues/create:", "Create", "an", "issue"
     ]  # fmt: skip
+    assert len(every) > 3
+    assert not every[-1].startswith("…")
+    assert lines[3:] == [f"… and {len(every) - 3} more; -n {len(every)} lists them all"]
 
 
-def test_routes_without_a_match_or_a_query(capsys: pytest.CaptureFixture[str]) -> None:
-    """No match says so; no query lists the first routes."""
-    assert main(["routes", "zzzzqqq"]) == 0
-    assert capsys.readouterr().out == "no route matches 'zzzzqqq'\n"
-    assert main(["routes", "-n", "2"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 2
+def test_a_query_lists_its_best_20(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without -n, a query lists its best 20, then how many more there are."""
+    every = routes(capsys, "issue", "-n", "100000000000000000000")
+    lines = routes(capsys, "issue")
+
+    assert len(every) > 20
+    assert lines == [
+        *every[:20],
+        f"… and {len(every) - 20} more; -n {len(every)} lists them all",
+    ]
+
+
+def test_no_query_lists_every_route(capsys: pytest.CaptureFixture[str]) -> None:
+    """`restroute routes` lists every route (1,223), one a line, as its help says."""
+    lines = routes(capsys)
+
+    assert len(lines) == len(catalog.operations()) == 1223
+    assert [line.split()[2] for line in lines] == [f"{op.id}:" for op in catalog.operations()]
+    assert routes(capsys, " ") == lines
+    first_two = routes(capsys, "-n", "2")
+    assert [line.split() for line in first_two[:2]] == [line.split() for line in lines[:2]]
+    assert first_two[2:] == ["… and 1,221 more; -n 1223 lists them all"]
+
+
+def test_routes_without_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """No match says so."""
+    assert routes(capsys, "zzzzqqq") == ["no route matches 'zzzzqqq'"]
 
 
 def test_routes_shows_one_route_in_full(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,18 +1,23 @@
 """The ``restroute`` command: parse the arguments, call the library, print.
 
 ``restroute build ROUTE [key=value ...]`` prints the request options as JSON.
+
+Bad input, wherever it is found (an argument, a profile, the request it makes), is one
+line on stderr, ``restroute: error: ...``, and exit status 2; never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__, endpoint, explain, formats
-from ._rows import parse_value
+from ._rows import nest, parse_value
 from .errors import EndpointError
 from .profiles import Profile, load_profile
 
@@ -20,54 +25,144 @@ if TYPE_CHECKING:
     from .catalog import Operation
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
+ROUTES_SHOWN = 20  # what `restroute routes QUERY` lists without -n: the best matches
 
 # The snippet formats, and explain: each option, its layer, and where it went.
 FORMATS = (*(each.name for each in formats.FORMATS), "explain")
 
 EPILOG = """\
-parameters:
-  key=value    a JSON value when VALUE parses as JSON (42, true, null, ["a","b"],
-               {"k":1}), else the text itself (octocat, hello-world)
-  key:=json    always JSON; an error when it does not parse (key:='"42"' is text)
+parameters and headers, after ROUTE (options may come before, between or after them):
+  key=value            a JSON value when VALUE parses as JSON (42, true, null, ["a","b"],
+                       {"k":1}), else the text itself: per_page=2
+  key:=json            always JSON; an error when it does not parse: labels:='["bug","ui"]'
+                       (n:='"42"' is the text 42)
+  key==text            always the text, never JSON: ref==1234 (the text "1234")
+  Name:value           a header, as -H 'Name: value' (NAME is a header name and no =
+                       comes before the :): Accept:application/vnd.github.raw
+  headers.NAME=...     one header: headers.x-github-api-version=2022-11-28
+  media_type.NAME=...  one media type option (format, previews): media_type.format=diff
+  request.NAME=...     one request option, passed to the client: request.timeout=5
+  data.NAME=...        one body field, for a field whose name a URL parameter has too:
+                       data.name=NEW_NAME
+  A dotted name takes any of the first three forms (data.value:=42); a name given twice
+  is a warning (the later is sent).
 
 example:
   restroute build 'GET /repos/{owner}/{repo}/issues' owner=octocat repo=hello-world \\
       labels:='["bug","ui"]' per_page=2
 """
 
+# Where an item splits: the first of these in it, the longer at the same place (HTTPie).
+_SEPARATOR = re.compile(r"==|:=|=|:")
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
+_ITEM_FORMS = "key=value, key:=json, key==text or Name:value"
 
-def parameter(text: str) -> tuple[str, Any]:
-    """``key=value`` (JSON if it parses, else text) or ``key:=json`` (JSON only)."""
-    key, equals, value = text.partition("=")
-    if not equals or not key or key == ":":
-        msg = f"parameter {text!r} is not key=value or key:=json"
-        raise argparse.ArgumentTypeError(msg)
-    if key.endswith(":"):
+
+class UsageError(Exception):
+    """Bad input the library does not name itself: a malformed argument, an unreadable
+    profile, a value nested too deeply for Python to read or to write."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Errors are one line (raised as UsageError); a subcommand's own options and
+    positionals may come in any order (``build ROUTE -f curl owner=o``)."""
+
+    intermixed = False  # set on the subcommands: argparse cannot intermix a subparsers action
+    _parsing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # The subparsers action calls this on the subcommand's parser; the intermixed
+        # parse calls it back (twice), and those calls parse as usual.
+        if not self.intermixed or self._parsing:
+            return super().parse_known_args(args, namespace)
+        self._parsing = True
         try:
-            return key[:-1], json.loads(value)
-        except ValueError as error:
-            msg = f"parameter {text!r}: {value!r} is not JSON ({error}); "
-            msg += f"write {key[:-1]}=... for text"
-            raise argparse.ArgumentTypeError(msg) from None
-    return key, parse_value(value)
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._parsing = False
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def shown(text: str, width: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut short when long.
+
+    >>> print(shown("a=" + "[" * 100))
+    'a=[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[…'
+    """
+    return repr(text if len(text) <= width else text[:width] + "…")
+
+
+def item(text: str) -> tuple[str, object]:
+    """One parameter item as a row (a dotted name and a value): ``key=value`` (JSON if it
+    parses, else text), ``key:=json`` (JSON only), ``key==text`` (text only) or
+    ``Name:value`` (a header).
+
+    >>> [item(t) for t in ("n=42", "n:=[1]", "n==42", "Accept: a/b", "url=http://x")]
+    [('n', 42), ('n', [1]), ('n', '42'), ('headers.accept', 'a/b'), ('url', 'http://x')]
+    """
+    found = _SEPARATOR.search(text)
+    if found is None or found.start() == 0:
+        msg = f"parameter {shown(text)} is not {_ITEM_FORMS}"
+        raise UsageError(msg)
+    key, separator, value = text[: found.start()], found[0], text[found.end() :]
+    try:
+        if separator == "=":
+            return row(key, parse_value(value))
+        if separator == ":=":
+            return row(key, json.loads(value))
+    except RecursionError:
+        msg = f"parameter {shown(text)}: the JSON is nested too deeply to read"
+        raise UsageError(msg) from None
+    except ValueError as error:
+        msg = f"parameter {shown(text)}: {shown(value)} is not JSON ({error}); "
+        msg += f"write {key}=... or {key}==... for text"
+        raise UsageError(msg) from None
+    if separator == "==":
+        return row(key, value)
+    if _TOKEN.fullmatch(key) is None:
+        msg = f"parameter {shown(text)} is not {_ITEM_FORMS} ({shown(key)} is no header name)"
+        raise UsageError(msg)
+    return row(f"headers.{key}", value.strip())
+
+
+def row(name: str, value: object) -> tuple[str, object]:
+    """A row; a header's name in lower case, as it is sent (so a repeat is seen as one)."""
+    outer, dot, inner = name.partition(".")
+    return (f"headers.{inner.lower()}", value) if outer == "headers" and dot else (name, value)
 
 
 def header(text: str) -> tuple[str, str]:
     """``'name: value'`` as curl and HTTPie write it."""
     name, colon, value = text.partition(":")
     if not colon or not name.strip():
-        msg = f"header {text!r} is not 'name: value'"
+        msg = f"header {shown(text)} is not 'name: value'"
         raise argparse.ArgumentTypeError(msg)
     return name.strip(), value.strip()
 
 
+def positive(text: str) -> int:
+    """A count: a whole number above 0."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        msg = f"{shown(text)} is not a whole number above 0"
+        raise argparse.ArgumentTypeError(msg)
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="restroute",
         description="Turn REST routes into plain request options, and see how it happens.",
     )
     parser.add_argument("--version", action="version", version=f"restroute {__version__}")
-    profile_option(parser, top=True)
+    profile_option(parser, dest="profiles")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     explore = commands.add_parser(
         "explore",
@@ -83,12 +178,18 @@ def build_parser() -> argparse.ArgumentParser:
         "routes",
         help="search GitHub's REST routes",
         description="List the api.github.com routes that match QUERY (all words must match; "
-        "the best match first), or all of them. A QUERY that names one route (an id such as "
-        "issues/create, an octokit name such as issues.create, or 'POST /repos/{owner}/"
-        "{repo}/issues') shows its parameters.",
+        f"the best {ROUTES_SHOWN} first, and how many more there are), or all of them without "
+        "a QUERY. A QUERY that names one route (an id such as issues/create, an octokit name "
+        "such as issues.create, or 'POST /repos/{owner}/{repo}/issues') shows its parameters.",
     )
     routes.add_argument("query", metavar="QUERY", nargs="*", help="words, e.g. create issue")
-    routes.add_argument("-n", "--limit", type=int, default=20, help="at most N routes (20)")
+    routes.add_argument(
+        "-n",
+        "--limit",
+        metavar="N",
+        type=positive,
+        help=f"at most N routes ({ROUTES_SHOWN} for a QUERY; all without one)",
+    )
     build = commands.add_parser(
         "build",
         help="print the request options for a route as JSON",
@@ -98,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("route", metavar="ROUTE", help="'METHOD URL', e.g. 'GET /users/{username}'")
     build.add_argument(
-        "parameters", metavar="key=value", nargs="*", type=parameter, help="parameters"
+        "items", metavar="key=value", nargs="*", default=[], help="parameters and headers (below)"
     )
     build.add_argument("--base-url", metavar="URL", help="resolve relative URLs against URL")
     profile_option(build)
@@ -113,10 +214,17 @@ def build_parser() -> argparse.ArgumentParser:
         )
         + ", or explain: each option, the layer it came from, and where it went",
     )
-    build.add_argument(
+    secrets = build.add_mutually_exclusive_group()
+    secrets.add_argument(
         "--redact",
         action="store_true",
-        help="replace credentials (authorization, cookies, *-token, *-key ...) by <REDACTED>",
+        help="replace credentials (authorization, cookies, *-token, *-key ...) by <REDACTED> "
+        "(explain does unless --reveal)",
+    )
+    secrets.add_argument(
+        "--reveal",
+        action="store_true",
+        help="show credentials in --format explain (the snippets show them unless --redact)",
     )
     build.add_argument(
         "-H",
@@ -128,55 +236,90 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="a request header (repeatable)",
     )
+    for command in (explore, routes, build):
+        command.intermixed = True
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        profiles = [load_profile(path) for path in args.profiles]
+        args = build_parser().parse_args(argv)
+        profiles = [_profile(path) for path in args.profiles + getattr(args, "more", [])]
         for profile in profiles:
             for warning in profile.warnings:
                 print(f"restroute: warning: {warning}", file=sys.stderr)
         if args.command in (None, "explore"):
             return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles)
         if args.command == "routes":
-            text = _routes(" ".join(args.query), args.limit)
+            text = _routes(" ".join(args.query).strip(), args.limit)
         else:
             text = _build(args, profiles)
-    except EndpointError as error:
+    except (UsageError, EndpointError) as error:
         print(f"restroute: error: {error}", file=sys.stderr)
         return 2
-    print(text)
-    return 0
+    return _print(text)
 
 
-def profile_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
-    """--profile, on the command and on each subcommand (a subcommand adds to the list)."""
+def profile_option(parser: argparse.ArgumentParser, *, dest: str = "more") -> None:
+    """--profile, on the command and on each subcommand (a subcommand's add to the list:
+    argparse gives a subcommand a namespace of its own, hence a dest of its own)."""
     parser.add_argument(
         "-p",
         "--profile",
-        dest="profiles",
+        dest=dest,
         metavar="FILE",
         action="append",
-        default=[] if top else argparse.SUPPRESS,
+        default=[],
         help="a TOML profile of defaults (repeatable; later ones win)",
     )
 
 
-def _routes(query: str, limit: int) -> str:
+def _profile(path: str) -> Profile:
+    """A profile, or one line that says why not (load_profile's own errors as they are)."""
+    try:
+        return load_profile(path)
+    except EndpointError:
+        raise
+    except RecursionError:
+        msg = f"profile {path!r} is nested too deeply to read; flatten it"
+        raise UsageError(msg) from None
+    except (ValueError, OSError) as error:
+        msg = f"profile {path!r} cannot be read: {error}"
+        raise UsageError(msg) from None
+
+
+def _print(text: str) -> int:
+    """Print ``text``; a reader that stops early (``| head``) ends the command quietly."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at nothing, or that flush fails too.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 1
+    return 0
+
+
+def _routes(query: str, limit: int | None) -> str:
     from . import catalog
 
     named = catalog.find(query) if query else None
     if named is not None:
         return _operation_text(named)
-    found = catalog.search(query, limit) if query else list(catalog.operations()[:limit])
+    everything = catalog.operations()
+    found = catalog.search(query, len(everything)) if query else list(everything)
     if not found:
         return f"no route matches {query!r}"
-    width = max(len(op.route) for op in found)
-    return "\n".join(f"{op.route.ljust(width)}  {op.id}: {op.summary}" for op in found)
+    if limit is None:
+        limit = ROUTES_SHOWN if query else len(found)
+    shown_ops = found[:limit]
+    width = max(len(op.route) for op in shown_ops)
+    lines = [f"{op.route.ljust(width)}  {op.id}: {op.summary}" for op in shown_ops]
+    if len(found) > limit:
+        lines.append(f"… and {len(found) - limit:,} more; -n {len(found)} lists them all")
+    return "\n".join(lines)
 
 
 def _operation_text(op: Operation) -> str:
@@ -197,24 +340,37 @@ def _operation_text(op: Operation) -> str:
 
 
 def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
-    options: dict[str, Any] = dict(args.parameters)
-    if args.headers:
-        options["headers"] = dict(args.headers)
+    rows = [row(f"headers.{name}", value) for name, value in args.headers]
+    rows += [item(text) for text in args.items]
     if args.base_url is not None:
-        options["base_url"] = args.base_url
-    if args.format == "explain":
+        rows.append(("base_url", args.base_url))
+    options, warnings = nest(rows)
+    for warning in warnings:
+        print(f"restroute: warning: {warning}", file=sys.stderr)
+    redact = args.redact or (args.format == "explain" and not args.reveal)
+    try:
+        return _request(args.route, options, profiles, args.format, redact=redact)
+    except RecursionError:
+        msg = "a value is nested too deeply to build a request of it"
+        raise UsageError(msg) from None
+
+
+def _request(
+    route: str, options: dict[str, Any], profiles: list[Profile], format: str, *, redact: bool
+) -> str:
+    if format == "explain":  # a display: redacted unless --reveal
         layers = [(profile.name, profile.options) for profile in profiles]
-        explanation = explain(args.route, options, layers=layers)
+        explanation = explain(route, options, layers=layers)
         if explanation.error is not None:
             raise explanation.error
-        return explanation.table(redact=args.redact)
+        return explanation.table(redact=redact)
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
-    text = formats.find(args.format).render(layered(args.route, options), redact=args.redact)
+    text = formats.find(format).render(layered(route, options), redact=redact)
     from . import catalog  # GitHub's description of the route: warnings, never errors
 
-    merged = layered.merge(args.route, options)  # a profile's owner counts too
+    merged = layered.merge(route, options)  # a profile's owner counts too
     for warning in catalog.check(f"{merged['method']} {merged['url']}", merged):
         print(f"restroute: warning: {warning}", file=sys.stderr)
     return text
