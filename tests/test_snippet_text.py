@@ -486,3 +486,16 @@ def test_bytes_literals_quote_as_ruff_and_evaluate_to_the_bytes() -> None:
 
         assert line.startswith('body = b"')
         assert ast.literal_eval(line.removeprefix("body = ")) == data
+
+
+def test_a_body_too_deep_for_a_literal_is_refused_by_python_only() -> None:
+    """A 600-deep list is valid JSON (curl and JSON send it) but no Python literal Python
+    can write out here: to_python says so, as an EndpointError."""
+    deep: list[object] = []
+    for _ in range(600):
+        deep = [deep]
+    options = endpoint("POST /x", data=deep)
+
+    assert to_curl(options).endswith("https://api.github.com/x")
+    with pytest.raises(EndpointError, match="nested too deeply to write as a Python literal"):
+        to_python(options)

@@ -112,7 +112,7 @@ def to_json(options: Mapping[str, Any], *, indent: int | None = 2, redact: bool 
             shown_options["body_base64"] = base64.b64encode(body).decode()
     try:
         return json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         msg = f"the request options cannot become JSON: {error}; "
         msg += "keep request metadata JSON-able, or leave it out of the copy"
         raise EndpointError(msg) from None
@@ -270,7 +270,7 @@ def to_python(
     lines += [f"url = {_literal(request.url)}", _headers_literal(request.headers, client)]
     if as_json:
         lines += [
-            f"payload = {_literal(body)}",
+            f"payload = {_payload_literal(body)}",
             "body = json.dumps(",
             '    payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False',
             ").encode()",
@@ -292,6 +292,15 @@ def to_python(
         lines.append(f"response = {client}.request({call})")
     lines += ["print(response.status_code)", "print(response.text)"]
     return "\n".join(lines)
+
+
+def _payload_literal(body: object) -> str:
+    try:
+        return _literal(body)
+    except RecursionError:
+        msg = "to_python: the body is nested too deeply to write as a Python literal; "
+        msg += "use to_curl or to_json, which send it as it is"
+        raise EndpointError(msg) from None
 
 
 def _check_url_for(client: str, url: str) -> None:
