@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from restroute import EndpointError, endpoint
+from restroute.snippets import to_curl, to_python
 from tests.conftest import UA
 
 HEADERS = {"accept": "application/vnd.github.v3+json", "user-agent": UA}
@@ -158,6 +159,12 @@ class Loud(str):
     def rstrip(self, *args: Any) -> str:
         raise AssertionError("its own rstrip() was called")
 
+    def __str__(self) -> str:
+        raise AssertionError("its own __str__() was called")
+
+    def __format__(self, spec: str) -> str:
+        raise AssertionError("its own __format__() was called")
+
 
 def test_str_subclasses_are_used_as_the_text_they_are() -> None:
     """A method, base URL, url, header name and query name given as a str subclass build
@@ -198,3 +205,34 @@ def test_a_malformed_template_names_the_method_of_each_call() -> None:
         with pytest.raises(EndpointError) as raised:
             endpoint(f"{method} /x/{{a")
         assert str(raised.value).startswith(f"{method} /x/{{a: malformed URI template")
+
+
+def test_str_subclasses_in_every_option_and_snippet() -> None:
+    """Route, method, url, base_url, media type, header names and values, parameter values
+    and a text body given as a str subclass: the request, its snippets and its redaction
+    use their text, and none of the subclass's own methods runs."""
+    options = endpoint(
+        Loud("POST /x/{v}"),
+        {
+            "v": Loud("a b"),
+            "base_url": Loud("https://h/"),
+            "media_type": {"format": Loud("raw"), "previews": [Loud("mercy")]},
+            "headers": {Loud("Authorization"): Loud("token t"), "accept": Loud("a/b")},
+            "data": Loud("body"),
+        },
+    )
+    hand_made = {**options, "method": Loud("post"), "url": Loud(options["url"])}
+
+    assert options == {
+        "method": "post",
+        "url": "https://h/x/a%20b",
+        "headers": {
+            "accept": "a/b",
+            "user-agent": UA,
+            "authorization": "token t",
+            "content-type": "application/json; charset=utf-8",
+        },
+        "body": "body",
+    }
+    assert "-H 'authorization: token <REDACTED>'" in to_curl(hand_made, redact=True)
+    assert 'response = requests.request("POST", url' in to_python(hand_made)

@@ -46,7 +46,7 @@ def redacted(name: str, value: object) -> object:
     """``value`` as shown: a secret's value replaced, the scheme word of authorization kept."""
     if not is_secret(name):
         return value
-    words = str(value).split() if isinstance(value, str) else []
+    words = str.split(value) if isinstance(value, str) else []
     if str.lower(name) in _SCHEMED and len(words) == 2:
         return f"{words[0]} {REDACTED}"
     return REDACTED

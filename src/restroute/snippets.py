@@ -27,6 +27,7 @@ from collections.abc import Mapping
 
 from ._core.encoding import UNRESERVED, shown
 from ._core.http import checked_headers, is_token
+from ._core.options import plain
 from ._core.url import authority_problem, dot_segment, is_absolute
 from ._core.wire import body_bytes, check_framing
 from .errors import EndpointError
@@ -65,6 +66,7 @@ class _Request:
             msg = f"snippet: url {shown(url)} is not an absolute http(s) URL; pass request"
             msg += " options from endpoint(...)"
             raise EndpointError(msg)
+        method, url = plain(method), plain(url)  # a subclass's own methods never run
         if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
             msg = f"snippet: url {shown(url)} has whitespace, control or non-ASCII characters;"
             msg += " percent-encode them"

@@ -79,7 +79,12 @@ def _text(name: str, value: object, where: str) -> str:
     if not isinstance(value, str):
         msg = f"{where}: {name} must be a string, not {shown(value)}"
         raise EndpointError(msg)
-    return value
+    return plain(value)
+
+
+def plain(text: str) -> str:
+    """``text`` as a plain str: a subclass's own methods (upper, encode...) never run."""
+    return text if text.__class__ is str else str.__str__(text)
 
 
 def _method(value: object, where: str) -> str:
@@ -101,15 +106,18 @@ def media_type_option(value: object, where: str) -> dict[str, Any]:
         msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, not {shown(value)}"
         raise EndpointError(msg)
     media_type = dict(value)
-    if not isinstance(media_type.get("format", ""), str):
+    format = media_type.get("format", "")
+    if not isinstance(format, str):
         msg = f"{where}: media_type format must be a string such as 'raw' or 'diff'"
         raise EndpointError(msg)
     previews = media_type.get("previews", [])
     if not isinstance(previews, list | tuple) or not all(isinstance(p, str) for p in previews):
         msg = f"{where}: media_type previews must be a list of strings such as ['mercy']"
         raise EndpointError(msg)
+    if "format" in media_type:
+        media_type["format"] = plain(format)
     if "previews" in media_type:
-        media_type["previews"] = list(previews)
+        media_type["previews"] = [plain(preview) for preview in previews]
     return media_type
 
 

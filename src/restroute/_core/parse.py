@@ -124,7 +124,7 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
     method = _method(merged.get("method", "GET"))
     url = merged.get("url")
     plan = _plan(url, method)
-    route = f"{method} {url}"
+    route = f"{method} {plan.template.text}"  # the plain text, whatever str url was
     excluded = plan.excluded
     remaining = {key: value for key, value in merged.items() if key not in excluded}
     if record is not None:
