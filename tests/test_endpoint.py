@@ -466,6 +466,13 @@ def test_a_full_url_whose_host_clients_read_differently_is_refused(route: str, w
         endpoint(route, host="evil.com\\.api.github.com")
 
 
+# An error message never shows user:password@: the password is a credential.
+SHOWN = {
+    "http://u:p@h": "http://<REDACTED>@h",
+    "https://evil.com\\@api.github.com": "https://<REDACTED>@api.github.com",
+}
+
+
 @pytest.mark.parametrize(
     "base_url",
     [
@@ -496,8 +503,8 @@ def test_base_url_must_be_an_http_url_with_a_host(base_url: str) -> None:
         endpoint("GET /user", base_url=base_url)
 
     assert str(raised.value) == (
-        f"GET /user: base_url {base_url!r} is not an http(s) URL with a host that every "
-        "client reads alike (no credentials, backslash, %, whitespace, query or fragment); "
+        f"GET /user: base_url {SHOWN.get(base_url, base_url)!r} is not an http(s) URL with a "
+        "host that every client reads alike (no credentials, backslash, %, whitespace, query or fragment); "
         "pass one such as 'https://api.github.com'"
     )
 
@@ -864,7 +871,7 @@ def test_credentials_in_a_url_are_refused() -> None:
         endpoint("GET https://user:secret@example.com/x")
 
     assert str(raised.value) == (
-        "GET https://user:secret@example.com/x: the URL has user:password@ in it, which "
+        "GET https://<REDACTED>@example.com/x: the URL has user:password@ in it, which "
         "clients send as an authorization header the options do not show; "
         "pass an authorization header"
     )

@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["REDACTED", "is_secret", "redact_headers", "redact_options"]
+__all__ = ["REDACTED", "hide_userinfo", "is_secret", "redact_headers", "redact_options"]
 
 REDACTED = "<REDACTED>"
 # A name with one of these as a "-"/"_"-separated part is a secret...
@@ -23,10 +23,19 @@ _SECRET_PARTS = frozenset(
     {"key", "token", "secret", "password", "passwd", "auth", "cookie", "session"}
     | {"credential", "credentials", "signature"}
 )
-# ... and so is a name holding one of these anywhere (apikey, x-authtoken, x-csrftoken).
-_SECRET_PIECES = ("token", "secret", "passw", "auth", "apikey", "api-key", "api_key", "credential")
-# Their value is "scheme credentials": the scheme word is no secret, and helps to read.
+# ... and so is a name holding one of these anywhere (apikey, x-authtoken, x-csrftoken),
+# or, beyond the README's list, a session id, a cookie or a JWT (x-sessionid, cookie2).
+_SECRET_PIECES = (
+    *("token", "secret", "passw", "auth", "apikey", "api-key", "api_key", "credential"),
+    *("session", "cookie", "jwt"),
+)
+# Their value is "scheme credentials": the scheme word is no secret, and helps to read...
 _SCHEMED = frozenset({"authorization", "proxy-authorization"})
+# ... when it is a scheme: a first word that is not one may be half of the secret.
+_SCHEMES = frozenset(
+    {"basic", "bearer", "digest", "token", "negotiate", "ntlm", "hoba", "mutual", "vapid"}
+    | {"aws4-hmac-sha256", "scram-sha-1", "scram-sha-256", "dpop", "gitlab", "key"}
+)
 
 
 def is_secret(name: str) -> bool:
@@ -39,7 +48,7 @@ def is_secret(name: str) -> bool:
     lower = str.lower(name) if isinstance(name, str) else ""
     if any(piece in lower for piece in _SECRET_PIECES):
         return True
-    return not _SECRET_PARTS.isdisjoint(lower.replace("_", "-").split("-"))
+    return not _SECRET_PARTS.isdisjoint(lower.replace("_", "-").replace(".", "-").split("-"))
 
 
 def redacted(name: str, value: object) -> object:
@@ -47,9 +56,25 @@ def redacted(name: str, value: object) -> object:
     if not is_secret(name):
         return value
     words = str.split(value) if isinstance(value, str) else []
-    if str.lower(name) in _SCHEMED and len(words) == 2:
+    if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
         return f"{words[0]} {REDACTED}"
     return REDACTED
+
+
+def hide_userinfo(url: object) -> object:
+    """A URL's ``user:password@`` replaced: clients send it as an authorization header.
+
+    >>> hide_userinfo("https://me:ghp_1@ghe.example.com/api")
+    'https://<REDACTED>@ghe.example.com/api'
+    """
+    if not isinstance(url, str) or "@" not in url:
+        return url
+    scheme, separator, rest = str.partition(url, "://")
+    end = min((at for at in map(rest.find, "/?#") if at >= 0), default=len(rest))
+    authority = rest[:end]
+    if "@" not in authority:
+        return url
+    return f"{scheme}{separator}{REDACTED}@{authority.rpartition('@')[2]}{rest[end:]}"
 
 
 def redact_headers(headers: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,4 +91,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
     shown = dict(options)
     if isinstance(shown.get("headers"), Mapping):
         shown["headers"] = redact_headers(shown["headers"])
+    for name in ("url", "base_url"):
+        if name in shown:
+            shown[name] = hide_userinfo(shown[name])
     return shown

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, is_secret
+from ..redact import REDACTED, hide_userinfo, is_secret
 from .encoding import key_name
 from .endpoint import BASE_DEFAULTS
 from .merge import Layered, deep_copy
@@ -104,15 +104,14 @@ class Explanation:
         >>> explain("GET /user", headers={"authorization": "token t"}).rows(redact=True)[4]
         ('headers.authorization', '<REDACTED>', 'call', 'header')
         """
-        import json  # at first use: it costs import time
-
         rows = []
         for entry in self.entries:
             name, dot, header = entry.key.partition(".")
             if redact and name == "headers" and dot and is_secret(header):
                 value = REDACTED
             else:
-                value = json.dumps(entry.value, ensure_ascii=False, default=repr)
+                shown = hide_userinfo(entry.value) if redact and not dot else entry.value
+                value = _json_cell(shown)
             rows.append((entry.key, value, entry.layer, entry.destination))
         return rows
 
@@ -123,6 +122,21 @@ class Explanation:
                 return entry
         msg = f"no option {key!r} in this explanation; keys: {[e.key for e in self.entries]}"
         raise EndpointError(msg)
+
+
+_CELL = 300  # characters of a value a table shows: a body of megabytes is summarised
+
+
+def _json_cell(value: object) -> str:
+    import json  # at first use: it costs import time
+
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):  # circular, or nested deeper than json goes
+        return "<nested too deep to show>"
+    if len(text) <= _CELL:
+        return text
+    return f"{text[: _CELL - 40]}… ({len(text):,} characters)"
 
 
 def explain(

@@ -71,7 +71,7 @@ def _number_text(name: str, value: object, route: str) -> str:
         return int_text(value, f"header {name!r}")
     if isinstance(value, float) and math.isfinite(value):
         return float.__repr__(value)
-    msg = f"{route}: header {name!r} is {shown(value)}; pass a string, a number, "
+    msg = f"{route}: header {name!r} is {shown(redacted(name, value))}; pass a string, a number, "
     msg += "or None to drop the header"
     raise EndpointError(msg)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..redact import hide_userinfo
 from . import media_type as _media_type
 from .cache import Memo, Refused
 from .encoding import key_name, shown
@@ -42,10 +43,11 @@ _PLACES = {
 class _Plan:
     """What parse needs to know about one url template, worked out once."""
 
-    __slots__ = ("excluded", "places", "relative", "template")
+    __slots__ = ("excluded", "places", "relative", "shown_url", "template")
 
     def __init__(self, template: Template) -> None:
         self.template = template
+        self.shown_url: str = hide_userinfo(template.text)  # type: ignore[assignment]
         clash = sorted(template.variables & OPTIONS)
         if clash:  # such a placeholder could only ever be filled by the option of that name
             names = ", ".join(f"{{{name}}}" for name in clash)
@@ -72,8 +74,8 @@ def _checked_method(method: str) -> str:
 
 def _base_without_slash(base_url: object) -> str:
     if not isinstance(base_url, str) or not is_base_url(base_url):
-        msg = f"base_url {shown(base_url)} is not an http(s) URL with a host that every "
-        msg += "client reads alike (no credentials, backslash, %, whitespace, query or "
+        msg = f"base_url {shown(hide_userinfo(base_url))} is not an http(s) URL with a host "
+        msg += "that every client reads alike (no credentials, backslash, %, whitespace, query or "
         msg += "fragment); pass one such as 'https://api.github.com'"
         raise Refused(msg)
     base = base_url.rstrip("/")
@@ -124,7 +126,7 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
     method = _method(merged.get("method", "GET"))
     url = merged.get("url")
     plan = _plan(url, method)
-    route = f"{method} {plan.template.text}"  # the plain text, whatever str url was
+    route = f"{method} {plan.shown_url}"  # plain text, without user:password@
     excluded = plan.excluded
     remaining = {key: value for key, value in merged.items() if key not in excluded}
     if record is not None:
@@ -214,7 +216,7 @@ def _plan(url: object, method: str) -> _Plan:
         try:
             return _PLANS[text]
         except Refused as refused:
-            raise EndpointError(f"{method} {text}: {refused.why}") from None
+            raise EndpointError(f"{method} {hide_userinfo(text)}: {refused.why}") from None
     msg = f"{method}: no url" + (f" ({shown(url)})" if url is not None else "")
     msg += "; pass a route like 'GET /user' or url='/user'"
     raise EndpointError(msg)
