@@ -504,8 +504,8 @@ def test_base_url_must_be_an_http_url_with_a_host(base_url: str) -> None:
 
     assert str(raised.value) == (
         f"GET /user: base_url {SHOWN.get(base_url, base_url)!r} is not an http(s) URL with a "
-        "host that every client reads alike (no credentials, backslash, %, whitespace, query or fragment); "
-        "pass one such as 'https://api.github.com'"
+        "host that every client reads alike (no credentials, backslash, %, whitespace, query "
+        "or fragment); pass one such as 'https://api.github.com'"
     )
 
 
