@@ -438,3 +438,22 @@ def test_a_parameter_named_by_a_number_is_explained() -> None:
     assert why.error is None
     assert why.entry("1") == Entry("1", "a", "call", "JSON body")
     assert '1                    "a"' in why.table(redact=True)
+
+
+@pytest.mark.parametrize("layers", [None, 1, "ab", [1], [("a",)], [(1, {})]])
+def test_layers_that_are_not_name_options_pairs_are_refused(layers: Any) -> None:
+    """explain() says what layers must be, rather than failing inside."""
+    with pytest.raises(EndpointError, match=r"layers must be a list of \(name, options\) pairs"):
+        explain("GET /user", layers=layers)
+
+
+def test_defaults_nested_too_deep_to_keep_are_refused() -> None:
+    """A layer 3,000 levels deep is refused with a reason, not a RecursionError."""
+    deep: list[object] = []
+    for _ in range(3000):
+        deep = [deep]
+
+    with pytest.raises(EndpointError, match="nested too deep to keep"):
+        explain("GET /user", layers=[("deep", {"a": deep})])
+    with pytest.raises(EndpointError, match="nested too deep to keep"):
+        endpoint.defaults(a=deep)

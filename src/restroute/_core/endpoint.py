@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from .._version import __version__
-from .merge import Layered, deep_copy
+from .merge import Layered, deep_copy, owned_copy
 from .options import call_options, canonical
 from .parse import parse
 from .result import MergedOptions
@@ -47,7 +47,7 @@ class Endpoint:
 
     def __init__(self, defaults: Mapping[str, Any] = BASE_DEFAULTS) -> None:
         """Prefer ``endpoint.defaults(...)``: it merges and checks what it is given."""
-        self._layered = Layered(deep_copy(canonical(defaults, "Endpoint")))
+        self._layered = Layered(owned_copy(canonical(defaults, "Endpoint"), "Endpoint"))
 
     def __call__(
         self, route: object = None, options: object = None, /, **params: object

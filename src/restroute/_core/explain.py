@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
 from ..redact import REDACTED, hide_userinfo, is_secret
-from .encoding import key_name
+from .encoding import key_name, shown
 from .endpoint import BASE_DEFAULTS
-from .merge import Layered, deep_copy
+from .merge import Layered, owned_copy
 from .options import MAPPINGS, call_options, canonical
 from .parse import trace
 
@@ -166,8 +166,8 @@ def explain(
     """
     bottom = canonical(built_in, BUILT_IN)
     origins = _origins(bottom, BUILT_IN, {})
-    layered = Layered(deep_copy(bottom))
-    for name, layer in layers:
+    layered = Layered(owned_copy(bottom, BUILT_IN))
+    for name, layer in _checked(layers):
         options_of_layer = canonical(layer, name)
         origins = _origins(options_of_layer, name, origins)
         layered = layered.over(options_of_layer, "defaults")
@@ -180,6 +180,19 @@ def explain(
         for key, value in _flattened(merged)
     )
     return Explanation(merged, result, error, entries)
+
+
+def _checked(layers: object) -> list[tuple[str, Mapping[str, Any]]]:
+    """``layers`` as (name, options) pairs, or an error that says what to pass."""
+    pairs = list(layers) if isinstance(layers, list | tuple) else None
+    if pairs is None or not all(
+        isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)
+        for pair in pairs
+    ):
+        msg = f"explain: layers must be a list of (name, options) pairs, not {shown(layers)}; "
+        msg += "pass e.g. [('my profile', {'per_page': 100})]"
+        raise EndpointError(msg)
+    return [(name, layer) for name, layer in pairs]
 
 
 def _origins(layer: Mapping[str, Any], name: str, below: dict[str, str]) -> dict[str, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..errors import EndpointError
 from .http import checked_headers
 from .media_type import merge_previews
 
@@ -60,6 +61,16 @@ def deep_copy(value: Any) -> Any:
                 items[index] = deep_copy(item)
         return items if kind is list else tuple(items)
     return value
+
+
+def owned_copy(options: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A deep copy of defaults to keep: nobody else holds any level of it."""
+    try:
+        return deep_copy(options)  # type: ignore[no-any-return]
+    except RecursionError:
+        msg = f"{where}: the options are nested too deep to keep (hundreds of levels); "
+        msg += "flatten them"
+        raise EndpointError(msg) from None
 
 
 def copier(value: object) -> Callable[[Any], Any]:
@@ -138,4 +149,4 @@ class Layered:
         checked now rather than at every call."""
         merged = self.merge(layer)
         checked_headers(merged.get("headers") or {}, where)
-        return Layered(deep_copy(merged))
+        return Layered(owned_copy(merged, where))
