@@ -141,3 +141,16 @@ def test_deriving_from_an_endpoint_without_headers() -> None:
     derived = Endpoint({"base_url": "https://h"}).defaults(per_page=1)
 
     assert derived("GET /x") == {"method": "get", "url": "https://h/x?per_page=1", "headers": {}}
+
+
+def test_a_long_text_is_worked_out_but_not_kept() -> None:
+    """Texts over cache.LONGEST characters (a megabyte header value) are never kept, so a
+    table's memory stays bounded by its entry limit times that length."""
+    table: cache.Memo[object, int] = cache.Memo(lambda key: 1)
+    long_text = "x" * (cache.LONGEST + 1)
+
+    assert table[long_text] == 1
+    assert table[("a", long_text)] == 1
+    assert table["short"] == 1
+    assert table == {"short": 1}
+    assert endpoint("GET /x", headers={"x-big": long_text})["headers"]["x-big"] == long_text

@@ -18,6 +18,17 @@ if TYPE_CHECKING:
     V = TypeVar("V")
 
 
+# Texts longer than this are worked out each time, not kept: a table of 4096 entries then
+# holds at most a few tens of megabytes, whatever the input.
+LONGEST = 2048
+
+
+def _length(key: object) -> int:
+    if isinstance(key, tuple):
+        return sum(map(_length, key))
+    return len(key) if isinstance(key, str) else 0
+
+
 class Refused(Exception):
     """Why a text cannot be used, said without the route: the caller adds it."""
 
@@ -48,6 +59,8 @@ class Memo(dict["K", "V"]):
 
     def __missing__(self, key: K) -> V:
         value = self.make(key)  # raises (Refused, EndpointError) before anything is kept
+        if _length(key) > LONGEST:  # a megabyte header value is not worth keeping
+            return value
         if len(self) >= self.limit:
             self.clear()
         self[key] = value
