@@ -131,9 +131,11 @@ def _json_cell(value: object) -> str:
     import json  # at first use: it costs import time
 
     try:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
-    except (ValueError, RecursionError):  # circular, or nested deeper than json goes
+        text = json.dumps(value, ensure_ascii=False, default=shown)
+    except RecursionError:  # nested deeper than json goes
         return "<nested too deep to show>"
+    except (TypeError, ValueError):  # circular, or keys json has no text for
+        text = shown(value, limit=_CELL)
     if len(text) <= _CELL:
         return text
     return f"{text[: _CELL - 40]}… ({len(text):,} characters)"
