@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
-from restroute import catalog, endpoint
+from restroute import EndpointError, catalog, endpoint
 from restroute.catalog import _check
 
 
@@ -419,6 +423,13 @@ def test_values_in_a_url_are_judged_as_text() -> None:
         ("boolean", "yes", False),
         ("integer|string", "x", True),
         ("integer", ["1", "2"], True),  # comma-joined: the URL says what the list says
+        # an int of any length is an integer's text: str() would refuse this one
+        pytest.param("integer", 10**5000, True, id="integer-5001 digits"),
+        pytest.param("number", -(10**5000), True, id="number-minus 5001 digits"),
+        pytest.param("boolean", 10**5000, False, id="boolean-5001 digits"),
+        ("integer", {"a": 1}, False),  # endpoint() refuses a dict in a URL
+        ("integer", object(), False),
+        ("string", {"a": 1}, True),
     ],
 )
 def test_values_in_a_url_by_their_text(type_text: str, value: object, fits: bool) -> None:
@@ -454,3 +465,159 @@ def test_a_form_row_offers_choices_and_a_hint() -> None:
     assert listing["state"].hint == "string · default open"
     assert listing["owner"].hint == "required · string"
     assert content["path"].hint == "required · string · / sent as %2F"
+
+
+# --- hostile input: EndpointError for what is not a route or parameters, warnings else ----
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: catalog.find(None),  # type: ignore[arg-type]
+            "catalog.find: key is None, not a str; pass a route, an id or an octokit name",
+        ),
+        (
+            lambda: catalog.find(["x"]),  # type: ignore[arg-type]
+            "catalog.find: key is ['x'], not a str; pass a route, an id or an octokit name",
+        ),
+        (
+            lambda: catalog.search(None),  # type: ignore[arg-type]
+            "catalog.search: text is None, not a str; pass the words to look for",
+        ),
+        (
+            lambda: catalog.search(42),  # type: ignore[arg-type]
+            "catalog.search: text is 42, not a str; pass the words to look for",
+        ),
+        (
+            lambda: catalog.search("issue", limit="5"),  # type: ignore[arg-type]
+            "catalog.search: limit='5' is not a count; pass an int of 0 or more",
+        ),
+        (
+            lambda: catalog.search("issue", limit=-1),
+            "catalog.search: limit=-1 is not a count; pass an int of 0 or more",
+        ),
+        (
+            lambda: catalog.search("issue", limit=True),
+            "catalog.search: limit=True is not a count; pass an int of 0 or more",
+        ),
+        (
+            lambda: catalog.check(None, {}),  # type: ignore[arg-type]
+            "catalog.check: route is None, not a str; pass 'METHOD /url' or an id",
+        ),
+        (
+            lambda: catalog.check("GET /user", None),  # type: ignore[arg-type]
+            "catalog.check: parameters is None, not a mapping; pass a dict of parameters "
+            "({} for none)",
+        ),
+        (
+            lambda: catalog.check("GET /user", [("per_page", 1)]),  # type: ignore[arg-type]
+            "catalog.check: parameters is [('per_page', 1)], not a mapping; pass a dict of "
+            "parameters ({} for none)",
+        ),
+        (
+            lambda: operation("issues/create").call(None),  # type: ignore[arg-type]
+            "issues/create: call takes the values by name (a mapping), not None; pass a dict "
+            "({} for none)",
+        ),
+        (
+            lambda: operation("issues/create").call({1: "a"}),  # type: ignore[dict-item]
+            "the name 1 is not a str; give each value a name of text",
+        ),
+    ],
+    ids=[
+        "find(None)",
+        "find(list)",
+        "search(None)",
+        "search(42)",
+        "search(limit=str)",
+        "search(limit=-1)",
+        "search(limit=True)",
+        "check(None, {})",
+        "check(route, None)",
+        "check(route, list)",
+        "call(None)",
+        "call({1: ...})",
+    ],
+)
+def test_what_is_not_a_route_or_parameters_is_an_endpoint_error(
+    call: Callable[[], object], message: str
+) -> None:
+    """Arguments of the wrong type raise EndpointError naming the argument and what to
+    pass, never AttributeError or TypeError."""
+    with pytest.raises(EndpointError) as caught:
+        call()
+
+    assert type(caught.value) is EndpointError
+    assert str(caught.value) == message
+
+
+def test_a_search_of_limit_zero_finds_nothing() -> None:
+    """limit=0 is no hits, even for a route that names an operation (it used to be put
+    first anyway, and the slice for the rest then kept all but one)."""
+    assert catalog.search("POST /repos/{owner}/{repo}/issues", limit=0) == []
+    assert catalog.search("POST /repos/{owner}/{repo}/issues", limit=1) == [
+        operation("issues/create")
+    ]
+
+
+def _deep_list(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def test_odd_parameters_of_a_mapping_are_warnings() -> None:
+    """check() is warnings only: a name that is not text, an int too long to write (in the
+    URL or the body, among the parameters or in data) and values nested past the
+    recursion limit each give a warning (endpoint() would refuse them), never an error."""
+    listing = "GET /repos/{owner}/{repo}/issues"
+    base = {"owner": "o", "repo": "r"}
+    deep = _deep_list(100_000)
+    limit = sys.get_int_max_str_digits()
+
+    assert catalog.check(listing, {**base, 1: "a", None: "b"}) == [  # type: ignore[dict-item]
+        "issues/list-for-repo: parameter name 1 is not a str (endpoint() refuses it)",
+        "issues/list-for-repo: parameter name None is not a str (endpoint() refuses it)",
+    ]
+    assert catalog.check(listing, {**base, "per_page": 10**5000}) == [
+        f"issues/list-for-repo: per_page is an int of more than {limit} digits, which "
+        "endpoint() cannot write; pass it as a str"
+    ]
+    assert catalog.check(listing, {**base, "state": deep, "per_page": {"a": deep}}) == [
+        "issues/list-for-repo: state=<list object> is not one of open, closed, all",
+        "issues/list-for-repo: per_page=<dict object> should be integer",
+    ]
+    assert catalog.check(listing, {**base, 10**5000: 1}) == [  # type: ignore[dict-item]
+        "issues/list-for-repo: parameter name <int object> is not a str (endpoint() refuses it)"
+    ]
+    assert catalog.check(
+        "POST /repos/{owner}/{repo}/issues", {**base, "data": {"title": 10**5000}}
+    ) == [
+        f"issues/create: data.title is an int of more than {limit} digits, which endpoint() "
+        "cannot write; pass it as a str"
+    ]
+    assert catalog.check("POST /repos/{owner}/{repo}/issues", {**base, "title": deep}) == [
+        "issues/create: title should be string|integer, not list"
+    ]
+
+
+def test_a_long_value_in_a_warning_is_cut() -> None:
+    """A warning shows a value's repr cut to 60 characters, not a megabyte of it."""
+    warnings = catalog.check(
+        "GET /repos/{owner}/{repo}/issues", {"owner": "o", "repo": "r", "state": "x" * 2**20}
+    )
+
+    assert warnings == [
+        "issues/list-for-repo: state='" + "x" * 56 + "... is not one of open, closed, all"
+    ]
+
+
+def test_the_facts_of_a_parameter_with_a_default_and_slashes() -> None:
+    """The facts name the default and that the value may hold '/'."""
+    listing = {p.name: p for p in operation("issues/list-for-repo").parameters}
+    content = {p.name: p for p in operation("repos/get-content").parameters}
+
+    assert listing["per_page"].facts == ["query", "integer", "default 30"]
+    assert content["path"].facts == ["path", "required", "string", "may hold '/'"]

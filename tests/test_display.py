@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
+from html import escape
 from typing import Any
 
 import pytest
 from IPython.lib import pretty as ipython_pretty
 
-from restroute import endpoint, explain
+from restroute import RequestOptions, endpoint, explain
 from restroute._core.result import MergedOptions
-from restroute.display import NotebookView, bundle, merged_text, options_text
+from restroute.display import LIMIT, NotebookView, bundle, merged_text, options_text, summary
+from tests.conftest import UA
 
 TOKEN = "ghp_secret_for_display_tests"
+ACCEPT = "application/vnd.github.v3+json"
 
 
 def pretty(shown: object) -> str:
@@ -81,15 +85,17 @@ def test_hostile_text_is_escaped_in_html() -> None:
 
 
 def test_bodies_of_bytes_and_metadata_that_is_not_json() -> None:
-    """Bytes that are not UTF-8 show their size and go to JSON as base64; request
-    metadata that is not JSON leaves JSON out, and the rest still shows."""
+    """Bytes that are not UTF-8 show their size and first bytes, and go to JSON as base64;
+    request metadata that is not JSON leaves JSON out, and the rest still shows."""
     binary = endpoint("POST /upload", data=b"\xff\x00\xfe")
     hooked = endpoint("GET /user", request={"hook": print})
 
     binary_shown = binary._repr_mimebundle_()
     hooked_shown = hooked._repr_mimebundle_()
 
-    assert "&lt;3 bytes, not UTF-8&gt;" in binary_shown["text/html"]
+    line = "<3 bytes, binary (application/json; charset=utf-8), starts ff 00 fe>"
+    assert f"<pre>{escape(line)}</pre>" in binary_shown["text/html"]
+    assert binary_shown["text/plain"].endswith(f"\n\n{line}")
     assert binary_shown["application/json"]["body_base64"] == "/wD+"
     assert "application/json" not in hooked_shown
     assert "GET https://api.github.com/user" in hooked_shown["text/plain"]
@@ -228,3 +234,244 @@ def test_a_notebook_view_of_an_explanation_shows_its_secrets() -> None:
 
     assert shown["text/html"].count("token ghp_explained") >= 2  # the table, the headers
     assert "ghp_explained" not in bundle(why)["text/html"]
+
+
+# --- large, binary and deep values: a summary line --------------------------------------------
+
+UPLOAD = "POST https://uploads.github.com/repos/o/r/releases/1/assets{?name}"
+ZIP_START = b"PK\x03\x04\x14\x00\x08\x00\x08\x00!\x00\x00\x00\x00\x00"  # 16 bytes
+ZIP_LINE = (
+    "<8,388,608 bytes, binary (application/zip), "
+    "starts 50 4b 03 04 14 00 08 00 08 00 21 00 00 00 00 00 ...>"
+)
+
+
+def _upload(data: bytes) -> RequestOptions:
+    return endpoint(UPLOAD, name="a.zip", data=data, headers={"content-type": "application/zip"})
+
+
+def _row(option: str, table: str) -> list[str]:
+    """The cells of ``option``'s row in an explanation's text table."""
+    row = next(line for line in table.splitlines() if line.startswith(f"{option} "))
+    return re.split(r"\s{2,}", row)
+
+
+def _deep(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def test_an_8_mib_upload_shows_a_summary_in_every_part() -> None:
+    """An 8 MiB binary body (a release asset) is one line in the text, the HTML, and each
+    snippet's section, and a body_summary in the JSON: the bundle stays under 100 KB
+    (it was 86 MB of HTML, octal-escaped printf and hex bytes literals, and took 12.6 s)."""
+    options = _upload(ZIP_START + bytes(8 * 2**20 - 16))
+
+    shown = options._repr_mimebundle_()
+
+    assert len(json.dumps(shown)) < 100_000
+    assert shown["text/plain"].endswith("\n\n" + ZIP_LINE)
+    html = shown["text/html"]
+    assert f"<p><b>body</b></p><pre>{escape(ZIP_LINE)}</pre>" in html
+    for name, label in [("curl", "curl"), ("python", "Python (requests)"),
+                        ("httpx", "Python (httpx)"), ("json", "JSON")]:  # fmt: skip
+        assert (
+            f"<details><summary>{escape(label)}</summary><pre>"
+            + escape(
+                f"not shown, as the body is {ZIP_LINE}; "
+                f"restroute.formats.find({name!r}).render(options) writes the whole snippet"
+            )
+            + "</pre></details>"
+        ) in html
+    assert shown["application/json"] == {
+        "method": "post",
+        "url": "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip",
+        "headers": {"accept": ACCEPT, "user-agent": UA, "content-type": "application/zip"},
+        "body_summary": ZIP_LINE,
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (b"x" * LIMIT, None),
+        (
+            b"x" * (LIMIT + 1),
+            "<65,537 bytes, UTF-8 text, starts 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' ...>",
+        ),
+        ("é" * LIMIT, None),
+        (
+            "é" * (LIMIT + 1),
+            "<65,537 characters, text, starts 'éééééééééééééééééééééééééééééééééééééééé' ...>",
+        ),
+        (bytearray(b"caf\xc3\xa9"), None),
+        (memoryview(b"\xffab"), "<3 bytes, binary, starts ff 61 62>"),
+        (b"a\x00b", "<3 bytes, binary, starts 61 00 62>"),  # a NUL: binary, as git judges it
+        (
+            b"\xe2\x82" + b"x" * LIMIT,
+            "<65,538 bytes, binary, starts e2 82 78 78 78 78 78 78 78 78 78 78 78 78 78 78 ...>",
+        ),
+        (  # the 65,536th byte starts an é: the text waits for the byte after it
+            b"x" + "é".encode() * LIMIT,
+            "<131,073 bytes, UTF-8 text, starts 'xééééééééééééééééééééééééééééééééééééééé' ...>",
+        ),
+        (
+            b"x" * (LIMIT - 1) + b"\xff",
+            "<65,536 bytes, binary, starts 78 78 78 78 78 78 78 78 78 78 78 78 78 78 78 78 ...>",
+        ),
+        (
+            b"\xff" + bytes(15),
+            "<16 bytes, binary, starts ff 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00>",
+        ),
+        ({"title": "x" * (LIMIT - 20)}, None),
+        ({"title": "x" * LIMIT}, "<a dict of 1 item, over 65,536 bytes as JSON>"),
+        ([1] * 40_000, "<a list of 40,000 items, over 65,536 bytes as JSON>"),
+        (list(range(300_000)), "<a list of 300,000 items, over 65,536 bytes as JSON>"),
+        (_deep(100), None),
+        (_deep(101), "<a list nested more than 100 levels deep>"),
+        ({"a": _deep(100)}, "<a dict nested more than 100 levels deep>"),
+        ((_deep(2000),), "<a tuple nested more than 100 levels deep>"),
+        ({1, 2}, None),
+        (42, None),
+        (None, None),
+    ],
+    ids=lambda value: type(value).__name__ if not isinstance(value, str) else value[:20],
+)
+def test_the_summary_of_a_value(body: object, line: str | None) -> None:
+    """Over 64 KiB (bytes, characters, or bytes as JSON about), binary (not UTF-8, or a
+    NUL), or over 100 levels deep: a summary line; anything else shows whole (None).
+    The size is exact; the first 40 characters of text, or 16 bytes in hex."""
+    assert summary(body) == line
+
+
+def test_a_list_that_holds_itself_is_summarised_as_deep() -> None:
+    """A loop never ends: the walk stops at 100 levels, where json.dumps would raise."""
+    loop: list[Any] = []
+    loop.append(loop)
+
+    assert summary(loop) == "<a list nested more than 100 levels deep>"
+    assert options_text({"method": "post", "url": "u", "body": loop}).endswith(
+        "\n\n<a list nested more than 100 levels deep>"
+    )
+
+
+def test_json_shows_binary_whole_up_to_the_limit() -> None:
+    """binary=False (the JSON part, which writes bytes as base64) summarises by size only."""
+    assert summary(b"\xff" * LIMIT, binary=False) is None
+    assert summary(b"\xff" * (LIMIT + 1), "image/png", binary=False) == (
+        f"<65,537 bytes, binary (image/png), starts {'ff ' * 16}...>"
+    )
+
+
+def test_a_body_2000_deep_displays_as_a_summary_line() -> None:
+    """A 2000-deep list (past the recursion limit, so json.dumps, repr and the snippets
+    would raise RecursionError) shows as one line in request options, merged options and
+    an explanation; the rest of each display is there."""
+    line = "<a list nested more than 100 levels deep>"
+    options = {"method": "POST", "url": "https://h/x", "body": _deep(2000)}
+    merged = endpoint.merge("POST /x", data=_deep(2000))
+    why = explain("POST /x", data=_deep(2000))
+
+    shown, merged_shown, why_shown = bundle(options), bundle(merged), bundle(why)
+
+    assert shown["text/plain"] == f"POST https://h/x\n\n{line}"
+    assert f"<pre>{escape(line)}</pre>" in shown["text/html"]
+    assert escape(f"not shown, as the body is {line}; ") in shown["text/html"]
+    assert shown["application/json"] == {
+        "method": "POST",
+        "url": "https://h/x",
+        "body_summary": line,
+    }
+    assert merged_shown["application/json"]["data"] == line
+    assert json.loads(merged_shown["text/plain"])["data"] == line
+    assert (
+        f"<td><code>data</code></td><td><code>{escape(json.dumps(line))}</code></td>"
+        in (merged_shown["text/html"])
+    )
+    assert _row("data", why_shown["text/plain"]) == [
+        "data",
+        f'"{line}"',
+        "call",
+        "body (as given)",
+    ]
+    assert f"<td><code>{escape(json.dumps(line))}</code></td>" in why_shown["text/html"]
+    assert (
+        "the body cannot become JSON: maximum recursion depth exceeded" in why_shown["text/html"]
+    )
+
+
+def test_an_explanation_of_an_8_mib_upload_stays_small() -> None:
+    """The explanation's table shows the data as its summary (the table pads every row to
+    its widest value: 8 MiB of repr made it 324 MB), and its request as above."""
+    why = explain(UPLOAD, name="a.zip", data=ZIP_START + bytes(8 * 2**20 - 16),
+                  headers={"content-type": "application/zip"})  # fmt: skip
+    line = "<8,388,608 bytes, binary, starts 50 4b 03 04 14 00 08 00 08 00 21 00 00 00 00 00 ...>"
+
+    shown = why._repr_mimebundle_()
+
+    assert len(json.dumps(shown)) < 100_000
+    assert _row("data", shown["text/plain"]) == ["data", f'"{line}"', "call", "body (as given)"]
+    assert shown["text/plain"].endswith("\n\n" + ZIP_LINE)
+    assert shown["application/json"]["body_summary"] == ZIP_LINE
+
+
+def test_merged_options_summarise_large_values_and_headers() -> None:
+    """endpoint.merge of a 1 MiB body and a header of 100,000 characters: each value is
+    its summary, in the text, the HTML and the JSON; the secret is still redacted."""
+    headers = {"x-big": "y" * 100_000, "authorization": "token ghp_m"}
+    merged = endpoint.merge("POST /x", data=b"\x00" * 2**20, headers=headers)
+    data_line = (
+        "<1,048,576 bytes, binary, starts 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 ...>"
+    )
+    header_line = (
+        "<100,000 characters, text, starts 'yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy' ...>"
+    )
+
+    shown = bundle(merged)
+
+    assert len(json.dumps(shown)) < 10_000
+    assert shown["application/json"]["data"] == data_line
+    assert shown["application/json"]["headers"]["x-big"] == header_line
+    assert shown["application/json"]["headers"]["authorization"] == "token <REDACTED>"
+    assert json.loads(shown["text/plain"])["headers"]["x-big"] == header_line
+    assert escape(json.dumps(header_line)) in shown["text/html"]
+
+
+def test_merged_options_show_a_header_json_cannot_write() -> None:
+    """A header of UTF-8 bytes (json.dumps refuses bytes) shows by its repr, as other
+    values do, rather than the whole display failing."""
+    merged = MergedOptions({"url": "/x", "headers": {"x-raw": b"abc"}})
+
+    shown = bundle(merged)
+
+    assert (
+        "<td><code>headers.x-raw</code></td><td><code>&quot;b&#x27;abc&#x27;&quot;</code>"
+        in (shown["text/html"])
+    )
+    assert shown["application/json"]["headers"]["x-raw"] == "b'abc'"
+
+
+def test_request_options_summarise_a_long_url_and_header() -> None:
+    """A URL or a header value over 64 KiB is a summary line too, in the text and the HTML."""
+    url = "https://h/" + "a" * LIMIT
+    options = {"method": "get", "url": url, "headers": {"x-big": "b" * (LIMIT + 1)}}
+    url_line = (
+        f"<{LIMIT + 10:,} characters, text, starts 'https://h/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' ...>"
+    )
+    header_line = f"<{LIMIT + 1:,} characters, text, starts '{'b' * 40}' ...>"
+
+    text = options_text(options)
+
+    assert text == f"GET {url_line}\nx-big: {header_line}"
+    assert escape(url_line) in bundle(options)["text/html"]
+
+
+def test_a_body_python_cannot_write_as_text_shows_its_type() -> None:
+    """An int past the digit limit: json.dumps and repr both refuse it; the body shows as
+    its type, and the display still shows the rest."""
+    options = {"method": "post", "url": "https://h/x", "body": {"n": 10**5000}}
+
+    assert options_text(options) == "POST https://h/x\n\n<dict object>"
+    assert "<pre>&lt;dict object&gt;</pre>" in bundle(options)["text/html"]

@@ -177,6 +177,105 @@ def test_invalid_toml_is_an_endpoint_error(text: str) -> None:
         parse_profile(text, name="broken", environ={})
 
 
+TOO_DEEP = (
+    "profile 'deep' is nested too deep: more than 100 tables or arrays inside each other; "
+    "flatten it"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = " + "[" * 3000 + "]" * 3000,  # tomllib: RecursionError
+        "a = " + "{b = " * 3000 + "1" + "}" * 3000,  # tomllib: RecursionError
+        "a = " + "[" * 101 + "]" * 101,  # tomllib reads it; the profile is refused
+        "[" + ".".join(["t"] * 3000) + "]\nx = 1",  # a flat header: tomllib reads it
+    ],
+    ids=["3000 arrays", "3000 inline tables", "101 arrays", "a 3000-part table header"],
+)
+def test_a_profile_nested_too_deep_is_an_endpoint_error(text: str) -> None:
+    """Tables or arrays over 100 deep raise EndpointError naming the profile, whether
+    tomllib fails on them (RecursionError) or reads them."""
+    with pytest.raises(EndpointError) as caught:
+        parse_profile(text, name="deep", environ={})
+
+    assert type(caught.value) is EndpointError
+    assert str(caught.value) == TOO_DEEP
+
+
+def test_a_profile_100_deep_is_read() -> None:
+    """100 arrays inside each other is the most a profile holds, and it is read whole."""
+    profile = parse_profile("a = " + "[" * 100 + '"${T}"' + "]" * 100, environ={"T": "x"})
+
+    value = profile.options["a"]
+    for _ in range(100):
+        (value,) = value
+    assert value == "x"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: parse_profile(b"per_page = 1", name="p"),  # type: ignore[arg-type]
+            "profile 'p': the text is bytes, not a str; pass the TOML as text (load_profile "
+            "reads a file)",
+        ),
+        (
+            lambda: parse_profile("per_page = 1", name="p", environ=["T"]),  # type: ignore[arg-type]
+            "profile 'p': environ is ['T'], not a mapping; pass a dict of variables, or leave "
+            "it out to read os.environ",
+        ),
+        (
+            lambda: parse_profile('a = "${T}"', name="p", environ={"T": 1}),  # type: ignore[dict-item]
+            "profile 'p': environ['T'] is 1, not a str; pass the environment's values as text",
+        ),
+        (
+            lambda: load_profile("a\0b.toml"),
+            "profile path 'a\\x00b.toml' holds a NUL character, which no file name can; "
+            "pass the file's path",
+        ),
+        (
+            lambda: load_profile(None),  # type: ignore[arg-type]
+            "profile path None is not a file name; pass a str or Path",
+        ),
+        (
+            lambda: load_profile("\ud800.toml"),
+            "profile path '\\ud800.toml' is not a file name; pass a str or Path",
+        ),
+        (
+            lambda: save_profile("a\0b.toml", {}),
+            "profile path 'a\\x00b.toml' holds a NUL character, which no file name can; "
+            "pass the file's path",
+        ),
+        (
+            lambda: save_profile(3, {}),  # type: ignore[arg-type]
+            "profile path 3 is not a file name; pass a str or Path",
+        ),
+    ],
+    ids=[
+        "parse bytes",
+        "environ a list",
+        "environ value an int",
+        "load a NUL",
+        "load None",
+        "load a surrogate",
+        "save a NUL",
+        "save an int",
+    ],
+)
+def test_arguments_that_cannot_be_a_profile_are_endpoint_errors(
+    call: Callable[[], object], message: str
+) -> None:
+    """What is not text, a mapping of text, or a file name raises EndpointError saying
+    what to pass, never TypeError or a plain ValueError (embedded null byte)."""
+    with pytest.raises(EndpointError) as caught:
+        call()
+
+    assert type(caught.value) is EndpointError
+    assert str(caught.value) == message
+
+
 # --- files ----------------------------------------------------------------------------------
 
 
@@ -702,6 +801,38 @@ def test_secret_headers_are_left_out_unless_references() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("value", "kept"),
+    [
+        ("token ${T}", True),
+        ("${T}", True),
+        ("Bearer ${T}", True),
+        ("  Basic\t${USER}:${PASSWORD} ", True),  # separators between references
+        ("AWS4-HMAC-SHA256 ${SIGNATURE}", True),
+        ("${PREFIX}${T}", True),
+        ("token ${T} ghp_x", False),  # a literal token after the reference
+        ("token ${T} ghp_literal", False),
+        ("Bearer abc${T}", False),  # a literal prefix glued to the reference
+        ("abc${T}", False),  # no space: not a scheme, a prefix
+        ("ghp_x ${T}", False),  # an underscore: a GitHub token, no scheme
+        ("${T} ghp_x", False),
+        ("token ${T} é", False),  # any letter counts
+        ("token ghp_literal", False),  # no reference at all
+    ],
+)
+def test_a_secret_mixing_a_reference_and_a_literal_is_left_out(value: str, kept: bool) -> None:
+    """A secret header is written only when, its ${VAR} references taken out, what is left
+    is at most a scheme word first (letters, digits, '-'; then whitespace) and separators:
+    anything else would put a literal credential in the file. One left out is named in
+    the same comment line as a literal secret."""
+    text = dump_profile({"headers": {"authorization": value}})
+
+    if kept:
+        assert tomllib.loads(text) == {"headers": {"authorization": value}}
+    else:
+        assert text == f"# headers.authorization: {NOTE}\n\n[headers]\n"
+
+
 def test_a_left_out_header_is_named_as_a_toml_key() -> None:
     """A name that needs quotes is quoted (and escaped) in the note, so the comment stays one
     line and says the key a reader would type."""
@@ -815,6 +946,78 @@ def test_an_integer_too_long_for_text_is_an_endpoint_error() -> None:
     )
 
 
+def _nested(depth: int, inner: Callable[[Any], Any]) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = inner(value)
+    return value
+
+
+@pytest.mark.parametrize(
+    ("options", "where"),
+    [
+        (_nested(5000, lambda v: {"a": v}), "a." * 30),
+        (_nested(102, lambda v: {"a": v}), "a." * 30),  # the profile, and 101 tables in it
+        ({"x": _nested(101, lambda v: [v])}, "x" + "[0]" * 19 + "[0"),
+    ],
+    ids=["5000 tables", "101 tables", "101 arrays"],
+)
+def test_options_nested_too_deep_are_an_endpoint_error(options: Any, where: str) -> None:
+    """Tables or arrays over 100 deep raise EndpointError naming where, not RecursionError
+    (from past the recursion limit) or a file tomllib could not read back."""
+    with pytest.raises(EndpointError) as caught:
+        dump_profile(options)
+
+    assert type(caught.value) is EndpointError
+    assert str(caught.value) == (
+        f"profile: {where}... is nested too deep: more than 100 tables or arrays inside "
+        "each other; flatten it"
+    )
+
+
+def test_options_100_deep_are_written_and_read_back() -> None:
+    """100 tables, and 100 arrays, inside each other are written, and read back equal."""
+    tables = _nested(101, lambda v: {"a": v})  # the profile, and 100 tables in it
+    arrays = {"x": _nested(100, lambda v: [v])}
+
+    assert tomllib.loads(dump_profile(tables)) == tables
+    assert parse_profile(dump_profile(arrays), environ={}).raw == arrays
+
+
+@pytest.mark.parametrize("options", [None, [("per_page", 1)], "per_page = 1"])
+def test_options_that_are_not_a_mapping_are_an_endpoint_error(options: Any) -> None:
+    """dump_profile takes a mapping; anything else is said, not an AttributeError."""
+    with pytest.raises(EndpointError) as caught:
+        dump_profile(options)
+
+    assert str(caught.value) == (
+        f"profile: the options are {options!r}, not a mapping; pass a dict of options, as "
+        "endpoint.defaults() takes them"
+    )
+
+
+def test_a_key_that_is_true_is_an_endpoint_error() -> None:
+    """{True: 1}: a bool is no TOML key (tomli-w would raise TypeError)."""
+    with pytest.raises(EndpointError) as caught:
+        dump_profile({True: 1})  # type: ignore[dict-item]
+
+    assert str(caught.value) == (
+        "profile: the key True in the profile is not a string; TOML keys are strings: "
+        "write it as 'True'"
+    )
+
+
+def test_an_integer_over_the_default_digit_limit_is_an_endpoint_error() -> None:
+    """10**5000 at Python's default limit of 4300 digits, as a user meets it."""
+    with pytest.raises(EndpointError) as caught:
+        dump_profile({"n": 10**5000})
+
+    limit = sys.get_int_max_str_digits()
+    assert str(caught.value) == (
+        f"profile: n is an integer of more than {limit} digits, too long to write; write a string"
+    )
+
+
 # --- properties -----------------------------------------------------------------------------
 
 
@@ -901,7 +1104,21 @@ def test_what_tomllib_reads_is_written_back_equal(
 _HEADER_NAMES = _KEYS | st.sampled_from(
     ["authorization", "Proxy-Authorization", "x-api-key", "cookie", "accept", "api key-token"]
 )
-_HEADER_VALUES = _SCALARS | st.sampled_from(["token ${GITHUB_TOKEN}", "${K}", "${}", "$K"])
+_HEADER_VALUES = _SCALARS | st.sampled_from(
+    [
+        "token ${GITHUB_TOKEN}",
+        "${K}",
+        "${}",
+        "$K",
+        "token ${K} ghp_x",
+        "Bearer a${K}",
+        "b ${K}:${L}",
+    ]
+)
+_REFERENCE = r"\$\{[A-Za-z_][A-Za-z0-9_]*\}"
+# What a secret header may hold to be written, said as one pattern: a scheme word first,
+# then only references and what is neither letter nor digit (\W, or _).
+_WRITTEN = re.compile(rf"\s*(?:[A-Za-z][A-Za-z0-9-]*\s+)?(?:{_REFERENCE}|\W|_)*")
 
 
 @PROPERTY
@@ -909,13 +1126,13 @@ _HEADER_VALUES = _SCALARS | st.sampled_from(["token ${GITHUB_TOKEN}", "${K}", "$
 def test_only_literal_secret_headers_are_left_out(
     document: dict[str, Any], headers: dict[str, Any]
 ) -> None:
-    """Every header is written back except a secret that is not a ${VAR} string; each one
-    left out has its comment line."""
+    """Every header is written back except a secret that is not a ${VAR} string (beside
+    its references, a scheme word and separators); each one left out has its comment line."""
     kept = {
         name: value
         for name, value in headers.items()
         if not is_secret(name)
-        or (isinstance(value, str) and re.search(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}", value))
+        or (isinstance(value, str) and re.search(_REFERENCE, value) and _WRITTEN.fullmatch(value))
     }
 
     text = dump_profile({**document, "headers": headers})

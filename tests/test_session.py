@@ -54,6 +54,41 @@ def test_parse_value_docstring_example() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, "[" * 3000 + "]" * 3000, '{"a":' * 3000 + "1" + "}" * 3000, "1" * 5000],
+    ids=["100000 brackets", "3000-deep array", "3000-deep object", "5000-digit int"],
+)
+def test_json_python_cannot_read_is_kept_as_typed(text: str) -> None:
+    """Text json.loads refuses with a RecursionError (nested past the recursion limit) or
+    a ValueError (an int over the digit limit) is not JSON to a form: the row keeps it,
+    as text, rather than the form failing."""
+    assert parse_value(text) == text
+
+
+def test_json_nested_within_the_limit_is_still_read() -> None:
+    """Nesting Python reads is JSON as before: 500 arrays deep, and a 4300-digit int."""
+    value = parse_value("[" * 500 + "]" * 500)
+
+    depth = 0
+    while isinstance(value, list) and value:
+        value, depth = value[0], depth + 1
+    assert (value, depth) == ([], 499)
+    assert parse_value("9" * 4300) == int("9" * 4300)
+
+
+def test_parse_value_of_what_is_not_text_is_an_endpoint_error() -> None:
+    """A row's value is text; anything else is the caller's mistake, said as one."""
+    with pytest.raises(EndpointError) as caught:
+        parse_value(42)  # type: ignore[arg-type]
+
+    assert type(caught.value) is EndpointError
+    assert (
+        str(caught.value)
+        == "parse_value takes the text of a row (a str), not int; pass the text as typed"
+    )
+
+
 # --- placeholders ---------------------------------------------------------------------------
 
 

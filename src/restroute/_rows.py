@@ -15,7 +15,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from ._core.encoding import shown
 from ._core.options import DATA, MAPPINGS
+from .errors import EndpointError
 
 NESTED = (*MAPPINGS, DATA)  # the names whose entries a dotted row name sets
 VALUE_HINT = "value (JSON or text)"  # how parse_value reads a row: a form's placeholder
@@ -26,11 +28,32 @@ def parse_value(text: str) -> object:
 
     >>> [parse_value(t) for t in ("42", "true", "null", '["a"]', "octocat", "")]
     [42, True, None, ['a'], 'octocat', '']
+
+    JSON that Python's reader refuses is text too, kept as typed: arrays nested deeper
+    than the interpreter's recursion limit (``"[" * 100000``), and integers longer than
+    ``sys.get_int_max_str_digits()``. A form loses nothing that way, and the request (or
+    its check) says what is wrong with the value, where an error here would only say
+    that the row cannot be read.
+
+    >>> parse_value("[" * 3000 + "]" * 3000) == "[" * 3000 + "]" * 3000
+    True
     """
+    if not isinstance(text, str):
+        msg = f"parse_value takes the text of a row (a str), not {type(text).__name__}"
+        msg += "; pass the text as typed"
+        raise EndpointError(msg)
+    return _json(text, text)
+
+
+def _json(text: str, otherwise: object) -> object:
+    """``text`` read as JSON, or ``otherwise`` when Python's JSON reader cannot read it."""
     try:
         return json.loads(text)
-    except ValueError:
-        return text
+    except (ValueError, RecursionError):  # not JSON, an int too long, or nested too deep
+        return otherwise
+
+
+_NOT_JSON = object()  # what _json gives for text that is not JSON: no JSON value is it
 
 
 def value_text(value: object) -> str:
@@ -40,11 +63,8 @@ def value_text(value: object) -> str:
     >>> [value_text(v) for v in ("open", "42", 30, True, None)]
     ['open', '"42"', '30', 'true', 'null']
     """
-    if isinstance(value, str):
-        try:
-            json.loads(value)
-        except ValueError:
-            return value
+    if isinstance(value, str) and _json(value, _NOT_JSON) is _NOT_JSON:
+        return value
     return json.dumps(value)
 
 
@@ -60,6 +80,9 @@ def nest(rows: Iterable[tuple[str, object]]) -> tuple[dict[str, object], list[st
     parameters: dict[str, object] = {}
     warnings: list[str] = []
     for name, value in rows:
+        if not isinstance(name, str):
+            msg = f"the name {shown(name)} is not a str; give each value a name of text"
+            raise EndpointError(msg)
         outer, dot, inner = name.partition(".")
         if dot and outer in NESTED and inner:
             nested = parameters.setdefault(outer, {})

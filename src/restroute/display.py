@@ -5,6 +5,9 @@ secrets redacted (notebooks get shared); ``NotebookView(obj, redact=False)`` is 
 switch that shows them. Nothing here imports a notebook package: a display bundle is a
 dict of strings, and IPython does the rest.
 
+A value too large, binary or deep to show (a release asset's bytes) shows as a summary
+line (``summary``); so do the snippets of its request, which would hold it whole.
+
 >>> from restroute import endpoint
 >>> options = endpoint("GET /user", headers={"authorization": "token ghp_1"})
 >>> print(options_text(options))
@@ -16,13 +19,15 @@ authorization: token <REDACTED>
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import json
 from collections.abc import Callable, Mapping
 from html import escape
 
 from . import formats
-from ._core.explain import Explanation
+from ._core.encoding import shown
+from ._core.explain import Entry, Explanation
 from ._core.result import MergedOptions
 from .errors import EndpointError
 from .redact import redact_headers, redact_options
@@ -42,7 +47,13 @@ __all__ = [
     "options_html",
     "options_text",
     "rows_html",
+    "summary",
 ]
+
+LIMIT = 64 * 1024  # a value of more bytes (or characters, or bytes as JSON) is summarised
+DEPTH = 100  # and one of lists and mappings nested deeper than this
+_HEAD = 16  # the bytes a summary of binary shows, in hex
+_TEXT_HEAD = 40  # the characters a summary of text shows
 
 STYLE = (
     "<style>.restroute table{border-collapse:collapse}"
@@ -81,12 +92,28 @@ def options_bundle(options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
 @_never_raising
 def merged_bundle(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
     """Merged options: text/plain, text/html and application/json."""
-    shown = redact_options(merged) if redact else dict(merged)
     return {
         "text/plain": merged_text(merged, redact=redact),
         "text/html": merged_html(merged, redact=redact),
-        "application/json": json.loads(json.dumps(shown, default=repr)),
+        "application/json": json.loads(json.dumps(_merged(merged, redact), default=repr)),
     }
+
+
+def _merged(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
+    """The merged options as shown: secrets redacted, a value too large or deep summarised."""
+    shown = redact_options(merged) if redact else dict(merged)
+    for key, value in shown.items():
+        if key == "headers" and isinstance(value, Mapping):
+            shown[key] = {name: _summarised(header) for name, header in value.items()}
+        else:
+            shown[key] = _summarised(value)
+    return shown
+
+
+def _summarised(value: object) -> object:
+    """``value``, or the line that stands for it."""
+    line = summary(value)
+    return value if line is None else line
 
 
 @_never_raising
@@ -102,10 +129,95 @@ def explanation_bundle(explanation: Explanation, redact: bool) -> dict[str, Any]
 
 
 def _with_json(data: dict[str, Any], options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
+    """The request as JSON: a body not UTF-8 as ``body_base64`` (see ``to_json``); one too
+    large or deep as ``body_summary``, the line that stands for it, and no body."""
+    body = options.get("body")
+    line = None if body is None else summary(body, _content_type(options), binary=False)
+    if line is not None:
+        options = {key: value for key, value in options.items() if key != "body"}
     # Request metadata that is not JSON (a hook, a socket) leaves JSON out; the rest shows.
     with contextlib.suppress(EndpointError):
-        data["application/json"] = json.loads(formats.find("json").render(options, redact=redact))
+        shown = json.loads(formats.find("json").render(options, redact=redact))
+        data["application/json"] = shown if line is None else {**shown, "body_summary": line}
     return data
+
+
+def summary(value: object, content_type: object = None, *, binary: bool = True) -> str | None:
+    r"""The line a display shows for ``value`` when showing it whole would not do, or
+    None when it shows whole: bytes or text over ``LIMIT`` (64 KiB); binary bytes (not
+    UTF-8, or holding a NUL, as git judges it), unless ``binary=False`` (JSON writes
+    them whole, as base64 or text); lists and mappings nested over ``DEPTH`` levels, or
+    over ``LIMIT`` bytes as JSON. ``content_type`` (a header's value) says what the bytes
+    claim to be.
+
+    >>> print(summary(b"PK\x03\x04" + bytes(2**20), "application/zip"))
+    <1,048,580 bytes, binary (application/zip), starts 50 4b 03 04 00 00 00 ... 00 ...>
+    >>> print(summary(b"\xff\xfe"))
+    <2 bytes, binary, starts ff fe>
+    >>> print(summary("a long text " * 6000))
+    <72,000 characters, text, starts 'a long text a long text a long text a lo' ...>
+    >>> print(summary([[[["deep"]]]] * 100), summary({"owner": "octocat"}))
+    None None
+    """
+    kind = f" ({str(content_type)[:80]})" if content_type else ""
+    if isinstance(value, bytes | bytearray | memoryview):
+        data = value if isinstance(value, bytes) else bytes(value)
+        text = _text_of(data)
+        if text is None and (binary or len(data) > LIMIT):
+            more = " ..." if len(data) > _HEAD else ""
+            return f"<{len(data):,} bytes, binary{kind}, starts {data[:_HEAD].hex(' ')}{more}>"
+        if text is None or len(data) <= LIMIT:
+            return None  # text that fits, or binary that JSON writes whole (base64)
+        return f"<{len(data):,} bytes, UTF-8 text{kind}, starts {_text_start(text)}>"
+    if isinstance(value, str):
+        if len(value) <= LIMIT:
+            return None
+        return f"<{len(value):,} characters, text{kind}, starts {_text_start(value)}>"
+    return _nested_summary(value)
+
+
+def _text_of(data: bytes) -> str | None:
+    """The text of ``data``'s first LIMIT bytes when they are text: UTF-8 (a character
+    cut at the end waits for bytes that are not read) without a NUL; else None."""
+    head = data[:LIMIT]
+    if b"\0" in head:
+        return None
+    try:
+        return codecs.getincrementaldecoder("utf-8")().decode(head, final=len(data) <= LIMIT)
+    except UnicodeDecodeError:
+        return None
+
+
+def _text_start(text: str) -> str:
+    return f"{text[:_TEXT_HEAD]!r}{' ...' if len(text) > _TEXT_HEAD else ''}"
+
+
+_NESTED = (Mapping, list, tuple, set, frozenset)
+
+
+def _nested_summary(value: object) -> str | None:
+    """A summary of a list or mapping nested over DEPTH levels, or over LIMIT bytes as
+    JSON (about: two for each item's brackets and comma, a text's length, four for
+    another scalar), found by a walk that stops there: no recursion, and a list of a
+    million items is summarised without reading one."""
+    if not isinstance(value, _NESTED):
+        return None
+    size, stack = 0, [(value, 1)]
+    while stack and size <= LIMIT:
+        item, depth = stack.pop()
+        if not isinstance(item, _NESTED):
+            size += len(item) + 2 if isinstance(item, str | bytes | bytearray) else 4
+        elif depth > DEPTH:
+            return f"<a {type(value).__name__} nested more than {DEPTH} levels deep>"
+        else:
+            size += 2 + 2 * len(item)
+            if size <= LIMIT:  # else the walk ends here, its items unread
+                children = [*item.keys(), *item.values()] if isinstance(item, Mapping) else item
+                stack.extend((child, depth + 1) for child in children)
+    if size <= LIMIT:
+        return None
+    items = f"{len(value):,} item{'' if len(value) == 1 else 's'}"
+    return f"<a {type(value).__name__} of {items}, over {LIMIT:,} bytes as JSON>"
 
 
 def bundle(shown: Mapping[str, Any] | Explanation, *, redact: bool = True) -> dict[str, Any]:
@@ -144,10 +256,10 @@ class NotebookView:
 def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
     """Like an HTTP request: the method and URL, a header a line, a blank line, the body."""
     headers = _headers(options, redact)
-    lines = [f"{str(options.get('method', '?')).upper()} {options.get('url', '?')}"]
+    lines = [f"{str(options.get('method', '?')).upper()} {_cell(options.get('url', '?'))}"]
     lines += [f"{name}: {value}" for name, value in headers.items()]
     if "body" in options:
-        lines += ["", _body_text(options["body"])]
+        lines += ["", _body_text(options["body"], _content_type(options))]
     return "\n".join(lines)
 
 
@@ -158,15 +270,19 @@ def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: b
     parts = [
         STYLE,
         '<div class="restroute">',
-        f"<p><code><b>{method}</b> {escape(str(options.get('url', '?')))}</code></p>",
+        f"<p><code><b>{method}</b> {escape(_cell(options.get('url', '?')))}</code></p>",
         _table(("header", "value"), _headers(options, redact).items()),
     ]
+    body = options.get("body")
+    line = None if body is None else summary(body, _content_type(options))
     if "body" in options:
-        parts.append(f"<p><b>body</b></p><pre>{escape(_body_text(options['body']))}</pre>")
+        text = _body_text(body, _content_type(options))
+        parts.append(f"<p><b>body</b></p><pre>{escape(text)}</pre>")
     for format in formats.FORMATS if snippets else ():
+        snippet = _snippet(options, format, redact) if line is None else _not_shown(format, line)
         parts.append(
             f"<details><summary>{escape(format.label)}</summary>"
-            f"<pre>{escape(_snippet(options, format, redact))}</pre></details>"
+            f"<pre>{escape(snippet)}</pre></details>"
         )
     secrets = "secrets redacted" if redact else "secrets shown"
     parts.append(f"<p><small>{secrets} · restroute</small></p></div>")
@@ -177,21 +293,40 @@ def _headers(options: Mapping[str, Any], redact: bool) -> Mapping[str, Any]:
     headers = options.get("headers")
     if not isinstance(headers, Mapping):
         return {}
-    return redact_headers(headers) if redact else headers
+    shown = redact_headers(headers) if redact else headers
+    return {name: _cell(value) for name, value in shown.items()}
 
 
-def _body_text(body: object) -> str:
+def _content_type(options: Mapping[str, Any]) -> object:
+    headers = options.get("headers")
+    return headers.get("content-type") if isinstance(headers, Mapping) else None
+
+
+def _cell(value: object) -> str:
+    """A value as a line or a table cell shows it: its text, or its summary."""
+    return summary(value) or str(value)
+
+
+def _body_text(body: object, content_type: object = None) -> str:
+    line = summary(body, content_type)
+    if line is not None:
+        return line
     if isinstance(body, bytes | bytearray | memoryview):
-        try:
-            return bytes(body).decode()
-        except UnicodeDecodeError:
-            return f"<{len(bytes(body))} bytes, not UTF-8>"
+        return bytes(body).decode()  # UTF-8, or there would be a summary
     if isinstance(body, str):
         return body
     try:
         return json.dumps(body, indent=2, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(body)
+    except (TypeError, ValueError):  # a set, an object; an int too long to write
+        return shown(body, LIMIT)
+
+
+def _not_shown(format: formats.Format, line: str) -> str:
+    """What stands for a snippet that would hold a body shown as ``line``."""
+    return (
+        f"not shown, as the body is {line}; "
+        f"restroute.formats.find({format.name!r}).render(options) writes the whole snippet"
+    )
 
 
 def _snippet(options: Mapping[str, Any], format: formats.Format, redact: bool) -> str:
@@ -221,17 +356,18 @@ def _table(columns: tuple[str, ...], rows: Any) -> str:
 
 def merged_text(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """The merged options as JSON: nothing expanded yet, the URL still a template."""
-    shown = redact_options(merged) if redact else dict(merged)
-    return json.dumps(shown, indent=2, ensure_ascii=False, default=repr)
+    return json.dumps(_merged(merged, redact), indent=2, ensure_ascii=False, default=repr)
 
 
 def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """One row an option, its value as JSON; the headers one row each."""
-    shown = redact_options(merged) if redact else dict(merged)
     rows = []
-    for key, value in shown.items():
+    for key, value in _merged(merged, redact).items():
         if key == "headers" and isinstance(value, Mapping):
-            rows += [(f"headers.{name}", json.dumps(header)) for name, header in value.items()]
+            rows += [
+                (f"headers.{name}", json.dumps(header, default=repr))
+                for name, header in value.items()
+            ]
         else:
             rows.append((key, json.dumps(value, ensure_ascii=False, default=repr)))
     table = _table(("option", "value"), rows)
@@ -244,7 +380,7 @@ def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:
 
 def explanation_text(explanation: Explanation, *, redact: bool = True) -> str:
     """Each option, its value, the layer it came from and where it went; then the result."""
-    table = explanation.table(redact=redact)
+    table = _summarised_entries(explanation).table(redact=redact)
     if explanation.result is None:
         return f"{table}\n\nerror: {explanation.error}"
     return f"{table}\n\n{options_text(explanation.result, redact=redact)}"
@@ -252,9 +388,19 @@ def explanation_text(explanation: Explanation, *, redact: bool = True) -> str:
 
 def explanation_html(explanation: Explanation, *, redact: bool = True) -> str:
     """The explanation as a table, then the request it gives (or the error that stopped it)."""
-    table = rows_html(explanation.rows(redact=redact))
+    table = rows_html(_summarised_entries(explanation).rows(redact=redact))
     if explanation.result is None:
         outcome = f'<p style="color:#c00"><b>error</b>: {escape(str(explanation.error))}</p>'
     else:
         outcome = options_html(explanation.result, redact=redact)
     return f'{STYLE}<div class="restroute"><p><b>merge → parse</b></p>{table}</div>{outcome}'
+
+
+def _summarised_entries(explanation: Explanation) -> Explanation:
+    """``explanation`` with each value too large or deep to show replaced by its summary,
+    so that its table (one column as wide as its widest value) stays readable."""
+    entries = tuple(
+        Entry(entry.key, _summarised(entry.value), entry.layer, entry.destination)
+        for entry in explanation.entries
+    )
+    return Explanation(explanation.merged, explanation.result, explanation.error, entries)

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import tomli_w
 
+from ._core.encoding import shown
 from .errors import EndpointError
 from .redact import is_secret
 
@@ -41,6 +42,12 @@ if TYPE_CHECKING:
 __all__ = ["Profile", "dump_profile", "load_profile", "parse_profile", "save_profile"]
 
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# An authorization scheme as people write one before their credentials: token, Bearer,
+# Basic, AWS4-HMAC-SHA256. No underscore, so that a GitHub token (ghp_...) is none.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+# Tables and arrays inside each other: more than this, and the profile is refused (reading
+# and writing), well before Python's recursion limit stops tomllib, tomli-w or this module.
+MAX_DEPTH = 100
 _LEFT_OUT = 'left out, a secret; write "${SOME_TOKEN}" to read it from the environment'
 _MINUTE = timedelta(minutes=1)
 
@@ -68,7 +75,7 @@ class Profile:
 
 def load_profile(path: str | Path, environ: Mapping[str, str] | None = None) -> Profile:
     """Read a profile file; an unset ``${VAR}`` is a warning, not an error."""
-    path = Path(path)
+    path = _file_path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -87,35 +94,67 @@ def parse_profile(
     environ: Mapping[str, str] | None = None,
     path: Path | None = None,
 ) -> Profile:
-    """A profile from TOML text; ``environ`` defaults to ``os.environ``."""
+    """A profile from TOML text; ``environ`` defaults to ``os.environ``.
+
+    Tables and arrays nested more than ``MAX_DEPTH`` deep are refused, as no profile needs
+    them and Python's TOML reader would fail on them with a RecursionError.
+    """
     import tomllib
 
+    if not isinstance(text, str):
+        msg = f"profile {name!r}: the text is {type(text).__name__}, not a str; pass the TOML "
+        msg += "as text (load_profile reads a file)"
+        raise EndpointError(msg)
+    environment = os.environ if environ is None else environ
+    if not isinstance(environment, Mapping):
+        msg = f"profile {name!r}: environ is {shown(environment)}, not a mapping; pass a dict "
+        msg += "of variables, or leave it out to read os.environ"
+        raise EndpointError(msg)
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         msg = f"profile {name!r} is not valid TOML: {error}; fix the file"
         raise EndpointError(msg) from None
+    except RecursionError:
+        raise EndpointError(_too_deep(f"profile {name!r}")) from None
     warnings: list[str] = []
-    environment = os.environ if environ is None else environ
-    options = _expanded(raw, environment, warnings, name)
+    options = _expanded(raw, environment, warnings, name, 0)
     return Profile(name, raw, options, tuple(dict.fromkeys(warnings)), path)
 
 
-def _expanded(value: Any, environ: Mapping[str, str], warnings: list[str], name: str) -> Any:
+def _too_deep(what: str) -> str:
+    return (
+        f"{what} is nested too deep: more than {MAX_DEPTH} tables or arrays inside each "
+        "other; flatten it"
+    )
+
+
+def _expanded(
+    value: Any, environ: Mapping[str, str], warnings: list[str], name: str, depth: int
+) -> Any:
     if isinstance(value, str):
 
         def substitute(match: re.Match[str]) -> str:
             variable = match[1]
-            if variable in environ:
-                return environ[variable]
-            warnings.append(f"{name}: ${{{variable}}} is not set in the environment")
-            return match[0]
+            if variable not in environ:
+                warnings.append(f"{name}: ${{{variable}}} is not set in the environment")
+                return match[0]
+            found = environ[variable]
+            if not isinstance(found, str):
+                msg = f"profile {name!r}: environ[{variable!r}] is {shown(found)}, not a str; "
+                msg += "pass the environment's values as text"
+                raise EndpointError(msg)
+            return found
 
         return _REFERENCE.sub(substitute, value)
+    if isinstance(value, dict | list) and depth > MAX_DEPTH:
+        raise EndpointError(_too_deep(f"profile {name!r}"))
     if isinstance(value, dict):
-        return {key: _expanded(item, environ, warnings, name) for key, item in value.items()}
+        return {
+            key: _expanded(item, environ, warnings, name, depth + 1) for key, item in value.items()
+        }
     if isinstance(value, list):
-        return [_expanded(item, environ, warnings, name) for item in value]
+        return [_expanded(item, environ, warnings, name, depth + 1) for item in value]
     return value
 
 
@@ -135,8 +174,12 @@ def dump_profile(options: Mapping[str, Any]) -> str:
     <BLANKLINE>
     [headers]
     """
+    if not isinstance(options, Mapping):
+        msg = f"profile: the options are {shown(options)}, not a mapping; pass a dict of "
+        msg += "options, as endpoint.defaults() takes them"
+        raise EndpointError(msg)
     kept, left_out = _without_secrets(options)
-    _check(kept, "")
+    _check(kept, "", frozenset(), 0)
     notes = "".join(_left_out_note(name) for name in left_out)
     body = tomli_w.dumps(kept)
     # An empty profile is one empty line, as it always was: the explorer's editor starts there.
@@ -162,10 +205,19 @@ def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[s
 
 
 def _is_literal_secret(name: object, value: object) -> bool:
-    """A secret header is written only as a ``${VAR}`` reference, never as its value."""
+    """A secret header is written only as ``${VAR}`` references, never as its value:
+    beside them, its text may hold a scheme word first (``token``, ``Bearer``, ``Basic``,
+    then whitespace) and separators, and no other letter or digit. So ``token ${T}``,
+    ``${T}`` and ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T} ghp_x`` and
+    ``Bearer abc${T}`` hold a literal credential, and are left out whole.
+    """
     if not isinstance(name, str) or not is_secret(name):
         return False
-    return not (isinstance(value, str) and _REFERENCE.search(value))
+    if not isinstance(value, str) or not _REFERENCE.search(value):
+        return True
+    words = value.split(None, 1)
+    rest = words[1] if len(words) == 2 and _SCHEME.fullmatch(words[0]) else value
+    return any(character.isalnum() for character in _REFERENCE.sub("", rest))
 
 
 def _left_out_note(name: str) -> str:
@@ -177,8 +229,9 @@ def _toml_key(key: str) -> str:
     return tomli_w.dumps({key: True}).removesuffix(" = true\n")
 
 
-def _check(value: object, where: str, enclosing: frozenset[int] = frozenset()) -> None:
-    """Refuse what TOML cannot hold, naming its key, before tomli-w raises a bare TypeError."""
+def _check(value: object, where: str, enclosing: frozenset[int], depth: int) -> None:
+    """Refuse what TOML cannot hold, naming its key, before tomli-w raises a bare TypeError
+    (or, for tables nested too deep, a RecursionError)."""
     if isinstance(value, Mapping | list | tuple):
         if id(value) in enclosing:
             msg = (
@@ -186,8 +239,10 @@ def _check(value: object, where: str, enclosing: frozenset[int] = frozenset()) -
                 "TOML cannot write a loop: put a copy there"
             )
             raise EndpointError(msg)
+        if depth > MAX_DEPTH:  # so where names over 100 keys or indexes: cut it
+            raise EndpointError(_too_deep(f"profile: {where[:60]}..."))
         for part, item in _children(value, where):
-            _check(item, part, enclosing | {id(value)})
+            _check(item, part, enclosing | {id(value)}, depth + 1)
         return
     problem = _scalar_problem(value)
     if problem:
@@ -283,7 +338,7 @@ def save_profile(path: str | Path, options: Mapping[str, Any]) -> Path:
     The file is replaced whole or not at all: a full disk or a crash mid-write leaves the
     old profile as it was, never half a file.
     """
-    path = Path(path)
+    path = _file_path(path)
     data = dump_profile(options).encode("utf-8")
     try:
         _replace_atomically(Path(os.path.realpath(path)), data)
@@ -294,6 +349,21 @@ def save_profile(path: str | Path, options: Mapping[str, Any]) -> Path:
         )
         raise EndpointError(msg) from None
     return path
+
+
+def _file_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path, when it can name a file: not None, no NUL, no lone surrogate."""
+    try:
+        checked = Path(path)  # None, an int: TypeError
+        encoded = os.fsencode(checked)  # a lone surrogate that is no escaped byte raises
+    except (TypeError, UnicodeEncodeError):
+        msg = f"profile path {shown(path)} is not a file name; pass a str or Path"
+        raise EndpointError(msg) from None
+    if b"\0" in encoded:
+        msg = f"profile path {shown(str(checked))} holds a NUL character, which no file "
+        msg += "name can; pass the file's path"
+        raise EndpointError(msg)
+    return checked
 
 
 def _replace_atomically(target: Path, data: bytes) -> None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 
+from .._core.encoding import shown
 from .._rows import value_text
+from ..errors import EndpointError
 from ._model import OPTION_NAMES, RAW_BODY_HELP, Operation, Parameter
-from ._search import find
+from ._search import _not_text, find
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,13 +35,23 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
     meant (query parameters of a POST without ``{?...}``, the uploads host, a body field
     named ``url``, body fields next to a ``data`` that replaces them). Body fields are
     checked where they are, among the parameters or inside ``data``. Warnings only: a
-    route the catalog does not know gives none.
+    route the catalog does not know gives none. What endpoint() would refuse in a
+    mapping (a name that is not text, an int too long to write) is a warning too, and a
+    value is shown cut short (a value nested too deep to show, by its type). Only a
+    ``route`` that is not a str, or ``parameters`` that are not a mapping, raise
+    EndpointError.
 
     >>> for warning in check("GET /repos/{owner}/{repo}/issues", {"owner": "o", "state": "x"}):
     ...     print(warning)
     issues/list-for-repo: repo (path) is required
     issues/list-for-repo: state='x' is not one of open, closed, all
     """
+    if not isinstance(route, str):
+        raise EndpointError(_not_text("check", "route", route, "'METHOD /url' or an id"))
+    if not isinstance(parameters, Mapping):
+        msg = f"catalog.check: parameters is {shown(parameters)}, not a mapping; "
+        msg += "pass a dict of parameters ({} for none)"
+        raise EndpointError(msg)
     op = find(route)
     if op is None:
         return []
@@ -81,19 +94,27 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
 def _value_warnings(
     op: Operation, name: str, value: object, documented: Parameter | None
 ) -> list[str]:
+    if not isinstance(name, str):
+        return [f"{op.id}: parameter name {shown(name)} is not a str (endpoint() refuses it)"]
     if documented is None:
-        return [f"{op.id}: GitHub documents no parameter {name!r}"]
+        return [f"{op.id}: GitHub documents no parameter {shown(name)}"]
+    if _too_long(value):
+        digits = sys.get_int_max_str_digits()
+        return [
+            f"{op.id}: {name} is an int of more than {digits} digits, which endpoint() "
+            "cannot write; pass it as a str"
+        ]
     warnings = [f"{op.id}: {name} is deprecated"] if documented.deprecated else []
     if value is None:
         return warnings  # not sent in a URL; null in a body, which GitHub may allow
     if documented.enum and not _in_enum(documented, value):
         choices = ", ".join(map(value_text, documented.enum))
-        warnings.append(f"{op.id}: {name}={value!r} is not one of {choices}")
+        warnings.append(f"{op.id}: {name}={shown(value)} is not one of {choices}")
     elif documented.location == "body" and not _fits(documented.type, value):
         kind = type(value).__name__
         warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
     elif documented.location != "body" and not _fits_in_url(documented.type, value):
-        warnings.append(f"{op.id}: {name}={value!r} should be {documented.type}")
+        warnings.append(f"{op.id}: {name}={shown(value)} should be {documented.type}")
     return warnings
 
 
@@ -129,6 +150,17 @@ def _quirk_warnings(
     return warnings
 
 
+def _too_long(value: object) -> bool:
+    """Whether ``value`` is an int too long for Python to write out."""
+    if not isinstance(value, int):
+        return False
+    try:
+        str(value)
+    except ValueError:
+        return True
+    return False
+
+
 def _in_enum(param: Parameter, value: object) -> bool:
     if param.type.startswith("array<") and isinstance(value, list | tuple):
         return all(item in param.enum for item in value)
@@ -155,8 +187,12 @@ def _fits_in_url(type_text: str, value: object) -> bool:
         text = "true" if value else "false"
     elif isinstance(value, list | tuple):
         return True  # comma-joined: a list, or text with commas
-    else:
+    elif isinstance(value, int):
+        text = "0"  # an integer's text, whatever the int: str() refuses one too long
+    elif isinstance(value, str | float):
         text = str(value)
+    else:
+        text = ""  # a dict, an object: no number's or boolean's text (endpoint() refuses it)
     for kind in _alternatives(type_text):
         if kind not in ("integer", "number", "boolean"):
             return True

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .._core.encoding import shown
 from .._core.options import ALIASES, DATA, OPTIONS
 from .._rows import nest, value_text
+from ..errors import EndpointError
 
 # endpoint()'s own option names, octokit's camelCase aliases and data: not parameters.
 OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
@@ -164,6 +166,10 @@ class Operation:
         >>> endpoint(route, parameters)["body"]
         {'name': 'V', 'value': '1'}
         """
+        if not isinstance(values, Mapping):
+            msg = f"{self.id}: call takes the values by name (a mapping), not {shown(values)}"
+            msg += "; pass a dict ({} for none)"
+            raise EndpointError(msg)
         parameters, _ = nest(values.items())
         if self.body != "json" or not self.body_through_data or "data" in parameters:
             return self.route, parameters

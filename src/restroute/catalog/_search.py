@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import re
 
+from .._core.encoding import shown
 from .._core.template import COLON_VARIABLE
+from ..errors import EndpointError
 from ._data import hosts, index, operations
 from ._model import Operation
 
@@ -25,6 +27,8 @@ def find(key: str) -> Operation | None:
     >>> find("/user?per_page=2").id
     'users/get-authenticated'
     """
+    if not isinstance(key, str):
+        raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
     keyed = index()
     if key in keyed:
         return keyed[key]
@@ -66,6 +70,13 @@ def search(text: str, limit: int = 20) -> list[Operation]:
     >>> [op.id for op in search("crate isue")][:1]
     ['issues/create']
     """
+    if not isinstance(text, str):
+        raise EndpointError(_not_text("search", "text", text, "the words to look for"))
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        msg = f"catalog.search: limit={shown(limit)} is not a count; pass an int of 0 or more"
+        raise EndpointError(msg)
+    if not limit:
+        return []
     terms = _WORD.findall(text.lower())
     if not terms:
         return []
@@ -83,6 +94,11 @@ def search(text: str, limit: int = 20) -> list[Operation]:
     if named is None and not found:
         found = _letters_in_order(terms, limit)
     return [named, *found] if named is not None else found
+
+
+def _not_text(function: str, argument: str, value: object, what: str) -> str:
+    """The message for an argument that should be text: what it is, and what to pass."""
+    return f"catalog.{function}: {argument} is {shown(value)}, not a str; pass {what}"
 
 
 def _covers(term: str, word: str) -> bool:
