@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
+from ._core.encoding import shown
 from .errors import EndpointError
 from .snippets import to_curl, to_json, to_python
 
@@ -50,7 +51,7 @@ def find(name: str) -> Format:
     ...
     restroute.errors.EndpointError: format 'xml' is not one of curl, python, httpx, json
     """
-    if name in BY_NAME:
+    if isinstance(name, str) and name in BY_NAME:
         return BY_NAME[name]
-    msg = f"format {name!r} is not one of {', '.join(each.name for each in FORMATS)}"
+    msg = f"format {shown(name)} is not one of {', '.join(each.name for each in FORMATS)}"
     raise EndpointError(msg)

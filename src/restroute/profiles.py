@@ -179,9 +179,9 @@ def dump_profile(options: Mapping[str, Any]) -> str:
         msg += "options, as endpoint.defaults() takes them"
         raise EndpointError(msg)
     kept, left_out = _without_secrets(options)
-    _check(kept, "", frozenset(), 0)
+    plain = _plain(kept, "", frozenset(), 0)
     notes = "".join(_left_out_note(name) for name in left_out)
-    body = tomli_w.dumps(kept)
+    body = tomli_w.dumps(plain)
     # An empty profile is one empty line, as it always was: the explorer's editor starts there.
     return notes + "\n" + body if notes else body or "\n"
 
@@ -215,7 +215,7 @@ def _is_literal_secret(name: object, value: object) -> bool:
         return False
     if not isinstance(value, str) or not _REFERENCE.search(value):
         return True
-    words = value.split(None, 1)
+    words = str.split(value, None, 1)  # a str subclass's own methods never run
     rest = words[1] if len(words) == 2 and _SCHEME.fullmatch(words[0]) else value
     return any(character.isalnum() for character in _REFERENCE.sub("", rest))
 
@@ -229,9 +229,10 @@ def _toml_key(key: str) -> str:
     return tomli_w.dumps({key: True}).removesuffix(" = true\n")
 
 
-def _check(value: object, where: str, enclosing: frozenset[int], depth: int) -> None:
-    """Refuse what TOML cannot hold, naming its key, before tomli-w raises a bare TypeError
-    (or, for tables nested too deep, a RecursionError)."""
+def _plain(value: object, where: str, enclosing: frozenset[int], depth: int) -> Any:
+    """``value`` as plain dicts, lists and strs for tomli-w, so that no subclass's own
+    methods run; what TOML cannot hold is refused, naming its key, before tomli-w raises
+    a bare TypeError (or, for tables nested too deep, a RecursionError)."""
     if isinstance(value, Mapping | list | tuple):
         if id(value) in enclosing:
             msg = (
@@ -241,24 +242,34 @@ def _check(value: object, where: str, enclosing: frozenset[int], depth: int) -> 
             raise EndpointError(msg)
         if depth > MAX_DEPTH:  # so where names over 100 keys or indexes: cut it
             raise EndpointError(_too_deep(f"profile: {where[:60]}..."))
-        for part, item in _children(value, where):
-            _check(item, part, enclosing | {id(value)}, depth + 1)
-        return
+        inside = enclosing | {id(value)}
+        if isinstance(value, Mapping):
+            return {
+                key: _plain(item, part, inside, depth + 1)
+                for part, key, item in _members(value, where)
+            }
+        return [
+            _plain(item, f"{where}[{index}]", inside, depth + 1)
+            for index, item in enumerate(value)
+        ]
     problem = _scalar_problem(value)
     if problem:
         raise EndpointError(f"profile: {where} {problem}")
+    return str.__str__(value) if isinstance(value, str) else value
 
 
-def _children(
-    value: Mapping[object, object] | list[object] | tuple[object, ...], where: str
-) -> Iterator[tuple[str, object]]:
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            name = _checked_key(key, where)
-            yield (f"{where}.{name}" if where else name), item
-    else:
-        for index, item in enumerate(value):
-            yield f"{where}[{index}]", item
+def _members(value: Mapping[object, object], where: str) -> Iterator[tuple[str, str, object]]:
+    """Each member's dotted name (for messages), its key as a plain str, and its value."""
+    for key, item in value.items():
+        name = str.__str__(_checked_key(key, where))
+        yield (f"{where}.{name}" if where else name), name, item
+
+
+def _as_text(key: object) -> str:
+    """How to write a number, a bool or None as a key; other objects are not shown."""
+    if key.__class__ in (int, float, bool, type(None)):
+        return repr(str(key))
+    return "one"
 
 
 def _checked_key(key: object, where: str) -> str:
@@ -266,12 +277,12 @@ def _checked_key(key: object, where: str) -> str:
     table = where or "the profile"
     if not isinstance(key, str):
         msg = (
-            f"profile: the key {key!r:.60} in {table} is not a string; "
-            f"TOML keys are strings: write it as {str(key)!r:.60}"
+            f"profile: the key {shown(key)} in {table} is not a string; "
+            f"TOML keys are strings: write it as {_as_text(key)}"
         )
         raise EndpointError(msg)
     if not _encodable(key):
-        msg = f"profile: the key {key!r:.60} in {table} {_SURROGATE}"
+        msg = f"profile: the key {shown(key)} in {table} {_SURROGATE}"
         raise EndpointError(msg)
     return key
 
@@ -282,7 +293,7 @@ _SURROGATE = "holds a lone surrogate, which UTF-8 (and so TOML) cannot hold; rem
 def _encodable(text: str) -> bool:
     """Lone surrogates (from a bad decode) have no UTF-8 form, so no TOML file can hold them."""
     try:
-        text.encode("utf-8")
+        str.encode(text, "utf-8")
     except UnicodeEncodeError:
         return False
     return True
@@ -291,7 +302,7 @@ def _encodable(text: str) -> bool:
 def _scalar_problem(value: object) -> str | None:
     """Why ``value`` cannot be written as a TOML value, or None when it can."""
     if isinstance(value, str):
-        return None if _encodable(value) else f"= {value!r:.60} {_SURROGATE}"
+        return None if _encodable(value) else f"= {shown(value)} {_SURROGATE}"
     if isinstance(value, bool | float | date):
         return _datetime_problem(value) if isinstance(value, datetime) else None
     if isinstance(value, int):
@@ -301,7 +312,7 @@ def _scalar_problem(value: object) -> str | None:
     if value is None:
         return "= None has no TOML form (TOML has no null); leave the key out"
     return (
-        f"= {value!r:.60} has no TOML form; "
+        f"= {shown(value)} has no TOML form; "
         "write it as a string, number, boolean, date, time, array or table"
     )
 
