@@ -348,11 +348,7 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     for warning in warnings:
         print(f"restroute: warning: {warning}", file=sys.stderr)
     redact = args.redact or (args.format == "explain" and not args.reveal)
-    try:
-        return _request(args.route, options, profiles, args.format, redact=redact)
-    except RecursionError:
-        msg = "a value is nested too deeply to build a request of it"
-        raise UsageError(msg) from None
+    return _request(args.route, options, profiles, args.format, redact=redact)
 
 
 def _request(

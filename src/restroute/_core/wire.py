@@ -116,9 +116,9 @@ def _key_text(key: object) -> str:
         return {True: "true", False: "false", None: "null"}[key]
     if isinstance(key, float):
         return float.__repr__(key)
-    if isinstance(key, int):
+    if isinstance(key, int) and key.bit_length() < 14_000:  # json writes no longer int
         return int.__repr__(key)
-    return f"<{id(key)}>"  # never equal to another key's text
+    return f"<{id(key)}>"  # never equal to another key's text: json refuses it later
 
 
 def _surrogate(text: str) -> str:
