@@ -1298,3 +1298,14 @@ def test_profile_is_a_frozen_value() -> None:
     assert not hasattr(profile, "__dict__")
     with pytest.raises(dataclasses.FrozenInstanceError):
         profile.name = "q"  # type: ignore[misc]
+
+
+def test_a_key_that_is_an_object_is_refused_without_a_guess() -> None:
+    """A tuple as a key has no text to suggest: the message says to write it as one."""
+    with pytest.raises(EndpointError) as raised:
+        dump_profile({("a",): 1})
+
+    assert str(raised.value) == (
+        "profile: the key ('a',) in the profile is not a string; "
+        "TOML keys are strings: write it as one"
+    )

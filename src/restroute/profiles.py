@@ -261,7 +261,7 @@ def _plain(value: object, where: str, enclosing: frozenset[int], depth: int) -> 
 def _members(value: Mapping[object, object], where: str) -> Iterator[tuple[str, str, object]]:
     """Each member's dotted name (for messages), its key as a plain str, and its value."""
     for key, item in value.items():
-        name = str.__str__(_checked_key(key, where))
+        name = _checked_key(key, where)
         yield (f"{where}.{name}" if where else name), name, item
 
 
@@ -284,7 +284,7 @@ def _checked_key(key: object, where: str) -> str:
     if not _encodable(key):
         msg = f"profile: the key {shown(key)} in {table} {_SURROGATE}"
         raise EndpointError(msg)
-    return key
+    return str.__str__(key)  # a str subclass's own methods never run
 
 
 _SURROGATE = "holds a lone surrogate, which UTF-8 (and so TOML) cannot hold; remove it"

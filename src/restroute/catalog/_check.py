@@ -48,6 +48,7 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
     """
     if not isinstance(route, str):
         raise EndpointError(_not_text("check", "route", route, "'METHOD /url' or an id"))
+    route = str.__str__(route)  # a str subclass's own methods never run
     if not isinstance(parameters, Mapping):
         msg = f"catalog.check: parameters is {shown(parameters)}, not a mapping; "
         msg += "pass a dict of parameters ({} for none)"
@@ -84,10 +85,11 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
         op.formats
         and isinstance(format, str)
         and format  # "" is octokit's default: no format
-        and format.removesuffix("+json") not in op.formats
+        and str.removesuffix(format, "+json") not in op.formats
     ):
         formats = ", ".join(op.formats)
-        warnings.append(f"{op.id}: media_type.format {format!r} is not one of {formats}")
+        shown_format = str.__repr__(format)
+        warnings.append(f"{op.id}: media_type.format {shown_format} is not one of {formats}")
     return warnings
 
 
@@ -155,7 +157,7 @@ def _too_long(value: object) -> bool:
     if not isinstance(value, int):
         return False
     try:
-        str(value)
+        int.__repr__(value)
     except ValueError:
         return True
     return False
@@ -189,8 +191,10 @@ def _fits_in_url(type_text: str, value: object) -> bool:
         return True  # comma-joined: a list, or text with commas
     elif isinstance(value, int):
         text = "0"  # an integer's text, whatever the int: str() refuses one too long
-    elif isinstance(value, str | float):
-        text = str(value)
+    elif isinstance(value, str):
+        text = str.__str__(value)  # a str subclass's own methods never run
+    elif isinstance(value, float):
+        text = float.__repr__(value)
     else:
         text = ""  # a dict, an object: no number's or boolean's text (endpoint() refuses it)
     for kind in _alternatives(type_text):

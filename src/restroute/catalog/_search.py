@@ -29,6 +29,7 @@ def find(key: str) -> Operation | None:
     """
     if not isinstance(key, str):
         raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
+    key = str.__str__(key)  # a str subclass's own methods never run
     keyed = index()
     if key in keyed:
         return keyed[key]
@@ -72,6 +73,7 @@ def search(text: str, limit: int = 20) -> list[Operation]:
     """
     if not isinstance(text, str):
         raise EndpointError(_not_text("search", "text", text, "the words to look for"))
+    text = str.__str__(text)  # a str subclass's own methods never run
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         msg = f"catalog.search: limit={shown(limit)} is not a count; pass an int of 0 or more"
         raise EndpointError(msg)
