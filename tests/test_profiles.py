@@ -1303,7 +1303,7 @@ def test_profile_is_a_frozen_value() -> None:
 def test_a_key_that_is_an_object_is_refused_without_a_guess() -> None:
     """A tuple as a key has no text to suggest: the message says to write it as one."""
     with pytest.raises(EndpointError) as raised:
-        dump_profile({("a",): 1})
+        dump_profile({("a",): 1})  # type: ignore[dict-item]
 
     assert str(raised.value) == (
         "profile: the key ('a',) in the profile is not a string; "
