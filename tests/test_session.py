@@ -724,3 +724,31 @@ def test_a_profile_with_a_date_and_a_nested_table_is_shown_and_saved_whole(
     assert view.merged["request"] == {"retry": {"attempts": 3, "backoff": 0.5}}
     assert view.status.kind == "error"
     assert "parameter 'since' is a date" in view.status.text
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Session(None), "Session: the route is None; pass text such as 'GET /user'"),  # type: ignore[arg-type]
+        (lambda: Session("GET /x", [1]), "Session: profiles are [1]; pass a list of loaded"),  # type: ignore[list-item]
+        (lambda: setattr(Session(), "rows", [(1, "a")]), "Session: rows are [(1, 'a')]; pass"),
+        (lambda: setattr(Session(), "rows", [("a", 1)]), "Session: rows are [('a', 1)]; pass"),
+        (lambda: setattr(Session(), "rows", [("a",)]), "Session: rows are [('a',)]; pass"),
+        (lambda: Layer("x", None), "layer 'x': options are None, not a mapping"),  # type: ignore[arg-type]
+    ],
+    ids=["route", "profiles", "row name", "row value", "row shape", "layer options"],
+)
+def test_what_a_session_cannot_hold_is_an_endpoint_error(make: Any, message: str) -> None:
+    """A route, profiles, rows or layer options of the wrong shape are refused, saying what
+    to pass, not crashed on later."""
+    with pytest.raises(EndpointError) as raised:
+        make()
+
+    assert str(raised.value).startswith(message)
+
+
+def test_a_layer_names_keys_of_any_type() -> None:
+    """A layer with a number among its keys still names them (sorted as text)."""
+    options: dict[Any, object] = {1: "a", "b": 2}
+
+    assert repr(Layer("x", options, text="b = 2")) == "<Layer 'x' on: ['1', 'b']>"

@@ -14,14 +14,15 @@ Neither builds a request, formats a snippet or decides what is secret.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import formats
+from ._core.encoding import key_name, shown
 from ._core.endpoint import BASE_DEFAULTS
 from ._core.explain import BUILT_IN, Explanation, explain
-from ._core.merge import deep_copy
+from ._core.merge import owned_copy
 from ._core.template import compile_template
 from ._rows import VALUE_HINT, nest, parse_value
 from .errors import EndpointError, MissingParameterError
@@ -55,7 +56,10 @@ class Layer:
     """The layer as TOML, as written: ``${VAR}`` references unexpanded."""
 
     def __post_init__(self) -> None:
-        self.options = deep_copy(dict(self.options))  # the layer's own: nobody else edits it
+        if not isinstance(self.options, Mapping):
+            msg = f"layer {shown(self.name)}: options are {shown(self.options)}, not a mapping"
+            raise EndpointError(msg)
+        self.options = owned_copy(self.options, f"layer {shown(self.name)}")  # its own
         self.warnings = tuple(self.warnings)
         self.text = self.text or dump_profile(self.options)
 
@@ -70,7 +74,7 @@ class Layer:
 
     def __repr__(self) -> str:  # names, never values: the options hold tokens
         state = "on" if self.enabled else "off"
-        return f"<Layer {self.name!r} {state}: {sorted(self.options)}>"
+        return f"<Layer {shown(self.name)} {state}: {sorted(map(key_name, self.options))}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +175,51 @@ class Session:
     """Layers (built-in, profiles..., session) + a route + parameter rows."""
 
     def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
+        self._route = ""
+        self._rows: list[tuple[str, str]] = []
         self.route = route
-        self.rows: list[tuple[str, str]] = []
+        if not isinstance(profiles, list | tuple) or not all(
+            isinstance(profile, Profile) for profile in profiles
+        ):
+            msg = f"Session: profiles are {shown(profiles)}; pass a list of loaded profiles "
+            msg += "(restroute.profiles.load_profile)"
+            raise EndpointError(msg)
         self.layers = [
             Layer(BUILT_IN, dict(BASE_DEFAULTS), editable=False),
             *(Layer.from_profile(profile) for profile in profiles),
             Layer(SESSION, {}),
         ]
+
+    @property
+    def route(self) -> str:
+        """``METHOD URL`` as typed (it may not parse: the view says why)."""
+        return self._route
+
+    @route.setter
+    def route(self, route: str) -> None:
+        if not isinstance(route, str):
+            msg = f"Session: the route is {shown(route)}; pass text such as 'GET /user'"
+            raise EndpointError(msg)
+        self._route = str.__str__(route)
+
+    @property
+    def rows(self) -> list[tuple[str, str]]:
+        """The parameter rows as typed: (name, value text) pairs, in order."""
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: Sequence[tuple[str, str]]) -> None:
+        pairs = list(rows) if isinstance(rows, list | tuple) else None
+        if pairs is None or not all(
+            isinstance(pair, tuple | list)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and isinstance(pair[1], str)
+            for pair in pairs
+        ):
+            msg = f"Session: rows are {shown(rows)}; pass (name, value text) pairs of str"
+            raise EndpointError(msg)
+        self._rows = [(str.__str__(name), str.__str__(value)) for name, value in pairs]
 
     # --- layers ---------------------------------------------------------------------
 
