@@ -43,7 +43,9 @@ _VALUES: Memo[str, str] = Memo(_checked_value)
 
 def header_name(name: object, route: str) -> str:
     """The lowercase form of a valid header name."""
-    lower = _NAMES.of_text(name)
+    lower = _NAMES.get(name) if name.__class__ is str else None
+    if lower is None:  # seen for the first time, or refused, or no str at all
+        lower = _NAMES.of_text(name)
     if lower is not None:
         return lower
     msg = f"{route}: header name {shown(name)} is not an HTTP token (RFC 9110 5.6.2); "

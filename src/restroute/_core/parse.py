@@ -202,7 +202,9 @@ def _record_parameters(
 
 
 def _method(method: object) -> str:
-    upper = _METHODS.of_text(method)
+    upper = _METHODS.get(method) if method.__class__ is str else None
+    if upper is None:  # seen for the first time, or refused, or no str at all
+        upper = _METHODS.of_text(method)
     if upper is not None:
         return upper
     msg = f"method {shown(method)} is not an HTTP token (RFC 9110 9.1); "

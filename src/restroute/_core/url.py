@@ -6,7 +6,7 @@ the same rules, so what one refuses the other refuses too.
 
 from __future__ import annotations
 
-from .cache import compiled
+from .cache import Memo, compiled
 
 # A host as every client reads it alike: a name of letters, digits, "-", "_", "." (a
 # non-ASCII name in its xn-- form) or a bracketed IPv6 address, and an optional port. A
@@ -30,7 +30,10 @@ def authority(url: str) -> str:
 
 def authority_problem(url: str) -> str:
     """Why clients could disagree on the host of absolute ``url`` ("" when they cannot)."""
-    text = authority(url)
+    return _PROBLEMS[authority(url)]
+
+
+def _problem(text: str) -> str:
     if not text:
         return "has no host"
     if "@" in text:
@@ -60,6 +63,9 @@ def dot_segment(url: str, *, encoded: bool = True) -> str:
         if plain in (".", ".."):
             return segment
     return ""
+
+
+_PROBLEMS: Memo[str, str] = Memo(_problem)  # hosts repeat
 
 
 def is_base_url(url: str) -> bool:
