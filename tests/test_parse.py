@@ -11,6 +11,7 @@ import pytest
 from restroute import EndpointError, endpoint
 from restroute.snippets import to_curl, to_python
 from tests.conftest import UA
+from tests.test_adversarial import LoudText as Loud
 
 HEADERS = {"accept": "application/vnd.github.v3+json", "user-agent": UA}
 
@@ -142,28 +143,6 @@ def test_parse_caches_are_keyed_by_text_only() -> None:
 
     with pytest.raises(EndpointError, match=r"^DELETE https://h/\{a\}: no value for \{a\}"):
         endpoint.parse({"method": "DELETE", "url": "https://h/{a}"})
-
-
-class Loud(str):
-    """A str subclass whose own methods must never be called: restroute uses the text."""
-
-    def upper(self) -> str:
-        raise AssertionError("its own upper() was called")
-
-    def lower(self) -> str:
-        raise AssertionError("its own lower() was called")
-
-    def encode(self, *args: Any, **kwargs: Any) -> bytes:
-        raise AssertionError("its own encode() was called")
-
-    def rstrip(self, *args: Any) -> str:
-        raise AssertionError("its own rstrip() was called")
-
-    def __str__(self) -> str:
-        raise AssertionError("its own __str__() was called")
-
-    def __format__(self, spec: str) -> str:
-        raise AssertionError("its own __format__() was called")
 
 
 def test_str_subclasses_are_used_as_the_text_they_are() -> None:
