@@ -18,12 +18,13 @@ from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import Input, Markdown, SelectionList, Static, TextArea
+from textual.widgets import Input, Label, Markdown, SelectionList, Static, TextArea
 
 import restroute
 from restroute.errors import EndpointError
 from restroute.profiles import Profile, load_profile
 from restroute.tui import RestrouteApp, make_app
+from restroute.tui.screens.confirm import Confirm
 from restroute.tui.screens.help_screen import HelpScreen
 from restroute.tui.screens.path_prompt import PathPrompt
 from restroute.tui.widgets.param_row import ParamRow
@@ -82,9 +83,23 @@ def tab_selector(tab: str) -> str:
     return f"Tab#{tab}, #--content-tab-{tab}"
 
 
+def shown(widget: Static) -> str:
+    """What a Static shows, as plain text (its Content, or its markup read)."""
+    content = widget.content
+    if isinstance(content, Content):
+        return content.plain
+    return Content.from_markup(str(content)).plain
+
+
 def status(app: RestrouteApp) -> str:
     """The status line as the user reads it (markup removed)."""
-    return Content.from_markup(str(app.query_one("#status", Static).content)).plain
+    return shown(app.query_one("#status", Static))
+
+
+def request_headers(app: RestrouteApp) -> dict[str, str]:
+    result = app.session.explain().result
+    assert result is not None, status(app)
+    return dict(result["headers"])
 
 
 def rows(app: RestrouteApp) -> list[ParamRow]:
@@ -445,6 +460,83 @@ async def test_ctrl_s_saves_the_session_layer_without_typed_secrets(tmp_path: Pa
     saved = load_profile(target)
     assert saved.options == {"per_page": 7, "headers": {"x-team": "core"}}
     assert "ghp_abc" not in target.read_text(encoding="utf-8")
+
+
+async def test_editing_a_profile_layer_keeps_the_secret_it_leaves_out(tmp_path: Path) -> None:
+    """A profile's literal token is a comment line in its TOML; editing per_page keeps the
+    token in the request (and out of the text); deleting the comment line removes it."""
+    secret = profile(tmp_path, "gh", f'per_page = 100\n[headers]\nauthorization = "{TOKEN}"\n')
+    app = make_app(route="GET /user/repos", profiles=[secret])
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, app.query_one("#layer-list", SelectionList))
+        await press(pilot, "up")  # from the session layer to the profile
+        text_area = app.query_one("#layer-text", TextArea)
+        assert text_area.text.startswith("# headers.authorization: left out, a secret;")
+        assert "ghp_abc" not in text_area.text
+        await focus(pilot, text_area)
+        lines = text_area.text.splitlines()
+        at = lines.index("per_page = 100")
+        text_area.move_cursor((at, len(lines[at])))  # at the end of per_page = 100
+        for _ in range(3):
+            await press(pilot, "backspace")
+        await type_text(pilot, "5")
+        assert status(app) == f"✓ GET {API}/user/repos?per_page=5"
+        assert request_headers(app)["authorization"] == TOKEN
+        assert "ghp_abc" not in text_area.text
+        text_area.move_cursor((0, 0))
+        await press(pilot, "ctrl+shift+k")  # delete the comment line
+        assert not text_area.text.startswith("#")
+        assert "authorization" not in request_headers(app)
+        assert status(app) == f"✓ GET {API}/user/repos?per_page=5"
+
+
+@pytest.mark.parametrize("answer", ["n", "escape", "y"])
+async def test_ctrl_s_over_an_existing_file_asks_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: str
+) -> None:
+    """Saving over a file asks "overwrite X? y/n": n or escape write nothing, y writes."""
+    target = write_profile(tmp_path, "kept", "per_page = 1\n")
+    app = make_app(route="GET /user")
+    seen = record_notifications(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await type_text(pilot, "per_page = 2")
+        await press(pilot, "ctrl+s")
+        await press(pilot, "ctrl+u")
+        await type_text(pilot, str(target))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, Confirm)
+        question = shown(app.screen.query_one("#question", Label))
+        assert question == f"overwrite {target}? y/n"
+        await press(pilot, answer)
+        assert not isinstance(app.screen, Confirm)
+    saved = target.read_text(encoding="utf-8")
+    assert saved == ("per_page = 2\n" if answer == "y" else "per_page = 1\n")
+    assert any(note.startswith("information: Saved") for note in seen) == (answer == "y")
+
+
+@pytest.mark.parametrize("answer", ["n", "y"])
+async def test_ctrl_s_through_a_symlink_asks_first(tmp_path: Path, answer: str) -> None:
+    """Saving to a link names where it points: "X is a link to Y: write Y? y/n"."""
+    real = write_profile(tmp_path, "real", "per_page = 1\n")
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await type_text(pilot, "per_page = 2")
+        await press(pilot, "ctrl+s")
+        await press(pilot, "ctrl+u")
+        await type_text(pilot, str(link))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, Confirm)
+        question = shown(app.screen.query_one("#question", Label))
+        assert question == f"{link} is a link to {real}: write {real}? y/n"
+        await press(pilot, answer)
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == (
+        "per_page = 2\n" if answer == "y" else "per_page = 1\n"
+    )
 
 
 # --- copy and reveal -------------------------------------------------------------------------

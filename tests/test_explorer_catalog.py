@@ -8,7 +8,6 @@ import random
 import pytest
 from textual import events
 from textual.command import CommandList, CommandPalette
-from textual.content import Content
 from textual.widgets import Input, OptionList, Select
 
 from restroute import catalog
@@ -26,6 +25,7 @@ from tests.test_explorer import (
     press,
     row_named,
     rows,
+    shown,
     status,
     type_text,
     until,
@@ -44,7 +44,7 @@ def names(app: RestrouteApp) -> list[str]:
 
 def help_text(app: RestrouteApp) -> str:
     """The help panel as the user reads it (markup removed)."""
-    return Content.from_markup(str(app.query_one(ParamHelp).content)).plain
+    return shown(app.query_one(ParamHelp))
 
 
 def choice(app: RestrouteApp, name: str) -> Select[str]:

@@ -10,7 +10,7 @@ import pytest
 
 from restroute import EndpointError, MissingParameterError, RequestOptions, catalog
 from restroute.profiles import Profile, load_profile, parse_profile
-from restroute.session import FORMATS, Layer, Session, parse_value
+from restroute.session import FORMATS, Layer, Session, Status, parse_value
 from tests.conftest import UA
 
 BUILT_IN = "built-in defaults"
@@ -752,3 +752,158 @@ def test_a_layer_names_keys_of_any_type() -> None:
     options: dict[Any, object] = {1: "a", "b": 2}
 
     assert repr(Layer("x", options, text="b = 2")) == "<Layer 'x' on: ['1', 'b']>"
+
+
+# --- secrets a layer's text leaves out ------------------------------------------------------
+
+LITERAL = "token ghp_literal"
+GH_TEXT = f'per_page = 100\n[headers]\nauthorization = "{LITERAL}"\nx-team = "core"\n'
+NOTE = "# headers.authorization: left out"
+
+
+def test_a_profile_layer_shows_a_literal_secret_as_a_comment_only() -> None:
+    """The layer's text stands a comment line for the literal token; the options hold it."""
+    layer = Session("GET /user", profiles=[profile("gh", GH_TEXT)]).layer("gh")
+
+    assert layer.text.startswith(f"{NOTE}, a secret; ")
+    assert "ghp_literal" not in layer.text
+    assert layer.options["headers"]["authorization"] == LITERAL
+    assert layer.hidden == {"authorization": (NOTE, LITERAL)}
+
+
+def test_an_edit_keeps_the_left_out_secret_while_its_comment_stays(tmp_path: Path) -> None:
+    """Editing per_page leaves the untouched secret header in the request; it stays out
+    of the text, the layer's TOML and a saved file; deleting its comment line removes it."""
+    session = Session("GET /user", profiles=[profile("gh", GH_TEXT)])
+    text = session.layer("gh").text
+
+    layer = session.edit_layer("gh", text.replace("per_page = 100", "per_page = 5"))
+
+    assert result_of(session)["headers"]["authorization"] == LITERAL
+    assert result_of(session)["url"] == "https://api.github.com/user?per_page=5"
+    assert layer.options["headers"] == {"authorization": LITERAL, "x-team": "core"}
+    assert "ghp_literal" not in layer.text
+    assert "ghp_literal" not in layer.toml()
+    saved = session.save_layer("gh", tmp_path / "gh.toml")
+    assert "ghp_literal" not in saved.read_text(encoding="utf-8")
+    assert load_profile(saved, environ={}).options == {
+        "per_page": 5,
+        "headers": {"x-team": "core"},
+    }
+
+    without = "\n".join(line for line in layer.text.splitlines() if not line.startswith("#"))
+    layer = session.edit_layer("gh", without)
+
+    assert "authorization" not in result_of(session)["headers"]
+    assert layer.hidden == {}
+    layer = session.edit_layer("gh", f"{NOTE}, a secret\n{without}")  # too late: it is gone
+    assert "authorization" not in result_of(session)["headers"]
+
+
+def test_a_header_typed_in_the_text_wins_over_the_left_out_one() -> None:
+    """Typing the header (any case) sends what was typed; a text whose headers is no
+    table sends that; once the typed line goes, the left-out value is back."""
+    session = Session("GET /user", profiles=[profile("gh", GH_TEXT)])
+    text = session.layer("gh").text
+
+    session.edit_layer("gh", text.replace("[headers]", '[headers]\nAuthorization = "typed"'))
+    assert result_of(session)["headers"]["authorization"] == "typed"
+
+    session.edit_layer("gh", f'{NOTE}\nheaders = "not a table"\n')
+    assert session.layer("gh").options == {"headers": "not a table"}
+
+    session.edit_layer("gh", text)
+    assert result_of(session)["headers"]["authorization"] == LITERAL
+
+
+def test_a_layer_made_from_options_hides_its_literal_secret_too() -> None:
+    """Layer(name, options) writes its text like a profile's, hidden headers and all."""
+    layer = Layer("mine", {"headers": {"x-api-key": "k-123", "accept": "*/*"}})
+
+    assert layer.hidden == {"x-api-key": ("# headers.x-api-key: left out", "k-123")}
+    assert "k-123" not in layer.text
+
+
+# --- nesting too deep to read ----------------------------------------------------------------
+
+DEEP = "is nested too deep: more than 100 levels of lists or tables inside each other"
+PROFILE_DEEP = "is nested too deep: more than 100 tables or arrays inside each other"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 5000, "[" * 600 + "]" * 600, "{" * 101, '{"a": ' * 101 + "1" + "}" * 101],
+    ids=["5000-open", "600-deep-list", "101-open-braces", "101-deep-object"],
+)
+def test_a_value_nested_too_deep_is_the_views_error(text: str) -> None:
+    """Too deep to read is an error in the view, never a RecursionError."""
+    session = Session("POST /things")
+    session.rows = [("q", text), ("n", "1")]
+
+    view = session.view()
+
+    assert view.status == Status("error", f"parameter 'q' {DEEP}; flatten it")
+    assert view.parsed is None
+    with pytest.raises(EndpointError, match="nested too deep"):
+        session.parameters()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100 + "]" * 100,
+        '["' + "[" * 200 + '"]',  # brackets in a string nest nothing
+        '["\\"' + "[" * 200 + '"]',  # nor after an escaped quote
+        " x" + "[" * 200,  # text, not JSON
+    ],
+    ids=["100-deep", "brackets-in-a-string", "after-an-escaped-quote", "text"],
+)
+def test_a_value_nested_no_deeper_than_the_limit_is_read(text: str) -> None:
+    session = Session("POST /things")
+    session.rows = [("q", text)]
+
+    assert session.view().status.kind == "ok"
+    assert session.parameters()["q"] == parse_value(text)
+
+
+@pytest.mark.parametrize(
+    "toml", ["a = " + "[" * 3000, "a = " + "[" * 150 + "]" * 150], ids=["3000-open", "150-deep"]
+)
+def test_a_layer_nested_too_deep_is_refused_and_kept_as_it_was(toml: str) -> None:
+    session = Session("GET /user")
+    session.edit_layer("session", "per_page = 3")
+
+    with pytest.raises(EndpointError) as raised:
+        session.edit_layer("session", toml)
+
+    assert str(raised.value) == f"profile 'session' {PROFILE_DEEP}; flatten it"
+    assert session.layer("session").options == {"per_page": 3}
+    assert session.layer("session").text == "per_page = 3"
+
+
+def test_opening_a_profile_says_why_it_cannot(tmp_path: Path) -> None:
+    """open_profile stacks a profile file, or says why not: a NUL in the path, a file
+    too deep to read, or nested deeper than the limit."""
+    session = Session("GET /user")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 3000, encoding="utf-8")
+    nested = tmp_path / "nested.toml"
+    nested.write_text("a = " + "[" * 150 + "]" * 150, encoding="utf-8")
+    fine = tmp_path / "fine.toml"
+    fine.write_text("per_page = 9\n", encoding="utf-8")
+
+    with pytest.raises(EndpointError, match="holds a NUL character, which no file name can"):
+        session.open_profile("a\x00b.toml")
+    with pytest.raises(EndpointError, match=f"profile 'deep' {PROFILE_DEEP}"):
+        session.open_profile(deep)
+    with pytest.raises(EndpointError, match=f"profile 'nested' {PROFILE_DEEP}"):
+        session.open_profile(nested)
+    layer = session.open_profile(fine)
+
+    assert [each.name for each in session.layers] == [BUILT_IN, "fine", "session"]
+    assert layer.options == {"per_page": 9}
+
+
+def test_saving_to_a_path_with_a_nul_is_an_endpoint_error() -> None:
+    with pytest.raises(EndpointError, match="holds a NUL character, which no file name can"):
+        Session().save_layer("session", "a\x00b.toml")

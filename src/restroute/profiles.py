@@ -39,7 +39,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Profile", "dump_profile", "load_profile", "parse_profile", "save_profile"]
+__all__ = [
+    "Profile",
+    "dump_profile",
+    "left_out",
+    "load_profile",
+    "parse_profile",
+    "save_profile",
+]
 
 _REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # An authorization scheme as people write one before their credentials: token, Bearer,
@@ -48,7 +55,7 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 # Tables and arrays inside each other: more than this, and the profile is refused (reading
 # and writing), well before Python's recursion limit stops tomllib, tomli-w or this module.
 MAX_DEPTH = 100
-_LEFT_OUT = 'left out, a secret; write "${SOME_TOKEN}" to read it from the environment'
+_LEFT_OUT = 'a secret; write "${SOME_TOKEN}" to read it from the environment'
 _MINUTE = timedelta(minutes=1)
 
 
@@ -186,6 +193,16 @@ def dump_profile(options: Mapping[str, Any]) -> str:
     return notes + "\n" + body if notes else body or "\n"
 
 
+def left_out(options: Mapping[str, Any]) -> dict[str, str]:
+    """The secret headers :func:`dump_profile` leaves out of ``options``, by name, each with
+    the start of the comment line that says so (``# headers.NAME: left out``).
+
+    >>> left_out({"headers": {"authorization": "token abc", "accept": "*/*"}})
+    {'authorization': '# headers.authorization: left out'}
+    """
+    return {name: _left_out_mark(name) for name in _without_secrets(options)[1]}
+
+
 def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """Profiles get shared and committed, so a literal credential must never reach one.
 
@@ -221,7 +238,11 @@ def _is_literal_secret(name: object, value: object) -> bool:
 
 
 def _left_out_note(name: str) -> str:
-    return f"# headers.{_toml_key(_checked_key(name, 'headers'))}: {_LEFT_OUT}\n"
+    return f"{_left_out_mark(name)}, {_LEFT_OUT}\n"
+
+
+def _left_out_mark(name: str) -> str:
+    return f"# headers.{_toml_key(_checked_key(name, 'headers'))}: left out"
 
 
 def _toml_key(key: str) -> str:

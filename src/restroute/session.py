@@ -13,9 +13,10 @@ Neither builds a request, formats a snippet or decides what is secret.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import formats
@@ -26,7 +27,7 @@ from ._core.merge import owned_copy
 from ._core.template import compile_template
 from ._rows import VALUE_HINT, nest, parse_value
 from .errors import EndpointError, MissingParameterError
-from .profiles import Profile, dump_profile, parse_profile, save_profile
+from .profiles import Profile, dump_profile, left_out, load_profile, parse_profile, save_profile
 from .redact import redact_options
 
 TYPE_CHECKING = False
@@ -36,11 +37,24 @@ if TYPE_CHECKING:
     from ._core.result import RequestOptions
     from .catalog import Operation
 
-__all__ = ["FORMATS", "VALUE_HINT", "Layer", "Session", "Status", "View", "parse_value"]
+__all__ = [
+    "FORMATS",
+    "MAX_NESTING",
+    "VALUE_HINT",
+    "Layer",
+    "Session",
+    "Status",
+    "View",
+    "parse_value",
+]
 
 SESSION = "session"
 FORMATS = tuple(each.name for each in formats.FORMATS)
 NO_SNIPPET = "no snippet: "
+MAX_NESTING = 100
+"""Lists and tables inside each other that a session takes, in a row's value or a layer:
+far more than any API asks for, and deep enough below Python's recursion limit that
+merging, explaining, snippets and the explorers' rendering never hit it."""
 
 
 @dataclass(slots=True, repr=False)
@@ -54,6 +68,10 @@ class Layer:
     warnings: tuple[str, ...] = ()
     text: str = ""
     """The layer as TOML, as written: ``${VAR}`` references unexpanded."""
+    hidden: dict[str, tuple[str, Any]] = field(default_factory=dict, init=False)
+    """Secret headers the text leaves out (``dump_profile``), by name: the start of the
+    comment line that stands for each in the text, and its value. Each stays in the
+    options while that line stays in the text (``Session.edit_layer``)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, Mapping):
@@ -61,12 +79,16 @@ class Layer:
             raise EndpointError(msg)
         self.options = owned_copy(self.options, f"layer {shown(self.name)}")  # its own
         self.warnings = tuple(self.warnings)
-        self.text = self.text or dump_profile(self.options)
+        if not self.text:
+            self.text = dump_profile(self.options)
+            self.hidden = _hidden(self.options, self.options)
 
     @classmethod
     def from_profile(cls, profile: Profile) -> Layer:
         text = dump_profile(profile.raw)
-        return cls(profile.name, profile.options, warnings=profile.warnings, text=text)
+        layer = cls(profile.name, profile.options, warnings=profile.warnings, text=text)
+        layer.hidden = _hidden(profile.raw, layer.options)
+        return layer
 
     def toml(self) -> str:
         """The layer as profile text: ``${VAR}`` kept, other secrets left out."""
@@ -75,6 +97,61 @@ class Layer:
     def __repr__(self) -> str:  # names, never values: the options hold tokens
         state = "on" if self.enabled else "off"
         return f"<Layer {shown(self.name)} {state}: {sorted(map(key_name, self.options))}>"
+
+
+def _hidden(raw: dict[str, Any], options: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """The headers ``dump_profile(raw)`` leaves out, with their values in ``options``."""
+    headers = options.get("headers")
+    if not isinstance(headers, dict):
+        return {}
+    return {name: (mark, headers[name]) for name, mark in left_out(raw).items() if name in headers}
+
+
+def _keeping_hidden(options: dict[str, Any], hidden: dict[str, tuple[str, Any]]) -> dict[str, Any]:
+    """``options`` with the hidden headers the text does not set itself."""
+    headers = options.get("headers", {})
+    if not hidden or not isinstance(headers, dict):
+        return options
+    typed = {str(name).lower() for name in headers}
+    kept = {name: value for name, (_, value) in hidden.items() if name.lower() not in typed}
+    return {**options, "headers": {**headers, **kept}} if kept else options
+
+
+def _marked(text: str, mark: str) -> bool:
+    """Whether a line of ``text`` is the comment that starts with ``mark``."""
+    return any(line.strip().startswith(mark) for line in text.splitlines())
+
+
+def _text_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether JSON ``text`` opens more than ``limit`` arrays or objects inside each other
+    (read without recursion: json.loads raises RecursionError on such text)."""
+    if not text.lstrip().startswith(("[", "{")) or text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _too_deep_error(what: str) -> EndpointError:
+    return EndpointError(
+        f"{what} is nested too deep: more than {MAX_NESTING} levels of lists or tables "
+        "inside each other; flatten it"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,14 +313,24 @@ class Session:
         self.layers.insert(len(self.layers) - 1, layer)
         return layer
 
+    def open_profile(self, path: str | Path) -> Layer:
+        """Read the profile file at ``path`` and stack it (``add_profile``); an
+        EndpointError says why it cannot be, whatever the path or the file holds."""
+        return self.add_profile(load_profile(path))  # refuses a NUL, or nesting too deep
+
     def edit_layer(self, name: str, toml_text: str) -> Layer:
-        """Replace a layer's options with those of ``toml_text``; the built-in is read-only."""
+        """Replace a layer's options with those of ``toml_text``; the built-in is read-only.
+
+        A secret header the layer's text left out (``Layer.hidden``) stays while its
+        comment line stays in ``toml_text``; deleting the line removes the header."""
         layer = self.layer(name)
         if not layer.editable:
             msg = f"the {name} layer is read-only; edit the session layer instead"
             raise EndpointError(msg)
-        profile = parse_profile(toml_text, name=name)
-        layer.options, layer.warnings, layer.text = profile.options, profile.warnings, toml_text
+        profile = parse_profile(toml_text, name=name)  # refuses nesting too deep
+        hidden = {key: each for key, each in layer.hidden.items() if _marked(toml_text, each[0])}
+        layer.options = _keeping_hidden(profile.options, hidden)
+        layer.warnings, layer.text, layer.hidden = profile.warnings, toml_text, hidden
         return layer
 
     def save_layer(self, name: str, path: str | Path) -> Path:
@@ -268,7 +355,9 @@ class Session:
             return []
 
     def parameters(self) -> dict[str, Any]:
-        """The rows as parameters: typed values, ``headers.NAME`` and the like nested."""
+        """The rows as parameters: typed values, ``headers.NAME`` and the like nested.
+
+        Raises EndpointError for a value nested more than ``MAX_NESTING`` deep."""
         return nest(self._typed_rows())[0]
 
     def _typed_rows(self) -> list[tuple[str, object]]:
@@ -278,6 +367,8 @@ class Session:
             if not name or not text:  # an empty value is no value; type "" for the empty text
                 continue
             header = name.startswith("headers.") and len(name) > len("headers.")
+            if not header and _text_too_deep(text):
+                raise _too_deep_error(f"parameter {name!r:.60}")
             typed.append((name, text if header else parse_value(text)))
         return typed
 
@@ -315,7 +406,8 @@ class Session:
         whole ``data``); and (``catalog=True``) what GitHub's description of the route
         says of the merged parameters (restroute.catalog.check)."""
         warnings = [w for layer in self.layers if layer.enabled for w in layer.warnings]
-        warnings += nest(self._typed_rows())[1]
+        with contextlib.suppress(EndpointError):  # a row too deep: the request's error says so
+            warnings += nest(self._typed_rows())[1]
         if catalog and explanation is not None:
             from .catalog import check
 

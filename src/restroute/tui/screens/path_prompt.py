@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,20 +12,30 @@ from textual.widgets import Input, Label
 class PathPrompt(ModalScreen[str | None]):
     """Enter confirms, escape cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # enter is the screen's, not the Input's Submitted message: that comes after a key
+    # queued behind enter (escape), and enter then escape must be enter.
+    BINDINGS = [
+        Binding("enter", "submit", "Open", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
 
     def __init__(self, title: str, value: str = "") -> None:
         super().__init__()
         self._title, self._value = title, value
+        self._answered = False  # enter then enter (or escape), queued: the first one answers
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt"):
             yield Label(self._title)
             yield Input(self._value, placeholder="path/to/profile.toml", id="path")
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+    def action_submit(self) -> None:
+        self._answer(self.query_one(Input).value.strip() or None)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self._answer(None)
+
+    def _answer(self, path: str | None) -> None:
+        if not self._answered:
+            self._answered = True
+            self.dismiss(path)

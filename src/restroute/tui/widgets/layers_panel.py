@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import SelectionList, Static, TextArea
 from textual.widgets.selection_list import Selection
 
@@ -47,14 +48,18 @@ class LayersPanel(Vertical):
         with text.prevent(TextArea.Changed):
             text.text = self._drafts.get(name, layer.text)  # invalid TOML typed is kept too
         state = "read-only" if not layer.editable else "edit the TOML below"
-        self.query_one("#layer-title", Static).update(f"[b]{name}[/b] · {state}")
+        # Content, never markup: a profile is named by its file ("[x].toml" and all).
+        title = Content.assemble(Content.styled(name, "b"), f" · {state}")
+        self.query_one("#layer-title", Static).update(title)
 
     def draft(self, name: str) -> str | None:
         """The TOML typed for layer ``name``, valid or not (None if it was never edited)."""
         return self._drafts.get(name)
 
     def _selections(self) -> list[Selection[str]]:
-        return [Selection(layer.name, layer.name, layer.enabled) for layer in self._layers]
+        return [
+            Selection(Content(layer.name), layer.name, layer.enabled) for layer in self._layers
+        ]
 
     @on(SelectionList.SelectionToggled)
     def _toggled(self, event: SelectionList.SelectionToggled[str]) -> None:

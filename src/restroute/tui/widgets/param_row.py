@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label, OptionList, Select
 
 from ...catalog import Parameter
 from ...session import VALUE_HINT
+from ..paging import page
 from .live_input import LiveInput
 
 
@@ -24,6 +27,7 @@ class ParamRow(Horizontal):
         *,
         placeholder: bool = False,
         spec: Parameter | None = None,
+        focus: bool = False,
     ) -> None:
         classes = ["param-row"] + ["-placeholder"] * placeholder
         classes += ["-required"] * bool(spec and spec.required)
@@ -34,6 +38,8 @@ class ParamRow(Horizontal):
         self._value_widget: Input | Select[str] | None = None
         self._chosen = value  # a Select's value, which reads NULL until it is mounted
         self._offered: list[str] = []  # the choices of the Select, if the value is one
+        self._focus = focus  # the name takes the focus when mounted (ctrl+n)
+        self.gone = False  # deleted (ctrl+d): no longer one of the rows, while it is removed
 
     def compose(self) -> ComposeResult:
         name, value = self._initial
@@ -43,6 +49,10 @@ class ParamRow(Horizontal):
         yield self._name_input
         yield Label("=", classes="param-equals")
         yield self._value_widget
+
+    def on_mount(self) -> None:
+        if self._focus and self._name_input is not None:
+            self._name_input.focus()
 
     @property
     def pair(self) -> tuple[str, str]:
@@ -78,9 +88,22 @@ class ParamRow(Horizontal):
         old.remove()
 
 
+class Choice(Select[str]):
+    """A Select whose list pages by ``paging.page``: enter then pagedown, queued, reach
+    the list before its first layout, where Textual 8.2.8 raises KeyError (paging.py).
+
+    The list is the Select's own; its page actions are replaced on the instance: the key
+    reaches it through the app's bindings, once it has the focus, after any check here."""
+
+    def on_mount(self) -> None:
+        listing = self.query_one(OptionList)
+        listing.action_page_down = functools.partial(page, listing, 1)  # type: ignore[method-assign]
+        listing.action_page_up = functools.partial(page, listing, -1)  # type: ignore[method-assign]
+
+
 def _value_widget(spec: Parameter | None, value: str, choices: list[str]) -> Input | Select[str]:
     if choices:
-        return Select(
+        return Choice(
             [(choice, choice) for choice in choices],
             prompt=hint(spec),
             value=value or Select.NULL,

@@ -33,10 +33,12 @@ class ParamsEditor(VerticalScroll):
         present = {name for name, _ in self.rows}
         for row in self._rows():
             row.set_class(row.pair[0] in names, "-placeholder")
-        for name in names:
-            if name not in present:
-                row = ParamRow(name, placeholder=True, spec=self.specs.get(name))
-                self.mount(row, before=self._first_free_row())
+        missing = [name for name in names if name not in present]
+        for name in missing:
+            row = ParamRow(name, placeholder=True, spec=self.specs.get(name))
+            self.mount(row, before=self._first_free_row())
+        if missing:
+            self.post_message(RowsChanged(self.rows))
 
     async def show_form(self, rows: list[tuple[str, str]], placeholders: list[str]) -> None:
         """Replace every row: the catalog's form of a route just picked."""
@@ -71,17 +73,20 @@ class ParamsEditor(VerticalScroll):
             if row.has_class("-missing") != missing:  # a class change restyles the row
                 row.set_class(missing, "-missing")
 
-    def add_row(self, name: str = "", value: str = "") -> ParamRow:
-        row = ParamRow(name, value)
+    def add_row(self, name: str = "", value: str = "", *, focus: bool = False) -> ParamRow:
+        """A row after the others; ``focus``: its name takes the focus once composed."""
+        row = ParamRow(name, value, focus=focus)
         self.mount(row)
+        self.post_message(RowsChanged(self.rows))  # the session holds every row, empty or not
         return row
 
     def remove_focused_row(self) -> bool:
         row = self._row_of(self.app.focused)
         if row is None:
             return False
+        row.gone = True  # out of the rows now; out of the DOM a little later
         row.remove()
-        self.post_message(RowsChanged([r.pair for r in self._rows() if r is not row]))
+        self.post_message(RowsChanged(self.rows))
         return True
 
     @on(Select.Changed)
@@ -102,7 +107,7 @@ class ParamsEditor(VerticalScroll):
     def _rows(self) -> list[ParamRow]:
         """The rows, from the children: a DOM query walks every widget inside them, and
         this runs on every keystroke."""
-        return [child for child in self.children if isinstance(child, ParamRow)]
+        return [child for child in self.children if isinstance(child, ParamRow) and not child.gone]
 
     def _first_free_row(self) -> ParamRow | None:
         for row in self._rows():

@@ -108,5 +108,5 @@ def _explain_table(rows: tuple[tuple[str, str, str, str], ...]) -> Table:
     for column in Explanation.COLUMNS:
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))  # Text, never markup: the user's values
     return table
