@@ -127,8 +127,11 @@ async def test_markup_in_a_row_name_is_shown_as_typed_in_the_help_panel() -> Non
         await until(pilot, lambda: app.catalog_ready, "catalog loaded")
         await add_row(pilot, "a\\[/x]", "1")
         await press(pilot, "shift+tab")  # back to the name: the help follows the focus
-        assert shown(app.query_one(ParamHelp)).startswith(
-            "a\\[/x] · GitHub documents no such parameter"
+        expected = "a\\[/x] · GitHub documents no such parameter"
+        await until(
+            pilot,
+            lambda: shown(app.query_one(ParamHelp)).startswith(expected),
+            "the help naming the row as typed",
         )
 
 
