@@ -10,8 +10,8 @@ from .cache import Memo, compiled
 
 # A host as every client reads it alike: a name of letters, digits, "-", "_", "." (a
 # non-ASCII name in its xn-- form) or a bracketed IPv6 address, and an optional port. A
-# WHATWG parser (browsers, and urllib3's own) reads "\\" as "/", strips tabs and line
-# breaks, and decodes %XX in hosts, so "https://evil.com\\.api.github.com" goes to
+# WHATWG parser (browsers, and urllib3's own) reads a backslash as "/", strips tabs and
+# line breaks, and decodes %XX in hosts, so https://evil.com\.api.github.com goes to
 # evil.com there; any such character in the authority is refused.
 _AUTHORITY = r"(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{0,5})?"
 
