@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pyperclip  # type: ignore[import-untyped]
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -14,6 +15,20 @@ import restroute
 
 CASES = Path(__file__).with_name("cases")
 UA = f"restroute/{restroute.__version__}"
+
+
+@pytest.fixture(autouse=True)
+def no_system_clipboard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """No test touches the clipboard of the machine it runs on: pyperclip records what it
+    was given and fails, as it does on a machine without a clipboard."""
+    copied: list[str] = []
+
+    def fake_copy(text: str) -> None:
+        copied.append(text)
+        raise pyperclip.PyperclipException("no clipboard in the tests")
+
+    monkeypatch.setattr(pyperclip, "copy", fake_copy)
+    return copied
 
 
 def load_cases(name: str) -> list[dict[str, Any]]:

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pyperclip  # type: ignore[import-untyped]
 import pytest
 from rich.console import Console, RenderableType
 from textual import events
@@ -38,19 +37,6 @@ HOSTILE = "{}[]:\"'\\$%#?&=;,/.*+!@`~^|<>()-_ \u00e9\u2192\U0001f642"
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def no_system_clipboard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """pyperclip never touches the clipboard of the machine running the tests."""
-    copied: list[str] = []
-
-    def fake_copy(text: str) -> None:
-        copied.append(text)
-        raise pyperclip.PyperclipException("no clipboard in the tests")
-
-    monkeypatch.setattr(pyperclip, "copy", fake_copy)
-    return copied
 
 
 def record_notifications(app: RestrouteApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -130,10 +116,16 @@ def key_name(char: str) -> str:
 
 
 async def type_text(pilot: Pilot[None], text: str) -> None:
-    """Type ``text`` into the focused widget as a fast typist does: keys queued, one wait."""
+    """Type ``text`` into the focused widget as a fast typist does: keys queued, one wait.
+
+    In a one-line field, the wait lasts until the text has arrived: on a loaded machine
+    one pause is not always enough for every queued key to reach the field."""
+    field = pilot.app.focused
     for char in text:
         pilot.app.post_message(events.Key(key_name(char), "\r" if char == "\n" else char))
     await pilot.pause()
+    if isinstance(field, Input) and "\n" not in text:
+        await until(pilot, lambda: field.value.endswith(text), f"typed {text!r}")
 
 
 async def until(
@@ -164,11 +156,24 @@ async def focus(pilot: Pilot[None], widget: Input | TextArea | SelectionList[str
         await press(pilot, "ctrl+end")
 
 
+def focused_has_class(app: RestrouteApp, name: str) -> bool:
+    return app.focused is not None and app.focused.has_class(name)
+
+
 async def add_row(pilot: Pilot[None], name: str, value: str) -> None:
-    """ctrl+n, type the name, tab, type the value."""
+    """ctrl+n, type the name, tab, type the value (each once the field before has it)."""
+    app = pilot.app
+    assert isinstance(app, RestrouteApp)
+    before = len(rows(app))
     await press(pilot, "ctrl+n")
+    await until(
+        pilot,
+        lambda: len(rows(app)) > before and focused_has_class(app, "param-name"),
+        "focused on the new row's name",
+    )
     await type_text(pilot, name)
     await press(pilot, "tab")
+    await until(pilot, lambda: focused_has_class(app, "param-value"), "on the row's value")
     await type_text(pilot, value)
 
 

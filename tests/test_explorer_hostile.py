@@ -13,7 +13,6 @@ import random
 import time
 from pathlib import Path
 
-import pyperclip  # type: ignore[import-untyped]
 import pytest
 from textual import events
 from textual.app import App
@@ -49,19 +48,6 @@ from tests.test_explorer import (
 pytestmark = pytest.mark.ui  # the explorer, driven by the pilot (tests/conftest.py, "Layers")
 
 TOO_DEEP = "is nested too deep: more than 100 levels of lists or tables inside each other"
-
-
-@pytest.fixture(autouse=True)
-def no_system_clipboard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """pyperclip never touches the clipboard of the machine running the tests."""
-    copied: list[str] = []
-
-    def fake_copy(text: str) -> None:
-        copied.append(text)
-        raise pyperclip.PyperclipException("no clipboard in the tests")
-
-    monkeypatch.setattr(pyperclip, "copy", fake_copy)
-    return copied
 
 
 @pytest.fixture(autouse=True)
