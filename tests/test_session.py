@@ -592,15 +592,15 @@ def test_operation_is_the_catalog_entry_of_the_route() -> None:
     assert Session("").operation() is None
 
 
-def test_choosing_an_operation_lays_out_its_form_and_keeps_what_was_typed() -> None:
-    """The route becomes the operation's; rows follow its form, typed values stay, and
-    rows the form does not name move after it."""
+def test_choosing_an_operation_lays_out_its_form_and_drops_what_it_does_not_take() -> None:
+    """The route becomes the operation's; rows follow its form, required first; a value
+    typed under a name the form has stays, and the others are dropped and returned."""
     upload = catalog.find("repos/upload-release-asset")
     assert upload is not None
     session = Session("GET /repos/{owner}/{repo}")
     session.rows = [("repo", "hello"), ("owner", ""), ("headers.x-trace", "1")]
 
-    session.choose(upload)
+    dropped = session.choose(upload)
 
     assert session.route == upload.route
     assert session.rows == [
@@ -610,8 +610,8 @@ def test_choosing_an_operation_lays_out_its_form_and_keeps_what_was_typed() -> N
         ("name", ""),
         ("data", ""),
         ("label", ""),
-        ("headers.x-trace", "1"),
     ]
+    assert dropped == [("headers.x-trace", "1")]
 
 
 def test_warnings_come_from_the_layers_and_the_catalog() -> None:
@@ -647,17 +647,18 @@ def test_rows_that_do_not_reach_the_request_are_warnings() -> None:
     ]
 
 
-def test_choosing_keeps_named_rows_and_can_keep_the_typed_route() -> None:
-    """A row with a name and no value yet stays; keep_route keeps {+path} as typed."""
+def test_choosing_can_keep_the_typed_route() -> None:
+    """keep_route keeps {+path} as typed, and the form is the catalog's; an empty row of
+    the user's own goes without a word (no value is lost)."""
     content = catalog.find("repos/get-content")
     assert content is not None
     session = Session("GET /repos/{owner}/{repo}/contents/{+path}")
-    session.rows = [("headers.x-trace", "")]
+    session.rows = [*session.rows, ("headers.x-trace", "")]
 
-    session.choose(content, keep_route=True)
+    assert session.choose(content, keep_route=True) == []
 
     assert session.route == "GET /repos/{owner}/{repo}/contents/{+path}"
-    assert session.rows[-1] == ("headers.x-trace", "")
+    assert [name for name, _ in session.rows] == ["owner", "repo", "path", "ref", "media_type.format"]
     session.rows = [("owner", "o"), ("repo", "r"), ("path", "docs/a.md")]
     assert result_of(session)["url"] == "https://api.github.com/repos/o/r/contents/docs/a.md"
 
@@ -675,21 +676,21 @@ def test_a_url_row_on_a_route_with_a_url_field_is_a_warning() -> None:
     ]
 
 
-def test_choosing_again_drops_the_last_forms_empty_rows() -> None:
-    """From listing issues to rendering markdown: the listing's empty rows go, a value
-    typed stays, and so does a row the user named."""
+def test_choosing_again_replaces_the_form() -> None:
+    """From listing issues to rendering markdown: the listing's rows go, and the value
+    typed in one of them is returned as dropped, so the explorer can say so."""
     listing = catalog.find("issues/list-for-repo")
     raw = catalog.find("markdown/render-raw")
     assert listing is not None
     assert raw is not None
     session = Session()
     session.choose(listing)
-    session.rows = [*session.rows, ("headers.x-trace", "")]
-    session.rows[0] = ("owner", "octocat")
+    session.rows = [("owner", "octocat"), *session.rows[1:], ("headers.x-trace", "")]
 
-    session.choose(raw)
+    dropped = session.choose(raw)
 
-    assert session.rows == [("data", ""), ("owner", "octocat"), ("headers.x-trace", "")]
+    assert session.rows == [("data", "")]
+    assert dropped == [("owner", "octocat")]
 
 
 def test_outcome_is_the_explanation_and_the_error_without_raising() -> None:

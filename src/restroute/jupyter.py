@@ -89,8 +89,6 @@ class Explorer:
         operation = self.session.operation() if route else None
         if operation is not None:
             self.session.choose(operation, keep_route=True)
-        else:
-            self.session.rows = [(name, "") for name in self.session.placeholders()]
         self._lay_out(operation)
         self._show_layers()
         self.update()
@@ -148,10 +146,9 @@ class Explorer:
 
     def _route_changed(self, change: dict[str, Any]) -> None:
         self.session.route = change["new"]
-        present = {name for name, _ in self.session.rows}
-        missing = [name for name in self.session.placeholders() if name not in present]
-        self.session.rows = [*self.session.rows, *((name, "") for name in missing)]
-        self._lay_out(self.session.operation())
+        operation = self.session.operation()
+        self.session.set_form(operation)
+        self._lay_out(operation)
         self.update()
 
     def _search_changed(self, change: dict[str, Any]) -> None:

@@ -120,7 +120,8 @@ def parse_profile(
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        msg = f"profile {name!r} is not valid TOML: {error}; fix the file"
+        what = "file" if path is not None else "text"  # the session layer is typed, not read
+        msg = f"profile {name!r} is not valid TOML: {error}; fix the {what}"
         raise EndpointError(msg) from None
     except RecursionError:
         raise EndpointError(_too_deep(f"profile {name!r}")) from None

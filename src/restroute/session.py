@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import formats
+from . import _form, formats
 from ._core.encoding import key_name, shown
 from ._core.endpoint import BASE_DEFAULTS
 from ._core.explain import BUILT_IN, Explanation, explain
@@ -52,6 +52,7 @@ SESSION = "session"
 FORMATS = tuple(each.name for each in formats.FORMATS)
 NO_SNIPPET = "no snippet: "
 MAX_NESTING = 100
+UNDO_STEPS = 100  # edits of the form that undo goes back through
 """Lists and tables inside each other that a session takes, in a row's value or a layer:
 far more than any API asks for, and deep enough below Python's recursion limit that
 merging, explaining, snippets and the explorers' rendering never hit it."""
@@ -68,6 +69,11 @@ class Layer:
     warnings: tuple[str, ...] = ()
     text: str = ""
     """The layer as TOML, as written: ``${VAR}`` references unexpanded."""
+    problem: str | None = field(default=None, init=False)
+    """Why the TOML last typed for this layer was refused (None: it was taken). The
+    layer keeps its last valid options meanwhile, and the view says so until fixed."""
+    draft: str | None = field(default=None, init=False)
+    """That refused TOML, kept as typed so that nothing typed is lost."""
     hidden: dict[str, tuple[str, Any]] = field(default_factory=dict, init=False)
     """Secret headers the text leaves out (``dump_profile``), by name: the start of the
     comment line that stands for each in the text, and its value. Each stays in the
@@ -174,6 +180,7 @@ class View:
         error: EndpointError | None,
         warnings: Sequence[str],
         redact: bool,
+        stale: Sequence[str] = (),
     ) -> None:
         self._explanation = explanation
         self._snippets: dict[str, str] = {}
@@ -184,7 +191,12 @@ class View:
         """The placeholders that have no value, in template order."""
         self.warnings = tuple(warnings)
         """What the user should hear besides errors (see ``Session.warnings``)."""
-        self.status = _status(explanation, self.error, self.warnings)
+        self.stale = tuple(stale)
+        """Layers whose TOML as typed was refused: why, for each. The request is built
+        from their last valid TOML, and says so until the text is fixed."""
+        self.problems = _problems(self.error, self.stale, self.warnings)
+        """Every error and warning, the worst first: what the Problems view lists."""
+        self.status = _status(explanation, self.problems)
 
     @functools.cached_property
     def merged(self) -> dict[str, Any] | None:
@@ -236,13 +248,20 @@ class View:
             return f"{NO_SNIPPET}{error}"
 
 
-def _status(
-    explanation: Explanation | None, error: str | None, warnings: tuple[str, ...]
-) -> Status:
-    if error is not None:
-        return Status("error", error)
-    if warnings:
-        return Status("warning", warnings[0], len(warnings) - 1)
+def _problems(
+    error: str | None, stale: tuple[str, ...], warnings: tuple[str, ...]
+) -> tuple[Status, ...]:
+    errors = [Status("error", error)] if error is not None else []
+    errors += [Status("error", f"{why}; until then the request uses its last valid TOML")
+               for why in stale]  # fmt: skip
+    return (*errors, *(Status("warning", warning) for warning in warnings))
+
+
+def _status(explanation: Explanation | None, problems: tuple[Status, ...]) -> Status:
+    """The status line: the worst problem and how many more, else the request line."""
+    if problems:
+        first = problems[0]
+        return Status(first.kind, first.text, len(problems) - 1)
     request = explanation.result if explanation is not None else None
     assert request is not None  # no error: a request
     return Status("ok", f"{request['method'].upper()} {request['url']}")
@@ -266,6 +285,12 @@ class Session:
             *(Layer.from_profile(profile) for profile in profiles),
             Layer(SESSION, {}),
         ]
+        self.form: tuple[str, ...] = ()
+        """The parameters of the route's catalog form, in order (``choose``, ``set_form``)."""
+        self._laid: list[str] = []  # the names the form laid out last (follow_route)
+        self._history: list[tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]] = []
+        self._editing: object = None  # the field whose edits are one step of undo
+        self.follow_route()
 
     @property
     def route(self) -> str:
@@ -327,7 +352,12 @@ class Session:
         if not layer.editable:
             msg = f"the {name} layer is read-only; edit the session layer instead"
             raise EndpointError(msg)
-        profile = parse_profile(toml_text, name=name)  # refuses nesting too deep
+        try:
+            profile = parse_profile(toml_text, name=name)  # refuses nesting too deep
+        except EndpointError as error:
+            layer.problem, layer.draft = str(error), toml_text
+            raise
+        layer.problem = layer.draft = None
         hidden = {key: each for key, each in layer.hidden.items() if _marked(toml_text, each[0])}
         layer.options = _keeping_hidden(profile.options, hidden)
         layer.warnings, layer.text, layer.hidden = profile.warnings, toml_text, hidden
@@ -381,24 +411,93 @@ class Session:
 
         return catalog.find(self.route) if self.route.strip() else None
 
-    def choose(self, operation: Operation, *, keep_route: bool = False) -> None:
+    # --- the form ----------------------------------------------------------------------
+
+    def laid_out(self) -> list[str]:
+        """The names the route lays out a row for: its catalog form, else its placeholders
+        (a placeholder the form lacks, such as a ``{+path}`` typed by hand, comes last)."""
+        placeholders = self.placeholders()
+        if not self.form:
+            return placeholders
+        return [*self.form, *(name for name in placeholders if name not in self.form)]
+
+    def follow_route(self) -> None:
+        """Lay out the rows for the route as it is now (``_form.follow``): called after
+        each edit of the route; typed values stay, empty rows of the old route go."""
+        laid = self.laid_out()
+        self.rows = _form.follow(self.rows, self._laid, laid)
+        self._laid = laid
+
+    def set_form(self, operation: Operation | None) -> None:
+        """Take the catalog's form of the route as typed (None: GitHub has no such route),
+        and lay the rows out for it."""
+        self.form = tuple(name for name, _ in operation.form()) if operation else ()
+        self.follow_route()
+
+    def choose(self, operation: Operation, *, keep_route: bool = False) -> list[tuple[str, str]]:
         """Take a route from the catalog: its route (or, with ``keep_route``, the route as
-        typed, ``{+path}`` and all), and a row for each of its form's parameters, required
-        first; what was typed under the same names is kept, and rows the form does not
-        name stay after it."""
-        typed = {name: value for name, value in self.rows if value}
-        names = [name for name, _ in operation.form()]
-        previous = self.operation()  # its form's rows left empty go with it
-        laid_out = {name for name, _ in previous.form()} if previous else set()
-        laid_out.update(self.placeholders())
-        extra = [
-            (name, value)
-            for name, value in self.rows
-            if name and name not in names and (value or name not in laid_out)
-        ]
+        typed, ``{+path}`` and all) and its form as the rows, required first. Values typed
+        under a name the new form has stay; the others are dropped and returned, so that
+        the caller can say which (``undo`` brings them back)."""
+        self.remember()
         if not keep_route:
             self.route = operation.route
-        self.rows = [(name, typed.get(name, "")) for name in names] + extra
+        self.form = tuple(name for name, _ in operation.form())
+        self._laid = self.laid_out()
+        self.rows, dropped = _form.choose(self.rows, self._laid)
+        return dropped
+
+    def is_laid_out(self, index: int) -> bool:
+        """Whether row ``index`` is the route's own (its name a label, not a field)."""
+        return _form.is_laid_out(self.rows, index, self._laid)
+
+    def edit_rows(self, rows: Sequence[tuple[str, str]], field: object) -> None:
+        """Take the rows after the user edited ``field`` (any key naming it): the edits of
+        one field, until another is edited, are one step of ``undo``."""
+        if field != self._editing:
+            self.remember()
+            self._editing = field
+        self.rows = rows
+
+    def delete_row(self, index: int) -> None:
+        """Delete row ``index`` (``_form.delete``: a laid-out row is emptied); undoable."""
+        if not 0 <= index < len(self.rows):
+            msg = f"Session: no row {index!r}; there are {len(self.rows)} rows"
+            raise EndpointError(msg)
+        self.remember()
+        self.rows = _form.delete(self.rows, index, self._laid)
+
+    def clear_form(self) -> None:
+        """Empty every value and drop the free rows; undoable."""
+        self.remember()
+        self.rows = _form.clear(self.rows, self._laid)
+
+    def remember(self) -> None:
+        """Keep the form as it is now, as the step ``undo`` goes back to."""
+        snapshot = (self.route, tuple(self.rows), self.form)
+        if not self._history or self._history[-1] != snapshot:
+            self._history = [*self._history[-(UNDO_STEPS - 1) :], snapshot]
+        self._editing = None
+
+    def undo(self) -> bool:
+        """Go back to the form as it was before the last change (False: nothing to undo).
+
+        >>> session = Session("GET /users/{username}")
+        >>> session.edit_rows([("username", "octocat")], field="username")
+        >>> session.clear_form()
+        >>> session.undo(), session.rows
+        (True, [('username', 'octocat')])
+        """
+        current = (self.route, tuple(self.rows), self.form)
+        while self._history:
+            snapshot = self._history.pop()
+            if snapshot != current:
+                self.route, rows, self.form = snapshot
+                self.rows = list(rows)
+                self._laid = self.laid_out()
+                self._editing = None
+                return True
+        return False
 
     def warnings(self, explanation: Explanation | None, *, catalog: bool = True) -> list[str]:
         """What the user should hear besides errors: the warnings of the layers switched
@@ -443,7 +542,12 @@ class Session:
         """Everything the explorers show, for the session as it is now: call it once
         an edit. ``catalog``: judge the call by GitHub's description of the route."""
         explanation, error = self.outcome()
-        return View(explanation, error, self.warnings(explanation, catalog=catalog), redact)
+        warnings = self.warnings(explanation, catalog=catalog)
+        if isinstance(error, MissingParameterError):  # the error names them already
+            said = tuple(f": {name} (path) is required" for name in error.names)
+            warnings = [warning for warning in warnings if not warning.endswith(said)]
+        stale = [layer.problem for layer in self.layers if layer.problem is not None]
+        return View(explanation, error, warnings, redact, stale)
 
     def snippet(self, format: str, *, redact: bool = True) -> str:
         """The request as JSON, curl, or a requests/httpx script; redacted by default."""
