@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__, endpoint, explain, formats
-from ._rows import nest, parse_value
+from ._rows import nest, parse_value, value_text
 from .errors import EndpointError
 from .profiles import Profile, load_profile
 
@@ -173,6 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument(
         "route", metavar="ROUTE", nargs="?", default=EXAMPLE_ROUTE, help="the route to start with"
     )
+    explore.add_argument(
+        "items", metavar="key=value", nargs="*", default=[], help="values to start with (as build)"
+    )
     profile_option(explore)
     routes = commands.add_parser(
         "routes",
@@ -250,7 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for warning in profile.warnings:
                 print(f"restroute: warning: {warning}", file=sys.stderr)
         if args.command in (None, "explore"):
-            return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles)
+            values = [item(text) for text in getattr(args, "items", [])]
+            return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles, values)
         if args.command == "routes":
             text = _routes(" ".join(args.query).strip(), args.limit)
         else:
@@ -372,10 +376,10 @@ def _request(
     return text
 
 
-def _explore(route: str, profiles: list[Profile]) -> int:
+def _explore(route: str, profiles: list[Profile], values: list[tuple[str, object]]) -> int:
     from .tui import run  # Textual loads only here: `restroute build` stays fast
 
-    run(route, profiles)
+    run(route, profiles, [(name, value_text(value)) for name, value in values])
     return 0
 
 

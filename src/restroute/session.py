@@ -447,6 +447,23 @@ class Session:
         self.rows, dropped = _form.choose(self.rows, self._laid)
         return dropped
 
+    def fill(self, values: Sequence[tuple[str, str]]) -> None:
+        """Type each (name, value text) into the row of that name, or a new row.
+
+        >>> session = Session("GET /users/{username}")
+        >>> session.fill([("username", "octocat"), ("per_page", "2")])
+        >>> session.rows
+        [('username', 'octocat'), ('per_page', '2')]
+        """
+        rows = list(self.rows)
+        for name, value in values:
+            at = next((at for at, (each, _) in enumerate(rows) if each == name), None)
+            if at is None:
+                rows.append((name, value))
+            else:
+                rows[at] = (name, value)
+        self.rows = rows
+
     def is_laid_out(self, index: int) -> bool:
         """Whether row ``index`` is the route's own (its name a label, not a field)."""
         return _form.is_laid_out(self.rows, index, self._laid)

@@ -14,10 +14,15 @@ from .app import RestrouteApp
 __all__ = ["RestrouteApp", "make_app", "run"]
 
 
-def make_app(route: str = "", profiles: Sequence[Profile] = ()) -> RestrouteApp:
-    """The explorer app, not yet running (the CLI, the tests and the screenshots use it)."""
-    return RestrouteApp(route=route, profiles=profiles)
+def make_app(
+    route: str = "", profiles: Sequence[Profile] = (), values: Sequence[tuple[str, str]] = ()
+) -> RestrouteApp:
+    """The explorer app, not yet running (the CLI, the tests and the screenshots use it);
+    ``values``: (name, value text) to fill in."""
+    return RestrouteApp(route=route, profiles=profiles, values=values)
 
 
-def run(route: str = "", profiles: Sequence[Profile] = ()) -> None:
-    make_app(route, profiles).run()
+def run(
+    route: str = "", profiles: Sequence[Profile] = (), values: Sequence[tuple[str, str]] = ()
+) -> None:
+    make_app(route, profiles, values).run()

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from textual import on, work
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.timer import Timer
-from textual.widgets import Input, OptionList, Static
+from textual.widget import AwaitMount
+from textual.widgets import Input, OptionList, SelectionList, Static, Tabs, TextArea
 
 from .. import catalog, formats
 from ..catalog import Operation
@@ -35,12 +37,15 @@ from .widgets.params_editor import ParamsEditor
 from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 
-DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the rows are re-described
+DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's form is read
+WIDE = 140  # columns from which layers get a column of their own
+SHORT = 30  # rows below which the "GitHub says" panel gives its lines to the form
 STATUS_MARKS = {
     "ok": Content.styled("✓", "b green"),
     "warning": Content.styled("!", "b yellow"),
     "error": Content.styled("✗", "b red"),
 }
+SHOWN = Content.styled(" SECRETS SHOWN · ctrl+r hides ", "b reverse $warning")
 
 
 class RestrouteApp(App[None]):
@@ -51,7 +56,9 @@ class RestrouteApp(App[None]):
     COMMANDS = App.COMMANDS | {ExplorerCommands, RouteCommands}
     # priority: the focused Input / TextArea binds ctrl+d (delete right), f6 and f7 (select).
     BINDINGS = [
+        Binding("f1", "help", "Help", id="help"),
         Binding("f2", "pick_route", "Routes", id="pick-route", tooltip="Pick a GitHub route"),
+        Binding("f3", "problems", "Problems", id="problems"),
         *(
             Binding(
                 each.key,
@@ -64,11 +71,15 @@ class RestrouteApp(App[None]):
             for each in sorted(formats.FORMATS, key=lambda each: each.key)
         ),
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
-        Binding("ctrl+n", "add_row", "Add param", id="add-row"),
-        Binding("ctrl+d", "delete_row", "Del param", id="delete-row", priority=True),
-        Binding("ctrl+o", "load_profile", "Load profile", id="load-profile"),
+        Binding("ctrl+n", "add_row", "Add", id="add-row"),
+        Binding("ctrl+d", "delete_row", "Del", id="delete-row", priority=True),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+l", "panel('route')", "Route", id="to-route"),
+        Binding("ctrl+g", "panel('form')", "Form", id="to-form"),
+        Binding("ctrl+t", "panel('layers')", "Layers", id="to-layers"),
+        Binding("ctrl+f", "panel('results')", "Results", id="to-results"),
+        Binding("ctrl+o", "load_profile", "Load", id="load-profile"),
         Binding("ctrl+s", "save_profile", "Save", id="save-profile"),
-        Binding("f1", "help", "Help", id="help"),
         # Textual 8.2.8 (the newest release) raises KeyError in OptionList._move_page when
         # pageup/pagedown reach a list not laid out yet (ctrl+p then pageup at once); a
         # plain Textual app crashes the same way. A workaround: see paging.py.
@@ -76,50 +87,62 @@ class RestrouteApp(App[None]):
         Binding("pagedown", "page(1)", show=False, priority=True),
     ]
 
-    def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
+    def __init__(
+        self,
+        route: str = "",
+        profiles: Sequence[Profile] = (),
+        values: Sequence[tuple[str, str]] = (),
+    ) -> None:
         super().__init__()
         self.session = Session(route, profiles)
         self.revealed = False
         self.view: View | None = None  # what the session showed after the last edit
         self.catalog_ready = False  # loaded in a worker after the first frame
         self.operation: Operation | None = None  # the catalog's entry for the route
-        self._laying_out = False
+        self._laying_out = False  # the form is being shown: its edits are not the user's
         self._describe_timer: Timer | None = None
-        self._layouts = 0  # forms laid out so far: a late half of an older one is dropped
+        self._update_due = False  # an update is queued behind the keys already typed
+        self._route_edited = False  # the route changed since the form was last laid out
         if route:  # asked for at start: worth the catalog's 10 ms before the first frame
             self.operation = self.session.operation()
             self.catalog_ready = True
             if self.operation is not None:  # its form, under the route as it was typed
                 self.session.choose(self.operation, keep_route=True)
+        self.session.fill(values)
 
     def compose(self) -> ComposeResult:
         yield RouteBar(self.session.route)
-        yield Static("", id="status")
+        with Horizontal(id="status-line"):
+            yield Static("", id="status")
+            yield Static("", id="secrets")
         with Horizontal(id="body"):
-            with Vertical(id="inputs"):
-                yield ParamsEditor(id="params")
-                yield ParamHelp(id="param-help")
-                yield LayersPanel(self.session.layers, id="layers")
+            yield ParamsEditor(id="params")
+            yield LayersPanel(self.session.layers, id="layers")
             yield ResultsView(id="results")
+            yield ParamHelp(id="param-help")
         yield KeyLegend(self.BINDINGS)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
         editor = self.query_one(ParamsEditor)
-        placeholders = self.session.placeholders()
+        editor.hints = self._hint
         if self.operation is not None:
             editor.specs = dict(self.operation.form())
-            # The route's own placeholders now; the rest of the form after the first frame,
-            # appended below them (about 0.1 s of widgets for a form of 16 rows).
-            rows = self.session.rows
-            first = next((at for at, (name, _) in enumerate(rows) if name not in placeholders),
-                         len(rows))  # fmt: skip
-            editor.add_rows(rows[:first], placeholders)
-            self.call_after_refresh(self._add_the_rest, rows[first:], placeholders, self._layouts)
             self.query_one(ParamHelp).show(self.operation)
-        editor.show_placeholders(placeholders)
+        self._show_form()
+        self._fit(self.size.width, self.size.height)
         self.query_one(RouteBar).focus()
         self.call_after_refresh(self.update_results)
         self.call_after_refresh(self.load_catalog)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """The layout for the terminal's size: layers in a column of their own when wide,
+        beside the form otherwise; no "GitHub says" panel when short."""
+        body = self.query_one("#body")
+        body.set_class(width >= WIDE, "-wide")
+        body.set_class(height < SHORT, "-short")
 
     # --- the catalog ------------------------------------------------------------------
 
@@ -133,60 +156,112 @@ class RestrouteApp(App[None]):
         self.catalog_ready = True
         if self._widgets_gone():
             return
-        self._follow_route()
+        self._follow_catalog()
         self.update_results()
 
     def _widgets_gone(self) -> bool:
         """The app is closing: a timer or the catalog worker may still call in."""
         return not self.query(ParamsEditor)
 
-    def _follow_route(self) -> None:
-        """Describe the rows by the catalog's entry for the route, when it changes."""
+    def _follow_catalog(self) -> None:
+        """Take the catalog's form for the route as typed, when it changes."""
         operation = self.session.operation() if self.catalog_ready else None
         if operation is self.operation or self._widgets_gone():
             return
         self.operation = operation
-        self.query_one(ParamsEditor).describe(dict(operation.form()) if operation else {})
+        self.session.set_form(operation)
+        editor = self.query_one(ParamsEditor)
+        editor.describe(dict(operation.form()) if operation else {})
+        self._show_form()
         self.query_one(ParamHelp).show(operation)
+        self._update_soon()
 
-    def _add_the_rest(
-        self, rows: list[tuple[str, str]], placeholders: list[str], layout: int
-    ) -> None:
-        """The rest of the starting form, unless another form was laid out meanwhile."""
-        if layout == self._layouts:
-            self.query_one(ParamsEditor).add_rows(rows, placeholders)
+    def _show_form(self) -> AwaitMount | None:
+        """Show the session's rows in the form (their values too, quietly)."""
+        session = self.session
+        laid_out = [session.is_laid_out(index) for index in range(len(session.rows))]
+        self._laying_out = True
+        try:
+            return self.query_one(ParamsEditor).show(session.rows, laid_out)
+        finally:
+            self._laying_out = False
+
+    def _hint(self, name: str) -> str:
+        """A value's placeholder: empty, so the catalog's hint shows (a layer's value and
+        name once the session knows them)."""
+        return ""
 
     async def choose(self, operation: Operation | None) -> None:
-        """Take a route picked from the catalog: the route bar, and its form as the rows."""
+        """Take a route picked from the catalog: the route bar, and its form as the rows,
+        focused on the first value to fill."""
         if operation is None:
             return
-        self._layouts += 1
-        self.session.choose(operation)
-        self._laying_out = True  # the route bar's edit below is this one, not the user's
-        self.query_one(RouteBar).value = operation.route
-        self._laying_out = False
+        dropped = self.session.choose(operation)
+        self._set_route(operation.route)
         self.operation = operation
         editor = self.query_one(ParamsEditor)
         editor.specs = dict(operation.form())
-        await editor.show_form(self.session.rows, self.session.placeholders())
+        await editor.clear()  # a new form: no row, scroll or focus of the old one
+        mounting = self._show_form()
+        if mounting is not None:
+            await mounting
+        editor.scroll_home(animate=False)
         self.query_one(ParamHelp).show(operation)
         self.update_results()
-        rows = editor.query(".param-value")
-        if rows:
-            rows.first().focus()
+        self._focus_first_value()
+        if dropped:
+            names = ", ".join(f"{name}={value}" for name, value in dropped)
+            self.notify(f"Dropped what {operation.id} does not take: {names} (ctrl+z brings "
+                        "it back)", severity="warning", markup=False)  # fmt: skip
+
+    def _set_route(self, route: str) -> None:
+        """Show ``route`` in the route bar, without it counting as typed."""
+        bar = self.query_one(RouteBar)
+        self._laying_out = True
+        try:
+            bar.value = route
+        finally:
+            self._laying_out = False
+
+    def _focus_first_value(self) -> None:
+        """The first empty required value, else the first empty field to type in (a
+        choice would take typed letters as a search), else the first."""
+        editor = self.query_one(ParamsEditor)
+        rows = editor.row_widgets()
+        empty = [at for at, row in enumerate(rows) if not row.pair[1]]
+        required = [at for at in empty if getattr(rows[at].spec, "required", False)]
+        typed = [at for at in empty if isinstance(rows[at].value_field, Input)]
+        at = (required or typed or [0])[0]
+        editor.focus_row(at)
 
     # --- state in, results out -------------------------------------------------------
 
     def update_results(self) -> None:
         """Recompute from the session and show it everywhere; never raises."""
+        self._update_due = False
+        if self._route_edited:  # the rows a route laid out follow it, once per burst
+            self._route_edited = False
+            self.session.follow_route()
+            self._show_form()
         self.view = view = self.session.view(redact=not self.revealed, catalog=self.catalog_ready)
         self.query_one(ResultsView).show(view)
         self.query_one(ParamsEditor).mark_missing(view.missing)
         self._status(view.status)
 
+    def _update_soon(self) -> None:
+        """Update once the keys already queued are in: a paste or a burst of keys is one
+        update, and a single key is updated at once (nothing queued behind it)."""
+        if not self._update_due:
+            self._update_due = True
+            self.call_later(self._update_if_due)
+
+    def _update_if_due(self) -> None:
+        if self._update_due and not self._widgets_gone():
+            self.update_results()
+
     def _status(self, status: Status) -> None:
         line = self.query_one("#status", Static)
-        more = Content.styled(f" (+{status.more} more)", "dim") if status.more else ""
+        more = Content.styled(f"  (+{status.more} more: F3)", "dim") if status.more else ""
         # Content, never markup: the text quotes what the user typed ("[/x]" and all).
         text = Content.assemble(STATUS_MARKS[status.kind], " ", status.text, more)
         line.update(text, layout=False)  # a fixed-height line: no layout of the screen
@@ -197,27 +272,35 @@ class RestrouteApp(App[None]):
         if self._laying_out:
             return
         if isinstance(field, RouteBar):
-            self.session.route = field.value
-            # Re-describing every row costs ~10 ms and flips on each key while a route is
-            # typed: it waits for a pause in the typing; the results do not.
-            if self._describe_timer is not None:
-                self._describe_timer.stop()
-            self._describe_timer = self.set_timer(DESCRIBE_AFTER, self._follow_route)
-            self.query_one(ParamsEditor).show_placeholders(self.session.placeholders())
+            if field.value != self.session.route:
+                self.session.route = field.value
+                self._route_edited = True
+                # Reading the catalog's form costs ~10 ms and flips on each key while a
+                # route is typed: it waits for a pause in the typing; the results do not.
+                if self._describe_timer is not None:
+                    self._describe_timer.stop()
+                self._describe_timer = self.set_timer(DESCRIBE_AFTER, self._follow_catalog)
         else:
             editor = self.query_one(ParamsEditor)
-            self.session.rows = editor.rows
+            self.session.edit_rows(editor.rows, field)
             if field.has_class("param-name"):  # a row renamed: described by its new name
                 spec = editor.specs.get(field.value)
-                editor.describe_row_of(field, spec)
+                row = editor.row_of(field)
+                if row is not None:
+                    row.describe(spec)
                 self.query_one(ParamHelp).show(self.operation, field.value, spec)
-        self.update_results()
+        self._update_soon()
+
+    @on(Input.Submitted, "#route")
+    def _route_entered(self) -> None:
+        self.action_panel("form")
 
     @on(RowsChanged)
     def _rows_changed(self, message: RowsChanged) -> None:
         # The rows as they are now: a key queued behind the change may have edited one since.
-        self.session.rows = self.query_one(ParamsEditor).rows
-        self.update_results()
+        if not self._laying_out:
+            self.session.edit_rows(self.query_one(ParamsEditor).rows, message.field)
+            self._update_soon()
 
     @on(ParamFocused)
     def _param_focused(self, message: ParamFocused) -> None:
@@ -226,16 +309,16 @@ class RestrouteApp(App[None]):
     @on(LayerToggled)
     def _layer_toggled(self, message: LayerToggled) -> None:
         self.session.toggle(message.name)
+        self.query_one(LayersPanel).refresh_layers(self.session.layers)
+        self.query_one(ParamsEditor).refresh_hints()
         self.update_results()
 
     @on(LayerEdited)
     def _layer_edited(self, message: LayerEdited) -> None:
-        try:
+        # Refused TOML stays as typed, and a problem of every view until it is fixed.
+        with contextlib.suppress(EndpointError):
             self.session.edit_layer(message.name, message.text)
-        except EndpointError as error:
-            # The text stays as typed; the layer keeps its last options.
-            self._status(Status("error", str(error)))
-            return
+        self.query_one(ParamsEditor).refresh_hints()
         self.update_results()
 
     # --- actions ------------------------------------------------------------------------
@@ -255,26 +338,87 @@ class RestrouteApp(App[None]):
     def action_toggle_reveal(self) -> None:
         self.revealed = not self.revealed
         self.notify("Secrets shown" if self.revealed else "Secrets redacted")
+        self.query_one("#secrets", Static).update(SHOWN if self.revealed else "")
         self.update_results()
 
-    def action_add_row(self) -> None:
-        # The row focuses its name once it is composed: a key queued behind ctrl+n (F2
-        # opening the picker) can come before that.
-        self.query_one(ParamsEditor).add_row(focus=True)
+    def action_problems(self) -> None:
+        self.query_one(ResultsView).active = "problems"
+
+    async def action_add_row(self) -> None:
+        self.session.edit_rows([*self.session.rows, ("", "")], field=None)
+        mounting = self._show_form()
+        if mounting is not None:  # keys typed after ctrl+n wait for it: they go in the name
+            await mounting
+        self.query_one(ParamsEditor).focus_row(len(self.session.rows) - 1, name=True)
+        self.update_results()
 
     def action_delete_row(self) -> None:
+        """ctrl+d: delete the focused row (the route's own rows are emptied), focus the
+        next; in any other text field, delete the character right of the cursor."""
         editor = self.query_one(ParamsEditor)
-        if not editor.remove_focused_row():
+        index = editor.focused_index()
+        if index is None:
+            focused = self.focused
+            if isinstance(focused, Input | TextArea):
+                focused.action_delete_right()
+                return
             self.notify("Focus a parameter row to delete it", severity="warning")
             return
-        # A placeholder's row comes back empty: the route still needs its value.
-        self.call_after_refresh(editor.show_placeholders, self.session.placeholders())
+        self.session.delete_row(index)
+        self._show_form()
+        self.update_results()
+        self.call_after_refresh(editor.focus_row, index)
+
+    def action_undo(self) -> None:
+        if not self.session.undo():
+            self.notify("Nothing to undo", severity="warning")
+            return
+        self._set_route(self.session.route)
+        self._follow_catalog()
+        self._show_form()
+        self.update_results()
+
+    def action_clear_form(self) -> None:
+        self.session.clear_form()
+        self._show_form()
+        self.update_results()
+        self.notify("Form cleared (ctrl+z brings it back)")
+
+    def action_panel(self, panel: str) -> None:
+        """Jump to a panel: the route, the form (its first value to fill), the layers
+        (again: the layer's TOML, again: the TOML full screen), the results."""
+        if panel == "route":
+            bar = self.query_one(RouteBar)
+            bar.focus()
+            bar.action_end()
+        elif panel == "form":
+            if self.query_one(ParamsEditor).row_widgets():
+                self._focus_first_value()
+            else:
+                self.notify("No parameters: ctrl+n adds one", severity="warning")
+        elif panel == "layers":
+            self._cycle_layers()
+        else:
+            self.query_one(ResultsView).query_one(Tabs).focus()
+
+    def _cycle_layers(self) -> None:
+        layers = self.query_one(LayersPanel)
+        listing = layers.query_one(SelectionList)
+        editor = layers.query_one(TextArea)
+        if self.screen.maximized is editor:
+            self.screen.minimize()
+        elif self.focused is editor:
+            self.screen.maximize(editor)
+        elif self.focused is listing:
+            editor.focus()
+        else:
+            listing.focus()
 
     def action_pick_route(self) -> None:
         self.push_screen(RoutePicker(), self.choose)
 
     def action_help(self) -> None:
-        from .screens.help_screen import HelpScreen  # Markdown loads when help is asked for
+        from .screens.help_screen import HelpScreen
 
         self.push_screen(HelpScreen())
 
@@ -308,6 +452,7 @@ class RestrouteApp(App[None]):
         self.query_one(LayersPanel).refresh_layers(self.session.layers, show=layer.name)
         for warning in layer.warnings:
             self.notify(warning, severity="warning", markup=False)
+        self.query_one(ParamsEditor).refresh_hints()
         self.update_results()
         return True
 
@@ -320,12 +465,9 @@ class RestrouteApp(App[None]):
         user says so."""
         if not path:
             return
-        try:
-            draft = self.query_one(LayersPanel).draft(SESSION)
-            if draft is not None:  # what is on screen, or an error saying what is wrong
-                self.session.edit_layer(SESSION, draft)
-        except EndpointError as error:
-            self.notify(str(error), severity="error", markup=False)
+        layer = self.session.layer(SESSION)
+        if layer.problem is not None:  # what is on screen is not what would be saved
+            self.notify(f"Not saved: {layer.problem}", severity="error", markup=False)
             return
         question = _overwrite_question(path)
         if question is None:
@@ -335,12 +477,20 @@ class RestrouteApp(App[None]):
 
     def _write(self, path: str) -> None:
         try:
-            written = self.session.save_layer(SESSION, Path(path))
+            written, left_out = self.session.save_layer(SESSION, Path(path)), self._left_out()
         except EndpointError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        message = f"Saved the session layer to {written} (secrets left as ${{VAR}})"
-        self.notify(message, markup=False)
+        message = f"Saved the session layer to {written}"
+        if left_out:
+            message += f"; left out (secrets written as text, not ${{VAR}}): {left_out}"
+        self.notify(message, markup=False, severity="warning" if left_out else "information")
+
+    def _left_out(self) -> str:
+        from ..profiles import left_out, parse_profile
+
+        layer = self.session.layer(SESSION)
+        return ", ".join(left_out(parse_profile(layer.text, name=SESSION).raw))
 
 
 def _overwrite_question(path: str) -> str | None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Awaitable, Callable
 
-from textual.command import Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from .. import catalog, formats
@@ -19,13 +20,23 @@ COMMANDS = [
     ("profile: load a TOML file", "load_profile", "Stack a profile under the session layer"),
     ("profile: save the session layer", "save_profile", "Write the session layer to a file"),
     ("parameter: add a row", "add_row", "Add a name = value row"),
+    ("parameter: undo", "undo", "Undo the last edit, delete, clear or pick"),
+    ("form: clear every value", "clear_form", "Empty the form (undo brings it back)"),
+    ("problems: every error and warning", "problems", "Show the Problems tab"),
     ("help: keys and how merge -> parse works", "help", "Open the help screen"),
 ]
 ROUTE_HITS = 12
 
 
 class ExplorerCommands(Provider):
-    """Fuzzy-matched explorer actions."""
+    """Fuzzy-matched explorer actions; all of them listed before a key is typed."""
+
+    async def discover(self) -> Hits:
+        for title, action, help_text in COMMANDS:
+            yield DiscoveryHit(title, self._run(action), help=help_text)
+
+    def _run(self, action: str) -> Callable[[], Awaitable[object]]:
+        return lambda: self.app.run_action(action)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
@@ -35,7 +46,7 @@ class ExplorerCommands(Provider):
                 yield Hit(
                     score,
                     matcher.highlight(title),
-                    lambda action=action: self.app.run_action(action),
+                    self._run(action),
                     help=help_text,
                 )
 

@@ -11,9 +11,11 @@ from ..catalog import Parameter
 
 @dataclass
 class RowsChanged(Message):
-    """The parameter rows changed: (name, value text) pairs, in order."""
+    """A choice was made in a row: the rows as (name, value text) pairs, in order, and
+    the field chosen in (its edits are one step of undo)."""
 
     rows: list[tuple[str, str]]
+    field: object
 
 
 @dataclass

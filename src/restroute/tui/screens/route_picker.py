@@ -76,7 +76,7 @@ class RoutePicker(ModalScreen[Operation | None]):
 
     def _show_categories(self, categories: dict[str, list[Operation]]) -> None:
         options = [
-            Option(Content.assemble(Content.styled(name, "bold $accent"), f"  {len(ops)} routes"),
+            Option(Content.assemble(Content.styled(name, "bold $accent"), "  ", _routes(len(ops))),
                    id=f"{CATEGORY}{name}")
             for name, ops in categories.items()
         ]  # fmt: skip
@@ -121,6 +121,10 @@ class RoutePicker(ModalScreen[Operation | None]):
 
 
 @functools.cache
+def _routes(count: int) -> str:
+    return f"{count} route" if count == 1 else f"{count} routes"
+
+
 def _categories() -> dict[str, list[Operation]]:
     """Every operation by category, the categories from A to Z."""
     categories: dict[str, list[Operation]] = {}

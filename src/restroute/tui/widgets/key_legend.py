@@ -8,20 +8,47 @@ budget for a keystroke to reach the results.
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.content import Content
 from textual.widgets import Static
+
+FIRST = ("help",)  # F1 and the palette come first: the way to every other key
+PANELS = ("to-route", "to-form", "to-layers", "to-results")
 
 
 class KeyLegend(Static):
-    """``F5 JSON  F6 curl ...`` from the app's bindings, and ctrl+p for the palette."""
+    """``F1 Help  ^p Palette  F2 Routes ...`` from the app's bindings, the most needed
+    first, as many as the width holds; the copy keys and the panel keys each in one
+    entry when the line is short."""
 
     def __init__(self, bindings: list[Binding]) -> None:
-        keys = [
-            f"[b $accent]{_key(binding.key)} [/]{binding.description}"
-            for binding in bindings
-            if binding.show and binding.description
-        ]
-        keys.append("[b $accent]^p [/]palette")
-        super().__init__("  ".join(keys), id="keys")
+        super().__init__(id="keys")
+        shown = [each for each in bindings if each.show and each.description]
+        self._full = _line(shown, compact=False)
+        self._compact = _line(shown, compact=True)
+
+    def render(self) -> Content:
+        return self._full if self._full.cell_length <= self.size.width else self._compact
+
+
+def _line(bindings: list[Binding], *, compact: bool) -> Content:
+    entries: list[tuple[str, str]] = []
+    copies = [each for each in bindings if (each.id or "").startswith("copy-")]
+    panels = [each for each in bindings if each.id in PANELS]
+    for each in bindings:
+        if compact and each in copies:
+            if each is copies[0]:
+                entries.append((f"{_key(copies[0].key)}-{_key(copies[-1].key)}", "Copy"))
+        elif compact and each in panels:
+            if each is panels[0]:
+                entries.append(("/".join(_key(one.key) for one in panels), "Panels"))
+        else:
+            entries.append((_key(each.key), each.description))
+        if each.id in FIRST:
+            entries.append(("^p", "Palette"))
+    return Content("  ").join(
+        Content.from_markup("[b $accent]$key[/] $what", key=key, what=what)
+        for key, what in entries
+    )
 
 
 def _key(key: str) -> str:

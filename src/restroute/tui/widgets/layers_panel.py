@@ -12,9 +12,14 @@ from textual.widgets.selection_list import Selection
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
 
+PLACEHOLDER = "TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = \"2022-11-28\""
+ON = Content.styled("on ", "b green")
+OFF = Content.styled("off", "b red")
+
 
 class LayersPanel(Vertical):
-    """Space switches the highlighted layer; its TOML shows below (editable but built-in)."""
+    """Space switches the highlighted layer; its TOML shows below (editable but built-in).
+    A layer says on or off in words, not by the colour of its box alone."""
 
     BORDER_TITLE = "Layers (bottom to top)"
 
@@ -22,43 +27,50 @@ class LayersPanel(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._layers = layers
         self._showing = ""
-        self._drafts: dict[str, str] = {}  # the TOML as typed, valid or not, by layer name
 
     def compose(self) -> ComposeResult:
         yield SelectionList[str](*self._selections(), id="layer-list")
         yield Static("", id="layer-title")
-        yield TextArea("", id="layer-text", soft_wrap=True)
+        yield TextArea("", id="layer-text", soft_wrap=True, placeholder=PLACEHOLDER)
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).highlighted = len(self._layers) - 1  # the session layer
 
     def refresh_layers(self, layers: list[Layer], show: str | None = None) -> None:
-        """Rebuild the list (after a profile was added)."""
+        """Rebuild the list (a profile added, a layer switched), the highlight kept on the
+        layer shown, or on ``show``."""
         self._layers = layers
+        name = show or self._showing or layers[-1].name
         selection = self.query_one(SelectionList)
-        selection.clear_options()
-        selection.add_options(self._selections())
-        self.show_layer(show or self._showing or layers[-1].name)
+        with selection.prevent(SelectionList.SelectionHighlighted):
+            selection.clear_options()
+            selection.add_options(self._selections())
+            names = [layer.name for layer in layers]
+            selection.highlighted = names.index(name) if name in names else len(names) - 1
+        self.show_layer(name)
 
     def show_layer(self, name: str) -> None:
         layer = next(layer for layer in self._layers if layer.name == name)
         self._showing = name
         text = self.query_one(TextArea)
         text.read_only = not layer.editable
-        with text.prevent(TextArea.Changed):
-            text.text = self._drafts.get(name, layer.text)  # invalid TOML typed is kept too
+        wanted = layer.draft if layer.draft is not None else layer.text  # refused TOML too
+        if text.text != wanted:
+            with text.prevent(TextArea.Changed):
+                text.text = wanted
         state = "read-only" if not layer.editable else "edit the TOML below"
         # Content, never markup: a profile is named by its file ("[x].toml" and all).
         title = Content.assemble(Content.styled(name, "b"), f" · {state}")
         self.query_one("#layer-title", Static).update(title)
 
-    def draft(self, name: str) -> str | None:
-        """The TOML typed for layer ``name``, valid or not (None if it was never edited)."""
-        return self._drafts.get(name)
-
     def _selections(self) -> list[Selection[str]]:
         return [
-            Selection(Content(layer.name), layer.name, layer.enabled) for layer in self._layers
+            Selection(
+                Content.assemble(ON if layer.enabled else OFF, " ", Content(layer.name)),
+                layer.name,
+                layer.enabled,
+            )
+            for layer in self._layers
         ]
 
     @on(SelectionList.SelectionToggled)
@@ -74,5 +86,4 @@ class LayersPanel(Vertical):
     @on(TextArea.Changed)
     def _edited(self, event: TextArea.Changed) -> None:
         event.stop()
-        self._drafts[self._showing] = event.text_area.text
         self.post_message(LayerEdited(self._showing, event.text_area.text))

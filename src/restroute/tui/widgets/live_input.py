@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from textual import events
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Input
@@ -40,3 +41,16 @@ class LiveInput(SteadyInput):
     def watch_value(self, value: str) -> None:
         if self.is_mounted and isinstance(self.app, LiveEditor):
             self.app.live_edit(self)
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """Text of several lines goes in whole, its lines joined by spaces (a JSON body
+        pasted reads the same), and the app says so: an Input keeps only the first line
+        of a paste, and a header value lost its rest in silence."""
+        lines = [line.strip() for line in event.text.splitlines()]
+        if len(lines) > 1:
+            event.stop()
+            self.replace(" ".join(line for line in lines if line), *self.selection)
+            joined = f"Pasted {len(lines)} lines as one: a value is one line (joined by spaces)"
+            self.notify(joined, severity="warning")
+            return
+        super()._on_paste(event)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.style import Style
 from textual.widgets import Static
 
 from ...catalog import OPTION_NAMES, Operation, Parameter
@@ -23,20 +28,31 @@ NO_ROUTE = Content("\n").join(
 )
 DEPRECATED = Content.from_markup("[b $warning]deprecated[/] ")
 LINES = Content("\n")
+DOCS = "https://docs.github.com"
+# GitHub's descriptions are Markdown: links (cut short by the catalog's 300 characters,
+# so the closing parenthesis may be missing), **strong**, _emphasis_ and `code`.
+_MARKDOWN = re.compile(
+    r"\[(?P<text>[^\]]*)\]\((?P<url>[^)\s]*)\)?"
+    r"|\*\*(?P<strong>[^*]+)\*\*"
+    r"|(?<![\w])_(?P<em>[^_]+)_(?![\w])"
+    r"|`(?P<code>[^`]+)`"
+)
 
 
-class ParamHelp(Static):
-    """The focused row's name, location, type and description; the route's docs URL."""
+class ParamHelp(VerticalScroll, can_focus=False):
+    """The focused row's name, location, type and description; the route's docs URL. A
+    fixed height that scrolls, so the form does not jump as the focus moves."""
 
     BORDER_TITLE = "GitHub says"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(NO_ROUTE, **kwargs)  # type: ignore[arg-type]
+    def compose(self) -> ComposeResult:
+        yield Static(NO_ROUTE, id="param-help-text")
 
     def show(
         self, operation: Operation | None, name: str = "", spec: Parameter | None = None
     ) -> None:
-        self.update(describe(operation, name, spec))
+        self.query_one("#param-help-text", Static).update(describe(operation, name, spec))
+        self.scroll_home(animate=False)
 
 
 def describe(operation: Operation | None, name: str, spec: Parameter | None) -> Content:
@@ -45,7 +61,7 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
     if operation is None:
         return NO_ROUTE
     route = Content.from_markup(
-        "[dim]$id · $summary · $docs[/]",
+        "[dim]$id · $summary[/]\n[dim]$docs[/]",
         id=operation.id,
         summary=operation.summary,
         docs=operation.docs_url,
@@ -70,5 +86,27 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
             )
         )
     if spec.description:
-        lines.append(Content(spec.description))
+        lines.append(from_markdown(spec.description))
     return LINES.join([*lines, route])
+
+
+def from_markdown(text: str) -> Content:
+    """GitHub's Markdown as the terminal shows it: a link's text, styled as a link to
+    its URL; strong, emphasis and code styled; the marks themselves gone."""
+    parts: list[Content] = []
+    at = 0
+    for match in _MARKDOWN.finditer(text):
+        parts.append(Content(text[at : match.start()]))
+        at = match.end()
+        if match["text"] is not None:
+            url = match["url"]
+            url = DOCS + url if url.startswith("/") else url
+            parts.append(Content.styled(match["text"], Style(underline=True, link=url)))
+        elif match["strong"] is not None:
+            parts.append(Content.styled(match["strong"], "b"))
+        elif match["em"] is not None:
+            parts.append(Content.styled(match["em"], "i"))
+        else:
+            parts.append(Content.styled(match["code"], "b"))
+    parts.append(Content(text[at:]))
+    return Content.assemble(*parts)

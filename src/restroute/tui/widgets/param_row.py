@@ -1,4 +1,4 @@
-"""One parameter row: ``name = value``, described by the catalog when GitHub documents it."""
+"""One parameter row, one line: its name, and a value field (or a choice)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import functools
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Select
 
 from ...catalog import Parameter
@@ -16,75 +17,115 @@ from .live_input import LiveInput
 
 
 class ParamRow(Horizontal):
-    """A name input, '=', and a value: a choice for an enum or a boolean the catalog
-    documents, an input otherwise. ``-placeholder``, ``-required`` and ``-missing`` style it.
-    """
+    """``name = value``. The route's own rows (``laid_out``) name themselves with a
+    label, so Tab goes from value to value and never into a name; a row the user added
+    (ctrl+n) has a name field, which Tab reaches only while it is empty.
+
+    ``-required``, ``-missing`` and ``-free`` style it."""
 
     def __init__(
         self,
         name: str = "",
         value: str = "",
         *,
-        placeholder: bool = False,
+        laid_out: bool = False,
         spec: Parameter | None = None,
-        focus: bool = False,
+        hint: str = "",
     ) -> None:
-        classes = ["param-row"] + ["-placeholder"] * placeholder
+        classes = ["param-row", "-free"] if not laid_out else ["param-row"]
         classes += ["-required"] * bool(spec and spec.required)
         super().__init__(classes=" ".join(classes))
+        self.laid_out = laid_out
         self._initial = (name, value)
         self.spec = spec
-        self._name_input: Input | None = None  # kept, not queried: pair is read on every key
-        self._value_widget: Input | Select[str] | None = None
+        self._hint = hint or hint_of(spec)
+        self.name_field: Input | None = None  # kept, not queried: pair is read on every key
+        self.value_field: Input | Select[str] | None = None
         self._chosen = value  # a Select's value, which reads NULL until it is mounted
         self._offered: list[str] = []  # the choices of the Select, if the value is one
-        self._focus = focus  # the name takes the focus when mounted (ctrl+n)
-        self.gone = False  # deleted (ctrl+d): no longer one of the rows, while it is removed
+        self.gone = False  # out of the form, while it is removed
+
+    @property
+    def key(self) -> tuple[str, bool]:
+        """What a row is, for laying the form out again: rows of the same key are kept."""
+        return self.pair[0], self.laid_out
 
     def compose(self) -> ComposeResult:
         name, value = self._initial
-        self._name_input = LiveInput(name, placeholder="name", classes="param-name")
-        self._offered = _choices(self.spec, value)
-        self._value_widget = _value_widget(self.spec, value, self._offered)
-        yield self._name_input
+        if self.laid_out:
+            yield Label(Content(name), classes="param-name")
+        else:
+            self.name_field = LiveInput(
+                name, placeholder="name", classes="param-name", compact=True, select_on_focus=False
+            )
+            self.name_field.can_focus = not name
+            yield self.name_field
         yield Label("=", classes="param-equals")
-        yield self._value_widget
-
-    def on_mount(self) -> None:
-        if self._focus and self._name_input is not None:
-            self._name_input.focus()
+        self._offered = _choices(self.spec, value)
+        self.value_field = _value_field(self._hint, value, self._offered)
+        yield self.value_field
 
     @property
     def pair(self) -> tuple[str, str]:
         """(name, value text); read on every keystroke, so no query of the children."""
-        if self._name_input is None or self._value_widget is None:  # not composed yet
+        if self.value_field is None:  # not composed yet
             return self._initial
-        if isinstance(self._value_widget, Select):
-            return self._name_input.value, self._chosen
-        return self._name_input.value, self._value_widget.value
+        name = self.name_field.value if self.name_field is not None else self._initial[0]
+        if isinstance(self.value_field, Select):
+            return name, self._chosen
+        return name, self.value_field.value
+
+    def set_value(self, value: str) -> None:
+        """Show ``value`` (undo, or a form laid out again), without it counting as typed."""
+        field = self.value_field
+        if field is None:
+            self._initial = (self._initial[0], value)
+        elif isinstance(field, Select):
+            self._chosen = value
+            with field.prevent(Select.Changed):
+                field.value = value if value in self._offered else Select.NULL
+        elif field.value != value:
+            with field.prevent(Input.Changed):
+                field.value = value
+
+    def focus_value(self) -> None:
+        if self.value_field is not None:
+            self.value_field.focus()
 
     @on(Select.Changed)
     def _chosen_changed(self, event: Select.Changed) -> None:
         self._chosen = event.value if isinstance(event.value, str) else ""
+
+    @on(Input.Blurred, ".param-name")
+    def _named(self) -> None:
+        """A name given is kept: from now on Tab passes it by (ctrl+d and ctrl+z undo it)."""
+        if self.name_field is not None and self.name_field.value.strip():
+            self.name_field.can_focus = False
+
+    def hint(self, text: str) -> None:
+        """The placeholder of the value: the layer that sets it, or the catalog's hint."""
+        self._hint = text or hint_of(self.spec)
+        if isinstance(self.value_field, Input):
+            self.value_field.placeholder = self._hint
 
     def describe(self, spec: Parameter | None) -> None:
         """Take the catalog's description of this row (or none): its placeholder, class,
         and whether the value is a choice; what the value holds is kept."""
         self.spec = spec
         self.set_class(bool(spec and spec.required), "-required")
-        old = self._value_widget
+        old = self.value_field
         if old is None:
             return
         value = self.pair[1]
         choices = _choices(spec, value)
         if isinstance(old, Input) and not choices:
-            old.placeholder = hint(spec)
+            old.placeholder = self._hint = hint_of(spec)
             return
         if isinstance(old, Select) and choices == self._offered:
             return
         self._chosen, self._offered = value, choices
-        self._value_widget = _value_widget(spec, value, choices)
-        self.mount(self._value_widget, after=old)
+        self.value_field = _value_field(hint_of(spec), value, choices)
+        self.mount(self.value_field, after=old)
         old.remove()
 
 
@@ -101,15 +142,18 @@ class Choice(Select[str]):
         listing.action_page_up = functools.partial(page, listing, -1)  # type: ignore[method-assign]
 
 
-def _value_widget(spec: Parameter | None, value: str, choices: list[str]) -> Input | Select[str]:
+def _value_field(hint: str, value: str, choices: list[str]) -> Input | Select[str]:
     if choices:
         return Choice(
             [(choice, choice) for choice in choices],
-            prompt=hint(spec),
+            prompt=hint,
             value=value or Select.NULL,
             classes="param-value",
+            compact=True,
         )
-    return LiveInput(value, placeholder=hint(spec), classes="param-value")
+    return LiveInput(
+        value, placeholder=hint, classes="param-value", compact=True, select_on_focus=False
+    )
 
 
 def _choices(spec: Parameter | None, value: str) -> list[str]:
@@ -119,6 +163,6 @@ def _choices(spec: Parameter | None, value: str) -> list[str]:
     return choices if not value or value in choices else []
 
 
-def hint(spec: Parameter | None) -> str:
+def hint_of(spec: Parameter | None) -> str:
     """The placeholder of a value: the catalog's hint, or how values are read."""
     return spec.hint if spec else VALUE_HINT

@@ -1,8 +1,8 @@
-"""The parameter rows: the route's placeholders (or its catalog form), then the user's."""
+"""The parameter rows, as the session lays them out: the route's own, then the user's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from textual import events, on
 from textual.containers import VerticalScroll
@@ -13,104 +13,124 @@ from ...catalog import Parameter
 from ..messages import ParamFocused, RowsChanged
 from .param_row import ParamRow
 
+Hints = Callable[[str], str]  # a row's name -> the hint for its value ("" for none)
 
-class ParamsEditor(VerticalScroll):
-    """Rows of ``name = value``; ctrl+n adds one, ctrl+d deletes the focused one."""
+
+class ParamsEditor(VerticalScroll, can_focus=False):
+    """Rows of ``name = value``, one line each; shows the session's rows (``show``) and
+    reads back what is typed (``rows``)."""
 
     BORDER_TITLE = "Parameters"
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.specs: Mapping[str, Parameter] = {}
-        self._mounting: AwaitMount | None = None
+        self.hints: Hints = lambda name: ""
 
     @property
     def rows(self) -> list[tuple[str, str]]:
-        return [row.pair for row in self._rows()]
+        return [row.pair for row in self.row_widgets()]
 
-    def show_placeholders(self, names: list[str]) -> None:
-        """Make sure each placeholder of the route has a row (keeping what was typed)."""
-        present = {name for name, _ in self.rows}
-        for row in self._rows():
-            row.set_class(row.pair[0] in names, "-placeholder")
-        missing = [name for name in names if name not in present]
-        for name in missing:
-            row = ParamRow(name, placeholder=True, spec=self.specs.get(name))
-            self.mount(row, before=self._first_free_row())
-        if missing:
-            self.post_message(RowsChanged(self.rows))
+    def show(self, rows: Sequence[tuple[str, str]], laid_out: Sequence[bool]) -> AwaitMount | None:
+        """Lay out ``rows`` (``laid_out[i]``: row i is the route's own): the rows already
+        there in the same order are kept with their focus and cursor; those between are
+        replaced. Returns the mount of new rows, if any."""
+        wanted = [(name, own) for (name, _), own in zip(rows, laid_out, strict=True)]
+        present = self.row_widgets()
+        keys = [row.key for row in present]
+        start = 0
+        while start < min(len(keys), len(wanted)) and keys[start] == wanted[start]:
+            start += 1
+        end = 0
+        while (
+            end < min(len(keys), len(wanted)) - start
+            and keys[len(keys) - 1 - end] == wanted[len(wanted) - 1 - end]
+        ):
+            end += 1
+        for row, (_, value) in zip(present[:start], rows[:start], strict=True):
+            row.set_value(value)
+        for row, (_, value) in zip(present[len(present) - end :], rows[len(rows) - end :],
+                                   strict=True):  # fmt: skip
+            row.set_value(value)
+        gone = present[start : len(present) - end]
+        for row in gone:
+            row.gone = True
+            row.remove()
+        new = [
+            ParamRow(name, value, laid_out=own, spec=self.specs.get(name), hint=self.hints(name))
+            for (name, value), own in zip(
+                rows[start : len(rows) - end], laid_out[start : len(rows) - end], strict=True
+            )
+        ]
+        if not new:
+            return None
+        after = present[start - 1] if start else None
+        if after is not None:
+            return self.mount_all(new, after=after)
+        before = present[len(present) - end] if end else None
+        return self.mount_all(new, before=before) if before is not None else self.mount_all(new)
 
-    async def show_form(self, rows: list[tuple[str, str]], placeholders: list[str]) -> None:
-        """Replace every row: the catalog's form of a route just picked."""
-        if self._mounting is not None:
-            await self._mounting  # rows on their way in go out too
-        await self.query(ParamRow).remove()
-        await self.add_rows(rows, placeholders)
-
-    def add_rows(self, rows: list[tuple[str, str]], placeholders: list[str]) -> AwaitMount:
-        """Rows after those there, described by the catalog where it knows their names."""
-        self._mounting = self.mount_all(
-            ParamRow(name, value, placeholder=name in placeholders, spec=self.specs.get(name))
-            for name, value in rows
-        )
-        return self._mounting
+    async def clear(self) -> None:
+        """No rows at all (a form of another route comes next)."""
+        rows = self.row_widgets()
+        for row in rows:
+            row.gone = True
+        await self.remove_children(rows)
 
     def describe(self, specs: Mapping[str, Parameter]) -> None:
         """Take the catalog's descriptions, by row name, for the rows there and to come."""
         self.specs = specs
-        for row in self._rows():
+        for row in self.row_widgets():
             row.describe(specs.get(row.pair[0]))
 
-    def describe_row_of(self, widget: Widget, spec: Parameter | None) -> None:
-        """Describe the row holding ``widget`` (its name was edited)."""
-        row = self._row_of(widget)
-        if row is not None:
-            row.describe(spec)
+    def refresh_hints(self) -> None:
+        """Each value's placeholder again: a layer switched or edited may set it now."""
+        for row in self.row_widgets():
+            row.hint(self.hints(row.pair[0]))
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
-        for row in self._rows():
+        for row in self.row_widgets():
             missing = row.pair[0] in names
             if row.has_class("-missing") != missing:  # a class change restyles the row
                 row.set_class(missing, "-missing")
 
-    def add_row(self, name: str = "", value: str = "", *, focus: bool = False) -> ParamRow:
-        """A row after the others; ``focus``: its name takes the focus once composed."""
-        row = ParamRow(name, value, focus=focus)
-        self.mount(row)
-        self.post_message(RowsChanged(self.rows))  # the session holds every row, empty or not
-        return row
+    def focused_index(self) -> int | None:
+        """The index of the row holding the focus (None: the focus is elsewhere)."""
+        row = self.row_of(self.app.focused)
+        return None if row is None else self.row_widgets().index(row)
 
-    def remove_focused_row(self) -> bool:
-        row = self._row_of(self.app.focused)
-        if row is None:
-            return False
-        row.gone = True  # out of the rows now; out of the DOM a little later
-        row.remove()
-        self.post_message(RowsChanged(self.rows))
-        return True
+    def focus_row(self, index: int, *, name: bool = False) -> None:
+        """Focus row ``index`` (the last one if there are fewer), scrolled into view:
+        its value, or (``name``) its name field."""
+        rows = self.row_widgets()
+        if not rows:
+            return
+        row = rows[min(index, len(rows) - 1)]
+        if name and row.name_field is not None:
+            row.name_field.can_focus = True
+            row.name_field.focus()
+        else:
+            row.focus_value()
+        self.call_after_refresh(self.scroll_to_widget, row, animate=False)
 
     @on(Select.Changed)
-    def _choice_made(self) -> None:
-        self.post_message(RowsChanged(self.rows))
+    def _choice_made(self, event: Select.Changed) -> None:
+        self.post_message(RowsChanged(self.rows, event.select))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        row = self._row_of(event.widget)
+        row = self.row_of(event.widget)
         if row is not None:
             self.post_message(ParamFocused(row.pair[0], row.spec))
 
-    def _row_of(self, widget: Widget | None) -> ParamRow | None:
-        for row in self._rows():
-            if widget is not None and widget in row.query("*").results():
-                return row
+    def row_of(self, widget: Widget | None) -> ParamRow | None:
+        while widget is not None and widget is not self:
+            if isinstance(widget, ParamRow):
+                return widget if not widget.gone else None
+            parent = widget.parent
+            widget = parent if isinstance(parent, Widget) else None
         return None
 
-    def _rows(self) -> list[ParamRow]:
+    def row_widgets(self) -> list[ParamRow]:
         """The rows, from the children: a DOM query walks every widget inside them, and
         this runs on every keystroke."""
         return [child for child in self.children if isinstance(child, ParamRow) and not child.gone]
-
-    def _first_free_row(self) -> ParamRow | None:
-        for row in self._rows():
-            if not row.has_class("-placeholder"):
-                return row
-        return None

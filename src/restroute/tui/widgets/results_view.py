@@ -24,7 +24,9 @@ TABS = {
     "merged": "Merged",
     "explain": "Explain",
     **{each.name: each.tab for each in formats.FORMATS},
+    "problems": "Problems",
 }
+MARKS = {"error": ("✗", "bold red"), "warning": ("!", "bold yellow")}
 THEME = "ansi_dark"
 
 
@@ -54,6 +56,11 @@ class ResultsView(Vertical):
         """Keep the session's view (when given) and render the tab in view."""
         if view is not None:
             self.view = view
+            count = len(view.problems)
+            label = f"Problems {count}" if count else "Problems"
+            tab = self.query_one("#problems", Tab)
+            if tab.label_text != label:
+                tab.label = label
         rendered = self.render_tab(self.active)
         static = self.query_one("#result-text", Static)
         # The same height as before (most keystrokes): repaint it, no layout of the screen.
@@ -72,6 +79,8 @@ class ResultsView(Vertical):
         view = self.view
         if view is None:
             return Text("")
+        if tab == "problems":
+            return _problems(view)
         if tab == "merged" and view.merged is not None:
             return _code(
                 json.dumps(view.merged, indent=2, ensure_ascii=False, default=repr), "json"
@@ -79,7 +88,8 @@ class ResultsView(Vertical):
         if tab == "explain" and view.merged is not None:
             return _explain_table(view.rows)
         if tab == "parsed" and view.parsed is not None:
-            return _code(pprint.pformat(dict(view.parsed), sort_dicts=False, width=72), "python")
+            width = max(40, self.query_one("#result-text", Static).content_region.width)
+            return _code(pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), "python")
         if tab in formats.BY_NAME and view.parsed is not None:
             text = view.snippet(tab)
             if view.refused(tab):
@@ -91,6 +101,19 @@ class ResultsView(Vertical):
     def _activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
         self.show()
+
+
+def _problems(view: View) -> Text:
+    """Every error and warning, one paragraph each, the worst first."""
+    if not view.problems:
+        return Text("✓ No problems: the request is built as shown.", style="green")
+    text = Text()
+    for problem in view.problems:
+        mark, style = MARKS[problem.kind]
+        text.append(f"{mark} ", style=style)
+        text.append(f"{problem.text}\n\n")  # Text, never markup: the user's values
+    text.rstrip()
+    return text
 
 
 def _code(text: str, language: str) -> Text:
