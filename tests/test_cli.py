@@ -281,6 +281,11 @@ HUGE = "1" * 5000
             "argument --reveal: not allowed with argument --redact (see restroute build --help)",
         ),
         (
+            ["build", "GET /x", "--redact", "--env-secrets"],
+            "argument --env-secrets: not allowed with argument --redact "
+            "(see restroute build --help)",
+        ),
+        (
             ["build", "GET /x", "--nope"],
             "unrecognized arguments: --nope (see restroute --help)",
         ),
@@ -523,11 +528,14 @@ def test_a_closed_stdout_in_process(
 
 
 def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """`restroute` alone opens the explorer on the example route, with the profiles given."""
-    opened: list[tuple[str, list[str]]] = []
+    """`restroute` alone opens the explorer on the example route, with the profiles given;
+    key=value items are values to start with, as text the form shows."""
+    opened: list[tuple[str, list[str], list[tuple[str, str]]]] = []
     monkeypatch.setattr(
         "restroute.tui.run",
-        lambda route, profiles: opened.append((route, [p.name for p in profiles])),
+        lambda route, profiles, values: opened.append(
+            (route, [p.name for p in profiles], list(values))
+        ),
     )
     profile = tmp_path / "mine.toml"
     profile.write_text("per_page = 5\n")
@@ -535,10 +543,12 @@ def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert main([]) == 0
     assert main(["--profile", str(profile)]) == 0
     assert main(["explore", "GET /user", "-p", str(profile)]) == 0
+    assert main(["explore", "GET /users/{u}", "u=octocat", "n=2", "s==2", "l:=[1]"]) == 0
     assert opened == [
-        ("GET /repos/{owner}/{repo}/issues", []),
-        ("GET /repos/{owner}/{repo}/issues", ["mine"]),
-        ("GET /user", ["mine"]),
+        ("GET /repos/{owner}/{repo}/issues", [], []),
+        ("GET /repos/{owner}/{repo}/issues", ["mine"], []),
+        ("GET /user", ["mine"], []),
+        ("GET /users/{u}", [], [("u", "octocat"), ("n", "2"), ("s", '"2"'), ("l", "[1]")]),
     ]
 
 
@@ -682,6 +692,58 @@ def test_redact(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "-H 'authorization: token <REDACTED>'" in out
     assert "ghp_1" not in out
+
+
+def test_env_secrets(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--env-secrets writes the profile's ${VAR} where the token would be; a header given
+    on the command line stays masked, and a warning says why."""
+    monkeypatch.setenv("RESTROUTE_CLI_TOKEN", "ghp_from_env_1")
+    profile = tmp_path / "gh.toml"
+    profile.write_text('[headers]\nauthorization = "token ${RESTROUTE_CLI_TOKEN}"\n')
+
+    status = main(
+        ["build", "GET /user", "-p", str(profile), "-H", "x-api-key: k-typed", "-f", "curl",
+         "--env-secrets"]
+    )  # fmt: skip
+
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert out == (
+        "curl \\\n"
+        "  -H 'accept: application/vnd.github.v3+json' \\\n"
+        f"  -H 'user-agent: {UA}' \\\n"
+        "  -H 'authorization: token '\"${RESTROUTE_CLI_TOKEN:?}\" \\\n"
+        "  -H 'x-api-key: <REDACTED>' \\\n"
+        "  https://api.github.com/user\n"
+    )
+    assert err == (
+        "restroute: warning: x-api-key stays <REDACTED>: the command line sets it as a value, "
+        'not as a ${VAR}; write it "${SOME_TOKEN}" in a profile to copy a reference to the '
+        "environment\n"
+    )
+
+
+@pytest.mark.parametrize(("format", "shown"), [("json", "token ${T}"), ("explain", "<REDACTED>")])
+def test_env_secrets_in_json_and_explain(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    format: str,
+    shown: str,
+) -> None:
+    """JSON holds the template; explain shows values, so it stays redacted."""
+    monkeypatch.setenv("T", "ghp_env_json_2")
+    profile = tmp_path / "gh.toml"
+    profile.write_text('[headers]\nauthorization = "token ${T}"\n')
+
+    status = main(["build", "GET /user", "-p", str(profile), "-f", format, "--env-secrets"])
+
+    out = capsys.readouterr().out
+    assert status == 0
+    assert shown in out
+    assert "ghp" not in out
 
 
 def test_a_snippet_that_cannot_be_written(capsys: pytest.CaptureFixture[str]) -> None:

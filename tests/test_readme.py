@@ -39,12 +39,11 @@ def test_library_example_gives_the_shown_result() -> None:
 
 def test_first_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The README's first command opens the explorer on the route and the sample profiles."""
-    opened: list[tuple[str, list[str], list[str]]] = []
+    opened: list[tuple[str, list[str], list[str], list[tuple[str, str]]]] = []
 
-    def run(route: str, profiles: list[Profile]) -> None:
-        opened.append(
-            (route, [p.name for p in profiles], [w for p in profiles for w in p.warnings])
-        )
+    def run(route: str, profiles: list[Profile], values: list[tuple[str, str]]) -> None:
+        warnings = [w for p in profiles for w in p.warnings]
+        opened.append((route, [p.name for p in profiles], warnings, values))
 
     monkeypatch.setattr("restroute.tui.run", run)
     monkeypatch.setenv("GITHUB_TOKEN", "ghp_example")
@@ -53,7 +52,8 @@ def test_first_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> No
     words = shlex.split(first.split("&& .venv/bin/restroute ", 1)[1])
 
     assert main(words) == 0
-    assert opened == [("GET /repos/{owner}/{repo}/issues", ["github", "teaching"], [])]
+    values = [("owner", "octocat"), ("repo", "hello-world")]  # a request, not an error, first
+    assert opened == [("GET /repos/{owner}/{repo}/issues", ["github", "teaching"], [], values)]
 
 
 def test_test_command_is_what_ci_runs() -> None:

@@ -1,11 +1,24 @@
-"""restroute.redact: the one place that decides what is secret and how it is hidden."""
+"""restroute.redact: the one place that decides what is secret and how it is hidden, and
+restroute.profiles.env_references: which secrets a copy may name by their ${VAR}."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from restroute import EndpointError, endpoint, explain
-from restroute.redact import REDACTED, hide_userinfo, is_secret, redact_headers, redact_options
+from restroute.profiles import env_references, parse_profile
+from restroute.redact import (
+    REDACTED,
+    Reference,
+    hide_userinfo,
+    is_secret,
+    redact_headers,
+    redact_options,
+    referenced_headers,
+    references_only,
+)
 from restroute.session import Session
 from restroute.snippets import to_curl
 
@@ -105,3 +118,128 @@ def test_a_curl_snippet_redacts_an_unknown_scheme_whole() -> None:
     options = endpoint("GET /user", headers={"authorization": f"{TOKEN} second"})
 
     assert "-H 'authorization: <REDACTED>'" in to_curl(options, redact=True)
+
+
+# --- environment references ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "only"),
+    [
+        ("${T}", True),
+        ("token ${T}", True),
+        ("Bearer  ${T}", True),
+        ("Basic ${USER}:${PASSWORD}", True),
+        ("AWS4-HMAC-SHA256 ${A}/${B}", True),
+        ("token '${T}'", True),
+        ("token", False),  # no reference: a value
+        ("token ${T} ghp_x", False),  # a credential after the reference
+        ("Bearer abc${T}", False),  # a credential glued to it
+        ("${T} token", False),  # a word after is no scheme
+        ("ghp_1 ${T}", False),  # an underscore: a token, not a scheme
+        ("${1T}", False),  # no variable name
+        (["${T}"], False),
+    ],
+)
+def test_a_template_holds_references_only(value: object, only: bool) -> None:
+    """A scheme word first, references and separators: a template; any other letter or
+    digit is (part of) a credential, which neither a profile nor a copy may hold."""
+    assert references_only(value) is only
+
+
+def test_a_reference_alternates_text_and_variable_names() -> None:
+    """parts: text, name, text, ...; text first and last, empty where two names touch."""
+    reference = Reference("Basic ${U}${V}:${U}")
+
+    assert reference.parts == ("Basic ", "U", "", "V", ":", "U", "")
+    assert reference.variables == ("U", "V", "U")
+    assert reference == Reference("Basic ${U}${V}:${U}")
+    assert reference != Reference("Basic ${U}")
+    assert reference != "Basic ${U}${V}:${U}"
+    assert len({reference, Reference("Basic ${U}${V}:${U}")}) == 1
+    assert repr(reference) == "Reference('Basic ${U}${V}:${U}')"
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "fits"),
+    [
+        ("token ${T}", "token abc", True),
+        ("token ${T}", "token ", True),  # an empty variable
+        ("token ${T}", "Bearer abc", False),
+        ("${A}:${A}", "x:x", True),  # one variable, one value
+        ("${A}:${A}", "x:y", False),
+        ("a.${T}", "abx", False),  # a "." is itself, not any character
+        ("${T}", "line\nbreak", True),
+    ],
+)
+def test_a_reference_fits_the_values_it_can_read(template: str, value: str, fits: bool) -> None:
+    """Some values of the variables make the template read the value, or none do."""
+    assert Reference(template).fits(value) is fits
+
+
+def test_referenced_headers_mask_what_no_variable_holds() -> None:
+    """A mapped header becomes its Reference (any case of its name), the other secrets
+    are masked and plain headers stay."""
+    headers = {"Authorization": "token t", "x-api-key": "k", "accept": "*/*"}
+
+    assert referenced_headers(headers, {"AUTHORIZATION": "token ${T}"}) == {
+        "Authorization": Reference("token ${T}"),
+        "x-api-key": REDACTED,
+        "accept": "*/*",
+    }
+
+
+Layer = tuple[str, dict[str, Any], dict[str, Any] | None]
+
+
+def layer(where: str, text: str, environ: dict[str, str]) -> Layer:
+    """A profile's layer as env_references takes it: its options and its text as written."""
+    written = parse_profile(text, environ=environ)
+    return (where, written.options, written.raw)
+
+
+def test_env_references_follow_the_merge() -> None:
+    """The topmost layer that sets a header decides; None removes it; a header set as a
+    value gets a note, not a reference; plain headers and a layer without headers are
+    no concern of it."""
+    gh = layer("profile 'gh'", 'headers.authorization = "token ${GH}"', {"GH": "g1"})
+    ci = layer("profile 'ci'", 'headers.authorization = "Bearer ${CI}"', {"CI": "c2"})
+    key = layer("profile 'key'", 'headers.x-api-key = "k-literal"\nper_page = 2', {})
+    call: Layer = ("the call", {"headers": {"accept": "*/*", 1: "x"}}, None)
+
+    assert env_references([gh, ci, key, call])[0] == {"authorization": "Bearer ${CI}"}
+    assert env_references([ci, gh, ("the call", {"per_page": 1}, None)]) == (
+        {"authorization": "token ${GH}"},
+        [],
+    )
+    removed: Layer = ("the call", {"headers": {"Authorization": None}}, None)
+    assert env_references([gh, removed]) == ({}, [])
+    typed: Layer = ("the call", {"headers": {"authorization": "token typed"}}, None)
+    references, notes = env_references([gh, key, typed])
+    assert references == {}
+    assert [note.split(":")[0] for note in notes] == [
+        "authorization stays <REDACTED>",
+        "x-api-key stays <REDACTED>",
+    ]
+    assert "the call sets it as a value" in notes[0]
+    assert "profile 'key' sets it as a value" in notes[1]
+    assert all("typed" not in note and "k-literal" not in note for note in notes)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'headers.authorization = "Bearer abc${T}"',  # a credential in the template
+        'headers = "not a table"',
+        "[other]\nauthorization = '${T}'",  # no headers table as written
+    ],
+)
+def test_a_template_that_is_no_reference_leaves_the_secret_masked(text: str) -> None:
+    """What the layer wrote is no template of references alone: a note, no reference."""
+    written = parse_profile(text, environ={"T": "t"})
+    options = {"headers": {"authorization": "Bearer abct"}}
+
+    references, notes = env_references([("profile 'p'", options, written.raw)])
+
+    assert references == {}
+    assert len(notes) == 1

@@ -454,6 +454,83 @@ def test_snippets_are_redacted_by_default(format: str) -> None:
     assert "<REDACTED>" not in revealed
 
 
+@pytest.mark.parametrize(
+    ("format", "reference"),
+    [
+        ("curl", "-H 'authorization: token '\"${T:?}\""),
+        ("python", '"authorization": "token " + os.environ["T"],'),
+        ("httpx", '"authorization": "token " + os.environ["T"],'),
+        ("json", '"authorization": "token ${T}"'),
+    ],
+)
+def test_an_env_snippet_names_the_variable_not_the_token(format: str, reference: str) -> None:
+    """secrets="env": each format reads the profile's ${T} where it runs."""
+    snippet = token_session().snippet(format, secrets="env")
+
+    assert reference in snippet
+    assert SECRET not in snippet
+
+
+def env_of(session: Session) -> dict[str, str]:
+    return session.env_references()[0]
+
+
+def test_the_env_reference_comes_from_the_layer_that_sets_the_header() -> None:
+    """As the merge does: the topmost layer switched on decides, and a row above them all
+    sets a value, which no variable holds."""
+    gh = profile("gh", 'headers.authorization = "token ${GH}"', {"GH": "g"})
+    ci = profile("ci", 'headers.authorization = "Bearer ${CI}"', {"CI": "c"})
+    session = Session("GET /user", profiles=[gh, ci])
+
+    assert env_of(session) == {"authorization": "Bearer ${CI}"}
+    session.toggle("ci")
+    assert env_of(session) == {"authorization": "token ${GH}"}
+    session.edit_layer("session", 'headers.authorization = "token ${SESSION_T}"')
+    assert env_of(session) == {"authorization": "token ${SESSION_T}"}
+    session.rows = [("headers.authorization", "token typed")]
+    assert env_of(session) == {}
+    assert session.env_references()[1][0].startswith(
+        "authorization stays <REDACTED>: a parameter row sets it as a value"
+    )
+    session.rows = [("headers", '{"authorization": null}')]  # removed: nothing to name
+    assert session.env_references() == ({}, [])
+    assert "authorization" not in result_of(session)["headers"]
+
+
+def test_a_variable_unset_when_the_profile_was_read_is_still_named() -> None:
+    """The request holds "token ${T}" as it is; the env copy reads T where it runs."""
+    session = Session(
+        "GET /user", profiles=[profile("gh", 'headers.authorization = "token ${T}"')]
+    )
+
+    assert result_of(session)["headers"]["authorization"] == "token ${T}"
+    assert "-H 'authorization: token '\"${T:?}\"" in session.snippet("curl", secrets="env")
+
+
+def test_a_layer_whose_text_is_no_profile_names_no_variable() -> None:
+    """A layer made from options with text that does not parse: its secret stays masked."""
+    session = Session("GET /user")
+    odd = Layer("odd", {"headers": {"x-api-key": "k"}}, text="[not toml")
+    session.layers.insert(1, odd)
+
+    assert session.env_references() == (
+        {},
+        [
+            "x-api-key stays <REDACTED>: layer 'odd' sets it as a value, not as a ${VAR}; "
+            'write it "${SOME_TOKEN}" in a profile to copy a reference to the environment'
+        ],
+    )
+    assert "x-api-key: <REDACTED>" in session.snippet("curl", secrets="env")
+
+
+def test_a_row_too_deep_leaves_the_layers_references() -> None:
+    """Rows that cannot be read stop the request, not the references of the layers."""
+    session = token_session()
+    session.rows = [("deep", "[" * 101 + "]" * 101)]
+
+    assert env_of(session) == {"authorization": "token ${T}"}
+
+
 def test_the_json_snippet_is_the_redacted_request() -> None:
     """The JSON snippet is the result dict with the token's value redacted."""
     assert json.loads(token_session().snippet("json")) == {
@@ -658,7 +735,13 @@ def test_choosing_can_keep_the_typed_route() -> None:
     assert session.choose(content, keep_route=True) == []
 
     assert session.route == "GET /repos/{owner}/{repo}/contents/{+path}"
-    assert [name for name, _ in session.rows] == ["owner", "repo", "path", "ref", "media_type.format"]
+    assert [name for name, _ in session.rows] == [
+        "owner",
+        "repo",
+        "path",
+        "ref",
+        "media_type.format",
+    ]
     session.rows = [("owner", "o"), ("repo", "r"), ("path", "docs/a.md")]
     assert result_of(session)["url"] == "https://api.github.com/repos/o/r/contents/docs/a.md"
 

@@ -499,3 +499,219 @@ def test_a_body_too_deep_for_a_literal_is_refused_by_python_only() -> None:
     assert to_curl(options).endswith("https://api.github.com/x")
     with pytest.raises(EndpointError, match="nested too deeply to write as a Python literal"):
         to_python(options)
+
+
+# --- secrets as environment references -----------------------------------------------------
+
+GH_ENV = {"authorization": "token ${GITHUB_TOKEN}"}
+
+
+def env_options(**headers: str) -> RequestOptions:
+    """A GET of http://h/user with these headers and no others."""
+    return RequestOptions(method="get", url="http://h/user", headers=headers)
+
+
+def test_golden_curl_with_an_env_reference() -> None:
+    """The text single-quoted, the variable alone double-quoted; other secrets masked."""
+    options = env_options(authorization="token ghp_1", cookie="c=2", accept="*/*")
+
+    assert to_curl(options, env=GH_ENV) == (
+        "curl \\\n"
+        "  -H 'authorization: token '\"${GITHUB_TOKEN:?}\" \\\n"
+        "  -H 'cookie: <REDACTED>' \\\n"
+        "  -H 'accept: */*' \\\n"
+        "  -H 'User-Agent:' \\\n"
+        "  http://h/user"
+    )
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "word"),
+    [
+        ("${K}", "k1", """-H 'x-api-key: '"${K:?}\""""),
+        ("Basic ${U}:${P}", "Basic u:p", """-H 'x-api-key: Basic '"${U:?}"':'"${P:?}\""""),
+        ("${A}${B}", "ab", """-H 'x-api-key: '"${A:?}${B:?}\""""),
+        ("${A}-${A}", "a-a", """-H 'x-api-key: '"${A:?}"'-'"${A:?}\""""),
+        ("tok '$`\\${A}", "tok '$`\\a", """-H 'x-api-key: tok '\\''$`\\'"${A:?}\""""),
+        ("${lower_case__2}", "v", """-H 'x-api-key: '"${lower_case__2:?}\""""),
+    ],
+)
+def test_curl_writes_each_variable_double_quoted(template: str, value: str, word: str) -> None:
+    """Adjacent variables share their quotes; the text around them, ' and $ and all, stays
+    single-quoted, so nothing but the variables is expanded."""
+    snippet = to_curl(env_options(**{"x-api-key": value}), env={"x-api-key": template})
+
+    assert snippet.splitlines()[1] == f"  {word} \\"
+
+
+def test_a_posix_reader_of_the_curl_command_sees_the_expansions_as_written() -> None:
+    """shlex (which expands nothing) reads the header word as the text and the ${NAME:?}."""
+    options = env_options(authorization="Basic u:p")
+
+    words = shlex.split(to_curl(options, env={"authorization": "Basic ${U}:${P}"}))
+
+    assert "authorization: Basic ${U:?}:${P:?}" in words
+
+
+def test_golden_python_with_env_references() -> None:
+    """import os among the standard imports; each reference os.environ[...] joined by +."""
+    options = endpoint("POST /x", title="t", headers={"authorization": "Basic u:p"})
+
+    assert to_python(options, env={"authorization": "Basic ${U}:${P}"}) == (
+        "import json\n"
+        "import os\n"
+        "\n"
+        "import requests\n"
+        "\n"
+        'url = "https://api.github.com/x"\n'
+        "headers = {\n"
+        '    "accept": "application/vnd.github.v3+json",\n'
+        f'    "user-agent": "{UA}",\n'
+        '    "authorization": "Basic " + os.environ["U"] + ":" + os.environ["P"],\n'
+        '    "content-type": "application/json; charset=utf-8",\n'
+        "}\n"
+        'payload = {"title": "t"}\n'
+        "body = json.dumps(\n"
+        '    payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False\n'
+        ").encode()\n"
+        "\n"
+        'response = requests.request("POST", url, headers=headers, data=body)\n'
+        "print(response.status_code)\n"
+        "print(response.text)"
+    )
+
+
+def test_python_imports_os_only_for_a_reference() -> None:
+    """Without a body or a reference there is no json or os to import."""
+    options = env_options(**{"x-api-key": "k", "accept": "*/*", "user-agent": "t"})
+
+    assert to_python(options, client="httpx", env={"x-api-key": "${K}"}).startswith(
+        'import os\n\nimport httpx\n\nurl = "http://h/user"\nheaders = {\n'
+        '    "x-api-key": os.environ["K"],\n'
+    )
+    assert to_python(options, client="httpx", env={}).startswith("import httpx\n")
+
+
+LONG = "A_VERY_LONG_NAME_FOR_AN_ENVIRONMENT_VARIABLE_THAT_HOLDS_THE_TOKEN"
+
+
+@pytest.mark.parametrize("client", ["requests", "httpx"])
+@pytest.mark.parametrize(
+    ("value", "template"),
+    [
+        ("token t", "token ${GITHUB_TOKEN}"),
+        ("k", "${K}"),
+        ("k", "${" + LONG + "_AND_MORE_OF_IT}"),  # one term: ruff breaks the subscript
+        ("Basic u:p", "Basic ${" + LONG + "}:${P}"),  # several: ruff breaks before each +
+    ],
+)
+def test_python_env_snippets_are_formatted_as_ruff_would(
+    client: str, value: str, template: str
+) -> None:
+    """A reference, short or too long for its line, needs no reformatting either."""
+    options = endpoint("GET /user", headers={"x-api-key": value})
+    script = to_python(options, client=client, env={"x-api-key": template}) + "\n"
+
+    formatted = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--isolated", "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    assert formatted == script
+
+
+def test_a_long_python_reference_is_split_as_ruff_splits_it() -> None:
+    """The two layouts beyond one line, checked by hand (the test above checks them by ruff)."""
+    options = env_options(authorization="Basic u:p", cookie="c")
+
+    script = to_python(options, env={"authorization": "Basic ${" + LONG + "}:${P}"})
+    single = to_python(options, env={"cookie": "${" + LONG + "_AND_MORE_OF_IT}"})
+
+    assert (
+        '    "authorization": "Basic "\n'
+        f'    + os.environ["{LONG}"]\n'
+        '    + ":"\n'
+        '    + os.environ["P"],\n'
+    ) in script
+    assert f'    "cookie": os.environ[\n        "{LONG}_AND_MORE_OF_IT"\n    ],\n' in single
+
+
+def test_golden_json_with_an_env_reference() -> None:
+    """JSON holds the template as a profile writes it; other secrets are masked."""
+    options = env_options(Authorization="token ghp_1", **{"x-api-key": "k"})
+
+    assert json.loads(to_json(options, env=GH_ENV)) == {
+        "method": "get",
+        "url": "http://h/user",
+        "headers": {"Authorization": "token ${GITHUB_TOKEN}", "x-api-key": "<REDACTED>"},
+    }
+
+
+@pytest.mark.parametrize("render", [to_curl, to_python, to_json])
+def test_an_env_copy_never_shows_a_secret(render: Any) -> None:
+    """Whatever redact says, a secret env does not map is masked, and one it maps is its
+    template; an entry for a header the request lacks is not used."""
+    options = env_options(authorization="token ghp_secret", **{"x-api-key": "k1-secret"})
+    env = {"AUTHORIZATION": "token ${GITHUB_TOKEN}", "cookie": "${COOKIE}"}
+
+    for redact in (False, True):
+        text = render(options, redact=redact, env=env)
+        assert "secret" not in text
+        assert "GITHUB_TOKEN" in text
+        assert "COOKIE" not in text
+        assert "<REDACTED>" in text
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        (["token ${T}"], "env is list, not a mapping; pass header names"),
+        ({"authorization": 1}, "env maps str to int; pass header names and their ${VAR}"),
+        ({1: "${T}"}, "env maps int to str; pass header names"),
+        # A credential of its own in the template would be copied: refused, not echoed.
+        ({"authorization": "token ab${T}"}, "env['authorization'] is not a template of ${VAR}"),
+        ({"authorization": "token"}, "env['authorization'] is not a template of ${VAR}"),
+        # The request sends "token ...": a copy sending "Bearer ..." would be another one.
+        ({"authorization": "Bearer ${T}"}, "env['authorization'] = 'Bearer ${T}' does not fit"),
+        ({"authorization": "token ${T}/"}, "env['authorization'] = 'token ${T}/' does not fit"),
+    ],
+)
+@pytest.mark.parametrize("render", [to_curl, to_python, to_json])
+def test_env_refuses_what_it_cannot_stand_for(render: Any, env: Any, message: str) -> None:
+    """A mapping that is not one of names to ${VAR} templates fitting their values is an
+    EndpointError that names the header, never its value."""
+    options = env_options(authorization="token ghp_x")
+
+    with pytest.raises(EndpointError) as raised:
+        render(options, env=env)
+
+    assert str(raised.value).startswith(message)
+    assert "ghp_x" not in str(raised.value)
+
+
+def test_to_json_refuses_a_template_for_a_header_that_is_no_text() -> None:
+    """A hand-written number can have been read from no template: refused."""
+    options = {"method": "get", "url": "http://h/", "headers": {"x-api-key": 7}}
+
+    with pytest.raises(EndpointError, match="does not fit the header's value"):
+        to_json(options, env={"x-api-key": "${K}"})
+
+
+@pytest.mark.parametrize("name", ["RANDOM", "_", "status", "PATH", "BASH_ENV", "ZSH_NAME"])
+def test_curl_refuses_a_variable_the_shells_set_themselves(name: str) -> None:
+    """bash, dash or zsh would read their own value of these, not the environment's: curl
+    refuses and says why; Python reads os.environ, and writes its snippet."""
+    options = env_options(authorization="token t")
+    env = {"authorization": f"token ${{{name}}}"}
+
+    with pytest.raises(EndpointError) as raised:
+        to_curl(options, env=env)
+
+    assert str(raised.value) == (
+        f"to_curl: the shells set ${name} themselves, so a command cannot read it from the "
+        "environment; read the secret from another variable, such as ${GITHUB_TOKEN}"
+    )
+    assert f'os.environ["{name}"]' in to_python(options, env=env)

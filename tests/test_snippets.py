@@ -3,12 +3,15 @@
 Each case runs the real thing against a recording HTTP server on 127.0.0.1: the curl
 command under bash, dash, zsh and a pasted-into interactive bash, and the Python script
 with the real requests and httpx. `tests.wire.exactly` checks the six points of the
-README's "Copy as curl or Python".
+README's "Copy as curl or Python". Snippets that read their secrets from the environment
+run with the variables set, and must deliver the very token they do not contain.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from restroute import EndpointError, RequestOptions, endpoint
+from restroute.profiles import dump_profile, parse_profile
+from restroute.session import Session
 from restroute.snippets import to_curl, to_python
 from tests.wire import exactly, recording_server, run_pasted, run_python, run_shell
 
@@ -29,18 +34,29 @@ MakeOptions = Callable[[str], RequestOptions]
 
 def deliver(runner: str, make: MakeOptions, cwd: Path) -> list[str]:
     """Run the snippet for RUNNER once against a fresh server; the differences found."""
-    if runner in SHELLS and shutil.which(runner) is None:
-        pytest.fail(f"{runner} is not installed: apt-get install {runner} (.ci/run installs it)")
     with recording_server() as server:
         options = make(server.base_url)
-        if runner in SHELLS:
-            done = run_shell(runner, to_curl(options), cwd)
-        elif runner == "pasted":
-            done = run_pasted(to_curl(options), cwd)
-        else:
-            done = run_python(to_python(options, client=runner), cwd)
+        done = run(
+            runner, to_curl(options) if runner in CURL else to_python(options, client=runner), cwd
+        )
         assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
         return exactly(server.requests, options)
+
+
+CURL = [*SHELLS, "pasted"]
+
+
+def run(
+    runner: str, snippet: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """SNIPPET run by RUNNER (a shell, a pasted-into bash, or python), ENV added."""
+    if runner in SHELLS and shutil.which(runner) is None:
+        pytest.fail(f"{runner} is not installed: apt-get install {runner} (.ci/run installs it)")
+    if runner in SHELLS:
+        return run_shell(runner, snippet, cwd, env)
+    if runner == "pasted":
+        return run_pasted(snippet, cwd, env)
+    return run_python(snippet, cwd, env)
 
 
 def on(route: str, **params: Any) -> MakeOptions:
@@ -172,3 +188,91 @@ def test_dot_segments_reach_the_server_with_curl(tmp_path: Path) -> None:
     for client in ("requests", "httpx"):
         with pytest.raises(EndpointError, match=r"would remove its \. and \.\. segments in"):
             to_python(make("http://127.0.0.1:1"), client=client)
+
+
+# --- secrets as environment references -----------------------------------------------------
+
+# Everything a shell could act on, in a token: quotes, $ and ${...}, $(...), backticks, a
+# backslash, history (!), globs, separators and spaces. A header value has no CR/LF.
+HOSTILE_TOKEN = "gh'p\"_$HOME $(id) `id` ${T} \\ ! !! * ? [a] ~ ; | & < > %s #x"
+
+# A profile's secret headers as written, and the variables the snippet runs with.
+ENV_CASES: dict[str, tuple[dict[str, str], dict[str, str]]] = {
+    "scheme and variable": (
+        {"authorization": "token ${GITHUB_TOKEN}"},
+        {"GITHUB_TOKEN": "ghp_wire0123456789"},
+    ),
+    "hostile token": ({"authorization": "token ${GITHUB_TOKEN}"}, {"GITHUB_TOKEN": HOSTILE_TOKEN}),
+    "variable alone, hostile": ({"x-api-key": "${API_KEY}"}, {"API_KEY": HOSTILE_TOKEN}),
+    "odd but valid name": ({"x-api-key": "${_gh__Token_2}"}, {"_gh__Token_2": "k-odd-31337"}),
+    "lowercase name": ({"private-token": "${gitlab_token}"}, {"gitlab_token": "glpat-lower-42"}),
+    "two variables": (
+        {"authorization": "Basic ${GH_USER}:${GH_PASS}"},
+        {"GH_USER": "us$er-8a1", "GH_PASS": "pa'ss\"`x`-6b2"},
+    ),
+    "adjacent variables, one twice": (
+        {"x-auth-token": "${HALF_A}${HALF_B}/${HALF_A}"},
+        {"HALF_A": "first-7f3", "HALF_B": "'second-9c1"},
+    ),
+    "hostile separators": ({"authorization": "token '$`\"${T}\"`$'"}, {"T": "sep-tok-55"}),
+}
+
+
+def env_session(base_url: str, templates: dict[str, str], variables: dict[str, str]) -> Session:
+    """A session whose profile reads its secrets from VARIABLES, as loading it would."""
+    profile = parse_profile(dump_profile({"headers": templates}), name="env", environ=variables)
+    assert profile.raw["headers"] == templates  # written as references, not left out
+    session = Session("POST /repos/{owner}/issues", profiles=[profile])
+    session.rows = [("owner", "o"), ("title", "env"), ("base_url", base_url)]
+    return session
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
+@pytest.mark.parametrize("case", list(ENV_CASES))
+def test_env_snippets_send_the_token_they_do_not_contain(
+    case: str, runner: str, tmp_path: Path
+) -> None:
+    """An "env" snippet holds no secret, and run with the variables set, it sends exactly
+    the request: the token arrives as it is, never read again by the shell."""
+    templates, variables = ENV_CASES[case]
+    with recording_server() as server:
+        session = env_session(server.base_url, templates, variables)
+        snippet = session.snippet(
+            "curl" if runner in CURL else runner.replace("requests", "python"), secrets="env"
+        )
+        options = session.explain().result
+        assert options is not None
+        done = run(runner, snippet, tmp_path, variables)
+
+        assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+        assert exactly(server.requests, options) == []
+    for value in variables.values():
+        assert value not in snippet
+    for name, template in templates.items():
+        expected = template
+        for variable, value in variables.items():
+            expected = expected.replace(f"${{{variable}}}", value)
+        assert server.requests[0].header_values(name) == [expected]
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_an_unset_variable_stops_the_snippet_before_it_sends(runner: str, tmp_path: Path) -> None:
+    """With the variable unset, the command or script fails naming it, and sends nothing:
+    never a request without its credential."""
+    name = "RESTROUTE_WIRE_UNSET_TOKEN"
+    assert name not in os.environ
+    with recording_server() as server:
+        options = endpoint(
+            "GET /user", headers={"authorization": "token t"}, base_url=server.base_url
+        )
+        env = {"authorization": f"token ${{{name}}}"}
+        snippet = (
+            to_curl(options, env=env)
+            if runner in CURL
+            else to_python(options, client=runner, env=env)
+        )
+        done = run(runner, snippet, tmp_path)
+
+        assert done.returncode != 0
+        assert name in done.stderr.decode(errors="replace")
+        assert server.requests == []

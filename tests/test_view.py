@@ -7,9 +7,11 @@ notebook's Merged tab once did, because it redacted by itself and forgot to.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from restroute import formats
+from restroute import EndpointError, formats
 from restroute.profiles import parse_profile
 from restroute.session import Session, Status, View
 
@@ -42,11 +44,15 @@ def fields(view: View) -> dict[str, object]:
 def test_the_view_lists_every_part_the_explorers_show() -> None:
     """The fields the explorers render are all there (a guard on the test below)."""
     assert {
+        "env",
+        "env_notes",
         "error",
         "merged",
         "missing",
         "parsed",
+        "redact",
         "rows",
+        "secrets",
         "snippets",
         "status",
         "warnings",
@@ -62,9 +68,11 @@ def test_the_view_lists_every_part_the_explorers_show() -> None:
         "GET /repos/{owner} {",  # a route that does not compile
     ],
 )
-def test_no_field_shows_a_secret_while_redaction_is_on(route: str) -> None:
-    """No field of the view holds a token, a key or a row's token, whatever the outcome."""
-    view = secret_session(route).view(redact=True)
+@pytest.mark.parametrize("secrets", ["redact", "env"])
+def test_no_field_shows_a_secret_while_redaction_is_on(route: str, secrets: str) -> None:
+    """No field of the view holds a token, a key or a row's token, whatever the outcome,
+    redacted or with its snippets reading secrets from the environment."""
+    view = secret_session(route).view(secrets=secrets)  # type: ignore[arg-type]
 
     leaks = {
         name: secret
@@ -143,9 +151,9 @@ def test_a_snippet_is_written_when_first_asked_for(monkeypatch: pytest.MonkeyPat
     written: list[str] = []
     real = View._snippet
 
-    def counted(view: View, format: formats.Format) -> str:
+    def counted(view: View, format: formats.Format, secrets: str) -> str:
         written.append(format.name)
-        return real(view, format)
+        return real(view, format, secrets)
 
     monkeypatch.setattr(View, "_snippet", counted)
     view = secret_session("GET /repos/{owner}").view()
@@ -155,3 +163,104 @@ def test_a_snippet_is_written_when_first_asked_for(monkeypatch: pytest.MonkeyPat
     assert written == ["curl"]
     assert set(view.snippets) == {"curl", "python", "httpx", "json"}
     assert sorted(written) == ["curl", "httpx", "json", "python"]
+
+
+# --- secrets as environment references ---------------------------------------------------
+
+
+def test_an_env_view_writes_references_and_says_why_the_rest_is_masked() -> None:
+    """The profile's ${T} becomes the reference; the session layer's key and the row's
+    token stay masked, and the notes name where each was set as a value."""
+    view = secret_session("GET /repos/{owner}").view(secrets="env")
+
+    assert (view.secrets, view.redact) == ("env", True)
+    assert view.env == {"authorization": "token ${T}"}
+    assert view.snippet("json").count("<REDACTED>") == 2
+    assert '"authorization": "token ${T}"' in view.snippet("json")
+    assert "-H 'authorization: token '\"${T:?}\"" in view.snippet("curl")
+    assert '"authorization": "token " + os.environ["T"],' in view.snippet("python")
+    assert [note.split(";")[0] for note in view.env_notes] == [
+        "x-apikey stays <REDACTED>: layer 'session' sets it as a value, not as a ${VAR}",
+        "x-authtoken stays <REDACTED>: a parameter row sets it as a value, not as a ${VAR}",
+    ]
+    assert view.merged is not None
+    assert view.merged["headers"]["authorization"] == "token <REDACTED>"  # a display
+
+
+def test_a_copy_key_can_ask_one_snippet_in_another_mode() -> None:
+    """snippet(name, secrets=...) writes that copy without changing the view's tabs; each
+    mode's text is kept apart."""
+    view = secret_session("GET /repos/{owner}").view()
+
+    env = view.snippet("curl", secrets="env")
+    revealed = view.snippet("curl", secrets="reveal")
+
+    assert '"${T:?}"' in env
+    assert TOKEN in revealed
+    assert view.snippet("curl") == view.snippet("curl", secrets="redact")
+    assert TOKEN not in view.snippet("curl")
+    assert '"${T:?}"' not in view.snippet("curl")
+    assert view.snippet("curl", secrets="env") is env
+    assert not view.refused("curl", secrets="env")
+
+
+def test_an_env_snippet_can_be_refused_alone() -> None:
+    """A variable the shells set themselves: the env curl says why; the others are written."""
+    gh = parse_profile(
+        '[headers]\nauthorization = "token ${RANDOM}"', name="gh", environ={"RANDOM": TOKEN}
+    )
+    view = Session("GET /user", profiles=[gh]).view(secrets="env")
+
+    assert view.refused("curl")
+    assert view.snippet("curl").startswith("no snippet: to_curl: the shells set $RANDOM")
+    assert not view.refused("curl", secrets="redact")
+    assert not view.refused("python")
+
+
+@pytest.mark.parametrize(
+    ("redact", "secrets", "mode"),
+    [
+        (None, None, "redact"),
+        (True, None, "redact"),
+        (False, None, "reveal"),
+        (None, "env", "env"),
+        (True, "env", "env"),
+        (True, "redact", "redact"),
+        (False, "reveal", "reveal"),
+    ],
+)
+def test_redact_and_secrets_say_the_mode_together(
+    redact: bool | None, secrets: str | None, mode: str
+) -> None:
+    """The older redact switch still works; secrets says the mode; given both, they agree."""
+    view = Session("GET /user").view(redact=redact, secrets=secrets)  # type: ignore[arg-type]
+
+    assert view.secrets == mode
+    assert view.redact is (mode != "reveal")
+
+
+@pytest.mark.parametrize(
+    ("redact", "secrets", "message"),
+    [
+        (False, "env", "redact=False and secrets='env' disagree; pass one of them"),
+        (True, "reveal", "redact=True and secrets='reveal' disagree; pass one of them"),
+        (None, "show", "secrets is 'show', not one of redact, reveal, env"),
+        (None, 1, "secrets is 1, not one of redact, reveal, env"),
+    ],
+)
+def test_a_mode_that_cannot_be_is_refused(redact: bool | None, secrets: Any, message: str) -> None:
+    """A contradiction or an unknown mode is an EndpointError, in view, snippet and View."""
+    session = Session("GET /user")
+    view = session.view()
+
+    for call in (
+        lambda: session.view(redact=redact, secrets=secrets),
+        lambda: session.snippet("curl", redact=redact, secrets=secrets),
+        lambda: View(None, None, (), redact is not False, secrets=secrets),
+    ):
+        with pytest.raises(EndpointError) as raised:
+            call()
+        assert str(raised.value) == message
+    if redact is None:
+        with pytest.raises(EndpointError, match=message):
+            view.snippet("curl", secrets=secrets)

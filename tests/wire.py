@@ -364,30 +364,39 @@ def exactly(recorded: list[Recorded], opts: Mapping[str, Any]) -> list[str]:
     return violations
 
 
-def _run(argv: list[str], script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    """ARGV with SCRIPT on stdin (UTF-8), in CWD, under a UTF-8 locale; 60 s at most."""
+def _run(
+    argv: list[str], script: str, cwd: Path, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """ARGV with SCRIPT on stdin (UTF-8), in CWD, under a UTF-8 locale, with ENV added to
+    the environment; 60 s at most."""
     return subprocess.run(
         argv,
         input=script.encode(),
         cwd=cwd,
-        env={**os.environ, "LC_ALL": "C.UTF-8"},
+        env={**os.environ, **(env or {}), "LC_ALL": "C.UTF-8"},
         capture_output=True,
         timeout=60,
         check=False,
     )
 
 
-def run_shell(shell: str, script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def run_shell(
+    shell: str, script: str, cwd: Path, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
     """Run SCRIPT with ``SHELL -s`` (script on stdin: no argument-length limit)."""
-    return _run([shell, "-s"], script, cwd)
+    return _run([shell, "-s"], script, cwd, env)
 
 
-def run_pasted(script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def run_pasted(
+    script: str, cwd: Path, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
     """SCRIPT as if pasted at an interactive bash prompt, with history expansion on."""
     session = f"set -o histexpand\n{script}\nexit $?\n"
-    return _run(["bash", "--norc", "--noprofile", "-i"], session, cwd)
+    return _run(["bash", "--norc", "--noprofile", "-i"], session, cwd, env)
 
 
-def run_python(script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def run_python(
+    script: str, cwd: Path, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
     """Run SCRIPT with this interpreter (``python -``, script on stdin)."""
-    return _run([sys.executable, "-"], script, cwd)
+    return _run([sys.executable, "-"], script, cwd, env)

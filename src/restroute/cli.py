@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from . import __version__, endpoint, explain, formats
 from ._rows import nest, parse_value, value_text
 from .errors import EndpointError
-from .profiles import Profile, load_profile
+from .profiles import Profile, env_references, load_profile
 
 if TYPE_CHECKING:
     from .catalog import Operation
@@ -229,6 +229,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show credentials in --format explain (the snippets show them unless --redact)",
     )
+    secrets.add_argument(
+        "--env-secrets",
+        action="store_true",
+        help="write each credential a profile reads from ${VAR} as that variable, read when "
+        'the snippet runs ("${GITHUB_TOKEN:?}" in curl, os.environ["GITHUB_TOKEN"] in '
+        "Python); any other stays <REDACTED>, with a warning that says why",
+    )
     build.add_argument(
         "-H",
         "--header",
@@ -351,12 +358,24 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     options, warnings = nest(rows)
     for warning in warnings:
         print(f"restroute: warning: {warning}", file=sys.stderr)
-    redact = args.redact or (args.format == "explain" and not args.reveal)
-    return _request(args.route, options, profiles, args.format, redact=redact)
+    redact = args.redact or args.env_secrets or (args.format == "explain" and not args.reveal)
+    env = None
+    if args.env_secrets and args.format != "explain":  # explain shows values: redacted
+        layers = [(f"profile {each.name!r}", each.options, each.raw) for each in profiles]
+        env, notes = env_references([*layers, ("the command line", options, None)])
+        for note in notes:
+            print(f"restroute: warning: {note}", file=sys.stderr)
+    return _request(args.route, options, profiles, args.format, redact=redact, env=env)
 
 
 def _request(
-    route: str, options: dict[str, Any], profiles: list[Profile], format: str, *, redact: bool
+    route: str,
+    options: dict[str, Any],
+    profiles: list[Profile],
+    format: str,
+    *,
+    redact: bool,
+    env: dict[str, str] | None = None,
 ) -> str:
     if format == "explain":  # a display: redacted unless --reveal
         layers = [(profile.name, profile.options) for profile in profiles]
@@ -367,7 +386,7 @@ def _request(
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
-    text = formats.find(format).render(layered(route, options), redact=redact)
+    text = formats.find(format).render(layered(route, options), redact=redact, env=env)
     from . import catalog  # GitHub's description of the route: warnings, never errors
 
     merged = layered.merge(route, options)  # a profile's owner counts too

@@ -30,7 +30,7 @@ class Format:
     tab: str  # "Python": a tab's short title
     syntax: str  # "python": the lexer a viewer highlights it with
     key: str  # "f7": the explorer's copy key
-    render: Callable[..., str]  # (options, *, redact) -> text
+    render: Callable[..., str]  # (options, *, redact, env) -> text (restroute.snippets)
 
 
 FORMATS = (

@@ -24,7 +24,7 @@ import re
 import secrets
 import stat
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
@@ -33,7 +33,7 @@ import tomli_w
 
 from ._core.encoding import shown
 from .errors import EndpointError
-from .redact import is_secret
+from .redact import REDACTED, REFERENCE, is_secret, references_only
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,16 +42,14 @@ if TYPE_CHECKING:
 __all__ = [
     "Profile",
     "dump_profile",
+    "env_references",
     "left_out",
     "load_profile",
     "parse_profile",
     "save_profile",
 ]
 
-_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
-# An authorization scheme as people write one before their credentials: token, Bearer,
-# Basic, AWS4-HMAC-SHA256. No underscore, so that a GitHub token (ghp_...) is none.
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
+_REFERENCE = re.compile(REFERENCE)
 # Tables and arrays inside each other: more than this, and the profile is refused (reading
 # and writing), well before Python's recursion limit stops tomllib, tomli-w or this module.
 MAX_DEPTH = 100
@@ -166,6 +164,58 @@ def _expanded(
     return value
 
 
+def env_references(
+    layers: Iterable[tuple[str, Mapping[str, Any], Mapping[str, Any] | None]],
+) -> tuple[dict[str, str], list[str]]:
+    """For a copy that reads its secrets from the environment: the ``${VAR}`` template of
+    each secret header that ``layers`` send, and a note for each secret that stays
+    redacted because it was set as a value (typed by hand, a literal) and no variable
+    holds it.
+
+    ``layers`` are (who sets them, options, the text's table as written or None), bottom
+    first: merged as endpoint() merges them, so the topmost that sets a header decides
+    and a ``None`` removes it. A template counts only when it holds references alone.
+
+    >>> team = parse_profile('headers.authorization = "token ${T}"', environ={"T": "t0k3n"})
+    >>> env_references([("profile 'team'", team.options, team.raw)])
+    ({'authorization': 'token ${T}'}, [])
+    >>> call = {"headers": {"authorization": "token typed"}}
+    >>> references, notes = env_references(
+    ...     [("profile 'team'", team.options, team.raw), ("the call", call, None)]
+    ... )
+    >>> references
+    {}
+    >>> print(notes[0].replace("; ", ";\\n"))
+    authorization stays <REDACTED>: the call sets it as a value, not as a ${VAR};
+    write it "${SOME_TOKEN}" in a profile to copy a reference to the environment
+    """
+    sources: dict[str, tuple[str, str | None]] = {}
+    for where, options, raw in layers:
+        headers = options.get("headers")
+        if not isinstance(headers, Mapping):
+            continue
+        written = raw.get("headers") if raw is not None else None
+        templates = {
+            str.lower(name): str.__str__(value)
+            for name, value in (written.items() if isinstance(written, Mapping) else ())
+            if isinstance(name, str) and references_only(value)
+        }
+        for name, value in headers.items():
+            key = str.lower(name) if isinstance(name, str) else ""
+            if value is None:
+                sources.pop(key, None)
+            elif is_secret(key):
+                sources[key] = (where, templates.get(key))
+    references = {name: template for name, (_, template) in sources.items() if template}
+    notes = [
+        f"{name} stays {REDACTED}: {where} sets it as a value, not as a ${{VAR}}; write it "
+        '"${SOME_TOKEN}" in a profile to copy a reference to the environment'
+        for name, (where, template) in sources.items()
+        if template is None
+    ]
+    return references, notes
+
+
 # --- writing --------------------------------------------------------------------------------
 
 
@@ -229,13 +279,7 @@ def _is_literal_secret(name: object, value: object) -> bool:
     ``${T}`` and ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T} ghp_x`` and
     ``Bearer abc${T}`` hold a literal credential, and are left out whole.
     """
-    if not isinstance(name, str) or not is_secret(name):
-        return False
-    if not isinstance(value, str) or not _REFERENCE.search(value):
-        return True
-    words = str.split(value, None, 1)  # a str subclass's own methods never run
-    rest = words[1] if len(words) == 2 and _SCHEME.fullmatch(words[0]) else value
-    return any(character.isalnum() for character in _REFERENCE.sub("", rest))
+    return isinstance(name, str) and is_secret(name) and not references_only(value)
 
 
 def _left_out_note(name: str) -> str:

@@ -5,6 +5,10 @@ they ask it for a ``View``: the status line, the merged and parsed options, the
 explanation's rows, every snippet and the warnings, with redaction already applied.
 Neither builds a request, formats a snippet or decides what is secret.
 
+Snippets show secrets one of three ways (``secrets=``): ``"redact"`` (a mask),
+``"reveal"`` (the values) or ``"env"`` (the ``${VAR}`` a layer read each from, so that a
+copy can be shared and still run; a secret no variable holds stays masked).
+
 >>> session = Session("GET /repos/{owner}/{repo}/issues")
 >>> session.rows = [("owner", "octocat"), ("repo", "hello-world"), ("per_page", "2")]
 >>> session.view().status.text
@@ -27,7 +31,15 @@ from ._core.merge import owned_copy
 from ._core.template import compile_template
 from ._rows import VALUE_HINT, nest, parse_value
 from .errors import EndpointError, MissingParameterError
-from .profiles import Profile, dump_profile, left_out, load_profile, parse_profile, save_profile
+from .profiles import (
+    Profile,
+    dump_profile,
+    env_references,
+    left_out,
+    load_profile,
+    parse_profile,
+    save_profile,
+)
 from .redact import redact_options
 
 TYPE_CHECKING = False
@@ -40,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMATS",
     "MAX_NESTING",
+    "SECRETS",
     "VALUE_HINT",
     "Layer",
     "Session",
@@ -50,12 +63,19 @@ __all__ = [
 
 SESSION = "session"
 FORMATS = tuple(each.name for each in formats.FORMATS)
+SECRETS = ("redact", "reveal", "env")
+"""How snippets show secrets: masked, as they are, or as their environment references."""
+_MODES: dict[str, Literal["redact", "reveal", "env"]] = {
+    "redact": "redact",
+    "reveal": "reveal",
+    "env": "env",
+}
 NO_SNIPPET = "no snippet: "
 MAX_NESTING = 100
-UNDO_STEPS = 100  # edits of the form that undo goes back through
 """Lists and tables inside each other that a session takes, in a row's value or a layer:
 far more than any API asks for, and deep enough below Python's recursion limit that
 merging, explaining, snippets and the explorers' rendering never hit it."""
+UNDO_STEPS = 100  # edits of the form that undo goes back through
 
 
 @dataclass(slots=True, repr=False)
@@ -172,7 +192,12 @@ class Status:
 
 class View:
     """What the explorers show of a session after one edit, computed once and redacted
-    here when ``redact`` is on. Each part is worked out when first shown."""
+    here when ``redact`` is on. Each part is worked out when first shown.
+
+    ``secrets`` is how the snippets show secrets (``SECRETS``; by default, as ``redact``
+    says); the other parts are redacted in ``"env"`` mode too, as they show values.
+    ``env`` maps each secret header to the ``${VAR}`` template it was read from, and
+    ``env_notes`` says of each other secret why an ``"env"`` copy keeps it masked."""
 
     def __init__(
         self,
@@ -181,10 +206,17 @@ class View:
         warnings: Sequence[str],
         redact: bool,
         stale: Sequence[str] = (),
+        *,
+        secrets: Literal["redact", "reveal", "env"] | None = None,
+        env: Mapping[str, str] | None = None,
+        env_notes: Sequence[str] = (),
     ) -> None:
         self._explanation = explanation
-        self._snippets: dict[str, str] = {}
-        self.redact = redact
+        self._snippets: dict[tuple[str, str], str] = {}
+        self.secrets = _secrets(redact, secrets)
+        self.redact = self.secrets != "reveal"
+        self.env = dict(env or {})
+        self.env_notes = tuple(env_notes)
         self.error = None if error is None else str(error)
         """Why there is no request (None when there is one)."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()
@@ -221,31 +253,53 @@ class View:
             return ()
         return tuple(self._explanation.rows(redact=self.redact))
 
-    def snippet(self, name: str) -> str:
+    def snippet(
+        self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
+    ) -> str:
         """The request in format ``name`` (``formats.FORMATS``), or why there is none;
-        written at first asking (the terminal shows one tab at a time)."""
+        written at first asking (the terminal shows one tab at a time). ``secrets``
+        overrides the view's own mode for this one, as a copy key may."""
         format = formats.find(name)
-        if format.name not in self._snippets:
-            self._snippets[format.name] = self._snippet(format)
-        return self._snippets[format.name]
+        mode = self.secrets if secrets is None else _secrets(None, secrets)
+        if (format.name, mode) not in self._snippets:
+            self._snippets[format.name, mode] = self._snippet(format, mode)
+        return self._snippets[format.name, mode]
 
-    def refused(self, name: str) -> bool:
-        """Whether ``snippet(name)`` says why there is no snippet."""
-        return self.snippet(name).startswith(NO_SNIPPET)
+    def refused(
+        self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
+    ) -> bool:
+        """Whether ``snippet(name, secrets=...)`` says why there is no snippet."""
+        return self.snippet(name, secrets=secrets).startswith(NO_SNIPPET)
 
     @property
     def snippets(self) -> dict[str, str]:
         """Every format's text, by name; "no snippet: why" where there is none."""
         return {each.name: self.snippet(each.name) for each in formats.FORMATS}
 
-    def _snippet(self, format: formats.Format) -> str:
+    def _snippet(self, format: formats.Format, secrets: str) -> str:
         result = self._explanation.result if self._explanation is not None else None
         if result is None:
             return f"{NO_SNIPPET}{self.error}"
+        env = self.env if secrets == "env" else None
         try:
-            return format.render(result, redact=self.redact)
+            return format.render(result, redact=secrets != "reveal", env=env)
         except EndpointError as error:
             return f"{NO_SNIPPET}{error}"
+
+
+def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "reveal", "env"]:
+    """The snippets' mode from ``redact`` (the older switch) and ``secrets``: either
+    says it, and both must agree, so no caller reveals what it meant to hide."""
+    if secrets is None:
+        return "reveal" if redact is False else "redact"
+    mode = _MODES.get(secrets) if isinstance(secrets, str) else None
+    if mode is None:
+        msg = f"secrets is {shown(secrets)}, not one of {', '.join(SECRETS)}"
+        raise EndpointError(msg)
+    if redact is not None and redact != (mode != "reveal"):
+        msg = f"redact={redact!r} and secrets={mode!r} disagree; pass one of them"
+        raise EndpointError(msg)
+    return mode
 
 
 def _problems(
@@ -555,21 +609,71 @@ class Session:
             return None, error
         return explanation, explanation.error
 
-    def view(self, *, redact: bool = True, catalog: bool = True) -> View:
+    def env_references(self) -> tuple[dict[str, str], list[str]]:
+        """The ``${VAR}`` template each secret header was read from, by the layer that
+        sets it as the merge does (the topmost switched on; a row above them all), and
+        why each other secret has none: what an ``"env"`` snippet needs."""
+        layers = [
+            (f"layer {layer.name!r}", layer.options, _written(layer.text))
+            for layer in self.layers
+            if layer.enabled
+        ]
+        with contextlib.suppress(EndpointError):  # a row too deep: there is no request
+            layers.append(("a parameter row", self.parameters(), None))
+        return env_references(layers)
+
+    def view(
+        self,
+        *,
+        redact: bool | None = None,
+        catalog: bool = True,
+        secrets: Literal["redact", "reveal", "env"] | None = None,
+    ) -> View:
         """Everything the explorers show, for the session as it is now: call it once
-        an edit. ``catalog``: judge the call by GitHub's description of the route."""
+        an edit. ``catalog``: judge the call by GitHub's description of the route.
+        ``secrets`` (or the older ``redact``): how snippets show secrets, redacted
+        unless told otherwise."""
+        mode = _secrets(redact, secrets)
         explanation, error = self.outcome()
         warnings = self.warnings(explanation, catalog=catalog)
         if isinstance(error, MissingParameterError):  # the error names them already
             said = tuple(f": {name} (path) is required" for name in error.names)
             warnings = [warning for warning in warnings if not warning.endswith(said)]
         stale = [layer.problem for layer in self.layers if layer.problem is not None]
-        return View(explanation, error, warnings, redact, stale)
+        env, notes = self.env_references()
+        return View(
+            explanation,
+            error,
+            warnings,
+            mode != "reveal",
+            stale,
+            secrets=mode,
+            env=env,
+            env_notes=notes,
+        )
 
-    def snippet(self, format: str, *, redact: bool = True) -> str:
+    def snippet(
+        self,
+        format: str,
+        *,
+        redact: bool | None = None,
+        secrets: Literal["redact", "reveal", "env"] | None = None,
+    ) -> str:
         """The request as JSON, curl, or a requests/httpx script; redacted by default."""
+        mode = _secrets(redact, secrets)
         explanation = self.explain()
         if explanation.result is None:
             assert explanation.error is not None
             raise explanation.error
-        return formats.find(format).render(explanation.result, redact=redact)
+        env = self.env_references()[0] if mode == "env" else None
+        return formats.find(format).render(explanation.result, redact=mode != "reveal", env=env)
+
+
+@functools.lru_cache(maxsize=64)
+def _written(text: str) -> dict[str, Any] | None:
+    """A layer's text as written, ``${VAR}`` unexpanded (None when it is no profile);
+    kept, as the view asks again at every keystroke and the text rarely changes."""
+    try:
+        return parse_profile(text, environ={}).raw
+    except EndpointError:
+        return None

@@ -7,6 +7,11 @@ safe in POSIX shells (sh, bash, zsh, dash) and when pasted into an interactive b
 it uses single quotes only, never reads a local file, and pipes through ``printf``
 what no shell word can hold.
 
+Secrets are shown, redacted (``redact=True``), or written as the environment variables
+they are read from (``env={"authorization": "token ${GITHUB_TOKEN}"}``), so that a copy
+can be shared and still run: the command then reads ``"${GITHUB_TOKEN:?}"``, the only
+double-quoted words it has, and the script ``os.environ["GITHUB_TOKEN"]``.
+
 >>> from restroute import endpoint
 >>> options = endpoint("POST /repos/{owner}/{repo}/issues", owner="octocat",
 ...                    repo="hello-world", title="Found a bug")
@@ -31,7 +36,7 @@ from ._core.options import plain
 from ._core.url import authority_problem, dot_segment, is_absolute
 from ._core.wire import body_bytes, check_framing
 from .errors import EndpointError
-from .redact import is_secret, redact_headers
+from .redact import Reference, is_secret, redact_headers, referenced_headers
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,7 +58,9 @@ class _Request:
 
     __slots__ = ("body", "headers", "method", "url")
 
-    def __init__(self, options: Mapping[str, Any], hide: bool) -> None:
+    def __init__(
+        self, options: Mapping[str, Any], hide: bool, env: Mapping[str, str] | None
+    ) -> None:
         if not isinstance(options, Mapping):
             msg = f"snippets take request options (a mapping), not {type(options).__name__}"
             raise EndpointError(msg)
@@ -80,7 +87,11 @@ class _Request:
         headers = checked_headers(options.get("headers") or {}, route)
         self.body = body_bytes(options)
         check_framing(headers, self.body, route)
-        self.headers = redact_headers(headers) if hide else headers
+        self.headers: dict[str, Any] = headers
+        if env is not None:  # a reference, or redacted: an env copy never shows a secret
+            self.headers = referenced_headers(headers, env)
+        elif hide:
+            self.headers = redact_headers(headers)
         if self.method == "HEAD" and self.body is not None:
             msg = f"{route}: a HEAD request has no body; drop the body"
             raise EndpointError(msg)
@@ -89,20 +100,38 @@ class _Request:
 # --- JSON ---------------------------------------------------------------------------------
 
 
-def to_json(options: Mapping[str, Any], *, indent: int | None = 2, redact: bool = False) -> str:
+def to_json(
+    options: Mapping[str, Any],
+    *,
+    indent: int | None = 2,
+    redact: bool = False,
+    env: Mapping[str, str] | None = None,
+) -> str:
     """The request options as JSON; a bytes body that is not UTF-8 goes as ``body_base64``.
+
+    With ``env``, a header it maps is written as its template, as a profile writes it
+    (``"token ${GITHUB_TOKEN}"``), for whoever reads the JSON to fill in; every other
+    secret is redacted.
 
     >>> options = {"method": "get", "url": "https://h/user",
     ...            "headers": {"authorization": "token ghp_1"}}
     >>> print(to_json(options, indent=None, redact=True))
     {"method": "get", "url": "https://h/user", "headers": {"authorization": "token <REDACTED>"}}
+    >>> print(to_json(options, indent=None, env={"authorization": "token ${GH_TOKEN}"}))
+    {"method": "get", "url": "https://h/user", "headers": {"authorization": "token ${GH_TOKEN}"}}
     """
     if not isinstance(options, Mapping):
         msg = f"to_json takes request options (a mapping), not {type(options).__name__}"
         raise EndpointError(msg)
     shown_options = dict(options)
-    if redact and isinstance(options.get("headers"), Mapping):
-        shown_options["headers"] = redact_headers(options["headers"])
+    headers = options.get("headers")
+    if env is not None and isinstance(headers, Mapping):
+        shown_options["headers"] = {
+            name: value.template if isinstance(value, Reference) else value
+            for name, value in referenced_headers(headers, env).items()
+        }
+    elif redact and isinstance(headers, Mapping):
+        shown_options["headers"] = redact_headers(headers)
     body = options.get("body")
     if isinstance(body, bytes | bytearray | memoryview):
         try:
@@ -123,8 +152,27 @@ def to_json(options: Mapping[str, Any], *, indent: int | None = 2, redact: bool 
 # --- curl --------------------------------------------------------------------------------
 
 
-def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
+def to_curl(
+    options: Mapping[str, Any], *, redact: bool = False, env: Mapping[str, str] | None = None
+) -> str:
     """A POSIX-shell curl command, one option a line, that sends exactly this request.
+
+    With ``env`` (header name -> ``${VAR}`` template), those headers read their variables
+    when the command runs, and the other secrets are redacted:
+
+    >>> options = {"method": "get", "url": "https://h/user",
+    ...            "headers": {"authorization": "token ghp_1", "accept": "*/*"}}
+    >>> print(to_curl(options, env={"authorization": "token ${GITHUB_TOKEN}"}))
+    curl \\
+      -H 'authorization: token '"${GITHUB_TOKEN:?}" \\
+      -H 'accept: */*' \\
+      -H 'User-Agent:' \\
+      https://h/user
+
+    The variable alone is double-quoted: its value is then neither split, nor globbed,
+    nor read again for quotes, ``$`` or backticks, in any POSIX shell, and no ``!`` is
+    there for an interactive bash to expand. ``:?`` stops the command, sending nothing,
+    when the variable is unset or empty, rather than send a request without the secret.
 
     >>> from restroute import endpoint
     >>> print(to_curl(endpoint("PUT /user/starred/{owner}/{repo}", owner="o", repo="r")))
@@ -136,7 +184,7 @@ def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
       --data-raw '' \\
       https://api.github.com/user/starred/o/r
     """
-    request = _Request(options, hide=redact)
+    request = _Request(options, hide=redact, env=env)
     lines = []
     if any(c in request.url for c in "[]{}"):
         lines.append("--globoff")  # curl would read [] and {} as URL globs
@@ -165,11 +213,48 @@ def to_curl(options: Mapping[str, Any], *, redact: bool = False) -> str:
     return piped + "curl \\\n  " + " \\\n  ".join(lines)
 
 
-def _header_option(name: str, value: str | None) -> str:
+def _header_option(name: str, value: str | Reference | None) -> str:
     """``-H 'name: value'``; ``name;`` sends an empty value, ``name:`` removes curl's own."""
     if value is None:
         return f"-H {_quote(name + ':')}"
+    if isinstance(value, Reference):
+        return f"-H {_shell_reference(f'{name}: ', value)}"
     return f"-H {_quote(f'{name}: {value}' if value else f'{name};')}"
+
+
+# Variables that bash 5.2, dash 0.5 or zsh 5.9 set or reset themselves, whatever the
+# environment holds (measured: `env NAME=x SHELL -c 'printf %s "${NAME:?}"'`, and at an
+# interactive prompt), and PATH, which must find curl: none can carry a secret in.
+_SET_BY_SHELLS = """
+    _ ARGC BASH BASHOPTS BASHPID COLUMNS CPUTYPE EGID EPOCHREALTIME EPOCHSECONDS ERRNO
+    EUID FUNCNEST GID HISTCMD HISTSIZE IFS INPUTRC KEYBOARD_HACK KEYTIMEOUT LINENO LINES
+    LISTMAX MACHTYPE MAILCHECK OLDPWD OPTERR OPTIND OSTYPE PATH PPID PS1 PS2 PS4 PWD
+    RANDOM SAVEHIST SECONDS SHELLOPTS SHLVL SRANDOM TRY_BLOCK_ERROR TRY_BLOCK_INTERRUPT
+    TTY TTYIDLE UID USERNAME VENDOR ZLE_RPROMPT_INDENT argv cdpath fignore fpath
+    histchars mailpath manpath module_path path pipestatus psvar signals status
+"""
+_SHELL_VARIABLES = frozenset(_SET_BY_SHELLS.split())
+
+
+def _shell_reference(prefix: str, reference: Reference) -> str:
+    """One shell word: the text single-quoted, each run of variables double-quoted."""
+    words, variables = [], ""
+    for index, part in enumerate(reference.parts):
+        if index % 2:
+            if part in _SHELL_VARIABLES or part.startswith(("BASH_", "ZSH_")):
+                msg = f"to_curl: the shells set ${part} themselves, so a command cannot read "
+                msg += "it from the environment; read the secret from another variable, "
+                msg += "such as ${GITHUB_TOKEN}"
+                raise EndpointError(msg)
+            variables += f"${{{part}:?}}"
+            continue
+        text = prefix + part if index == 0 else part
+        if text:
+            words += [f'"{variables}"'] if variables else []
+            words.append(_quote(text))
+            variables = ""
+    words += [f'"{variables}"'] if variables else []
+    return "".join(words)
 
 
 def _shell_text(body: bytes) -> str | None:
@@ -234,12 +319,19 @@ _REWRITTEN_IN_PATH = {"requests": frozenset(), "httpx": frozenset("`{}")}
 
 
 def to_python(
-    options: Mapping[str, Any], *, client: str = "requests", redact: bool = False
+    options: Mapping[str, Any],
+    *,
+    client: str = "requests",
+    redact: bool = False,
+    env: Mapping[str, str] | None = None,
 ) -> str:
     """A runnable Python script that sends exactly this request with requests or httpx.
 
     The body is written as a Python value and serialised to the very bytes restroute
-    sends; ``json=`` is not used, since it would change them.
+    sends; ``json=`` is not used, since it would change them. With ``env`` (header name
+    -> ``${VAR}`` template), those headers are read from ``os.environ`` when the script
+    runs (a ``KeyError`` names a variable that is not set), and the other secrets are
+    redacted.
 
     >>> from restroute import endpoint
     >>> print(to_python(endpoint("GET /users/{username}", username="octocat")))
@@ -258,13 +350,16 @@ def to_python(
     if client not in _CLIENTS:
         msg = f"to_python: client {client!r} is not one of {', '.join(_CLIENTS)}"
         raise EndpointError(msg)
-    request = _Request(options, hide=redact)
+    request = _Request(options, hide=redact, env=env)
     _check_url_for(client, request.url)
     body = options.get("body")
     as_json = request.body is not None and not isinstance(
         body, str | bytes | bytearray | memoryview
     )
-    lines = ["import json", ""] if as_json else []
+    lines = ["import json"] if as_json else []
+    if any(isinstance(value, Reference) for value in request.headers.values()):
+        lines.append("import os")
+    lines += [""] if lines else []
     lines.append(f"import {client}")
     if client == "requests" and "user-agent" not in request.headers:
         lines.append("from urllib3.util import SKIP_HEADER")
@@ -337,8 +432,8 @@ def _requoted_triplets(text: str) -> set[str]:
     return found
 
 
-def _headers_literal(headers: Mapping[str, str], client: str) -> str:
-    items = [f"    {_literal(name)}: {_literal(value)}," for name, value in headers.items()]
+def _headers_literal(headers: Mapping[str, Any], client: str) -> str:
+    items = [_header_item(name, value) for name, value in headers.items()]
     if client == "requests":
         # None removes requests' own accept; urllib3 adds a user-agent unless it is told to
         # skip it (README, "Copy as curl or Python": the options' headers and no others).
@@ -350,6 +445,24 @@ def _headers_literal(headers: Mapping[str, str], client: str) -> str:
 
 
 _LINE = 88  # as ruff and black lay code out
+
+
+def _header_item(name: str, value: str | Reference) -> str:
+    """``    "name": value,``: a reference as ``os.environ[...]`` joined to its text by
+    ``+`` (no f-string: the text needs no escapes of its own), laid out as ruff would."""
+    if not isinstance(value, Reference):
+        return f"    {_literal(name)}: {_literal(value)},"
+    terms = [
+        f'os.environ["{part}"]' if index % 2 else _literal(part)
+        for index, part in enumerate(value.parts)
+        if index % 2 or part
+    ]
+    line = f"    {_literal(name)}: {' + '.join(terms)},"
+    if len(line) <= _LINE:
+        return line
+    if len(terms) == 1:  # ruff breaks the subscript
+        return f'    {_literal(name)}: os.environ[\n        "{value.parts[1]}"\n    ],'
+    return f"    {_literal(name)}: " + "\n    + ".join(terms) + ","
 
 
 def _literal(value: object, depth: int = 0) -> str:

@@ -12,7 +12,7 @@ from textual.widgets.selection_list import Selection
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
 
-PLACEHOLDER = "TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = \"2022-11-28\""
+PLACEHOLDER = 'TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"'
 ON = Content.styled("on ", "b green")
 OFF = Content.styled("off", "b red")
 

@@ -89,7 +89,9 @@ class ResultsView(Vertical):
             return _explain_table(view.rows)
         if tab == "parsed" and view.parsed is not None:
             width = max(40, self.query_one("#result-text", Static).content_region.width)
-            return _code(pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), "python")
+            return _code(
+                pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), "python"
+            )
         if tab in formats.BY_NAME and view.parsed is not None:
             text = view.snippet(tab)
             if view.refused(tab):
