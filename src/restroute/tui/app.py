@@ -6,6 +6,7 @@ import contextlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from textual import events, on, work
 from textual.actions import SkipAction
@@ -45,7 +46,21 @@ STATUS_MARKS = {
     "warning": Content.styled("!", "b yellow"),
     "error": Content.styled("✗", "b red"),
 }
-SHOWN = Content.styled(" SECRETS SHOWN · ctrl+r hides ", "b reverse $warning")
+# ctrl+r goes round these: how the screen and the copies show secrets, said on screen
+# for as long as it is not the default.
+Mode = Literal["redact", "env", "reveal"]
+MODES: tuple[Mode, ...] = ("redact", "env", "reveal")
+MODE_NOTES = {
+    "redact": ("Secrets redacted", Content("")),
+    "env": (
+        "Secrets as environment references: snippets read $VAR when run",
+        Content.styled(" SECRETS AS $VAR · ctrl+r ", "b reverse $accent"),
+    ),
+    "reveal": (
+        "Secrets shown, on screen and in copies",
+        Content.styled(" SECRETS SHOWN · ctrl+r hides ", "b reverse $warning"),
+    ),
+}
 
 
 class RestrouteApp(App[None]):
@@ -95,7 +110,7 @@ class RestrouteApp(App[None]):
     ) -> None:
         super().__init__()
         self.session = Session(route, profiles)
-        self.revealed = False
+        self.secrets: Mode = "redact"
         self.view: View | None = None  # what the session showed after the last edit
         self.catalog_ready = False  # loaded in a worker after the first frame
         self.operation: Operation | None = None  # the catalog's entry for the route
@@ -243,7 +258,7 @@ class RestrouteApp(App[None]):
             self._route_edited = False
             self.session.follow_route()
             self._show_form()
-        self.view = view = self.session.view(redact=not self.revealed, catalog=self.catalog_ready)
+        self.view = view = self.session.view(secrets=self.secrets, catalog=self.catalog_ready)
         self.query_one(ResultsView).show(view)
         self.query_one(ParamsEditor).mark_missing(view.missing)
         self._status(view.status)
@@ -324,22 +339,31 @@ class RestrouteApp(App[None]):
     # --- actions ------------------------------------------------------------------------
 
     def action_copy(self, format: str) -> None:
-        view = self.view or self.session.view(redact=not self.revealed)
+        view = self.view or self.session.view(secrets=self.secrets)
         text = view.snippet(format)
         if view.refused(format):
             self.notify(f"Nothing copied: {text}", severity="error", markup=False)
             return
         how = copy(self, text)
-        secrets = "secrets redacted" if view.redact else "secrets shown"
+        secrets = {"redact": "secrets redacted", "env": "secrets as $VAR"}.get(
+            view.secrets, "secrets shown"
+        )
         first = text.splitlines()[0] if text else ""
         label = formats.find(format).label
-        self.notify(f"Copied {label} {how}, {secrets}:\n{first} …", markup=False)
+        notes = "".join(f"\n{note}" for note in view.env_notes) if view.secrets == "env" else ""
+        self.notify(f"Copied {label} {how}, {secrets}:\n{first} …{notes}", markup=False)
 
     def action_toggle_reveal(self) -> None:
-        self.revealed = not self.revealed
-        self.notify("Secrets shown" if self.revealed else "Secrets redacted")
-        self.query_one("#secrets", Static).update(SHOWN if self.revealed else "")
+        """ctrl+r: redacted, then as environment references, then shown, then redacted."""
+        self.secrets = MODES[(MODES.index(self.secrets) + 1) % len(MODES)]
+        note, banner = MODE_NOTES[self.secrets]
+        self.notify(note)
+        self.query_one("#secrets", Static).update(banner)
         self.update_results()
+
+    @property
+    def revealed(self) -> bool:
+        return self.secrets == "reveal"
 
     def action_problems(self) -> None:
         self.query_one(ResultsView).active = "problems"
