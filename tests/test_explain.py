@@ -867,6 +867,7 @@ def test_steps_and_cascades_are_tuples_that_read_as_their_fields() -> None:
 
     assert (step.layer, step.state) == ("teaching", OVERRIDDEN)
     assert step.text.endswith("… (402 characters)")
+    assert Step("call", {(1, 2): "x"}, WON).text == "{(1, 2): 'x'}"  # no JSON key: its repr
     assert step == ("teaching", "x" * 400, OVERRIDDEN)
     assert repr(Step("call", 2, WON)) == "Step('call', 2, 'won')"
     assert repr(option) == (
