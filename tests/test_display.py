@@ -12,8 +12,19 @@ import pytest
 from IPython.lib import pretty as ipython_pretty
 
 from restroute import RequestOptions, endpoint, explain
+from restroute._core.explain import Cascade
 from restroute._core.result import MergedOptions
-from restroute.display import LIMIT, NotebookView, bundle, merged_text, options_text, summary
+from restroute.display import (
+    LIMIT,
+    NotebookView,
+    bundle,
+    cascade_html,
+    cascade_text,
+    merged_text,
+    options_text,
+    rows_html,
+    summary,
+)
 from tests.conftest import UA
 
 TOKEN = "ghp_secret_for_display_tests"
@@ -137,6 +148,135 @@ def test_an_explanation_shows_its_table_and_its_request() -> None:
     assert "no value for {repo}" in broken["text/html"]
     assert pretty(failed).splitlines()[-1].startswith("error: GET /repos/{owner}/{repo}")
     assert "application/json" not in broken
+
+
+TEACHING = [("teaching", {"per_page": 100}), ("session", {"per_page": 50})]
+
+
+def test_an_explanation_strikes_the_values_a_layer_above_overrides() -> None:
+    """teaching's per_page=100 under the session layer's 50 under the call's 2: the HTML
+    shows the three, a row each, bottom to top, the two overridden struck and dimmed, the
+    kept one bold, and says what the marks mean."""
+    why = explain("GET /user/repos", per_page=2, layers=TEACHING)
+
+    html = why._repr_mimebundle_()["text/html"]
+
+    struck = '<td style="opacity:.6" title="overridden">'
+    assert (
+        '<tr><td rowspan="3"><code>per_page</code></td>'
+        f"{struck}<s><code>100</code></s></td>{struck}<s><code>teaching</code></s></td>"
+        '<td rowspan="3"><code>URL query</code></td></tr>'
+        f"<tr>{struck}<s><code>50</code></s></td>{struck}<s><code>session</code></s></td></tr>"
+        "<tr><td><b><code>2</code></b></td><td><code>call</code></td></tr>"
+    ) in html
+    assert "<th>option</th><th>value</th><th>from layer</th><th>went to</th>" in html
+    assert "<s>struck</s> where a layer above overrides it" in html
+
+
+def test_the_html_shows_what_parse_sent_and_what_merge_merged() -> None:
+    """The accept the format amended is shown under the merged one; the content-type parse
+    added has only that line; a mapping merged key by key is dimmed, not struck, and the
+    merged value follows."""
+    why = explain(
+        "POST /x",
+        data={"b": 2},
+        media_type={"format": "raw"},
+        layers=[("profile", {"data": {"a": 1}})],
+    )
+
+    html = why._repr_mimebundle_()["text/html"]
+
+    assert (
+        '<tr><td rowspan="2"><code>headers.accept</code></td>'
+        "<td><b><code>&quot;application/vnd.github.v3+json&quot;</code></b></td>"
+        '<td><code>built-in defaults</code></td><td rowspan="2"><code>header</code></td></tr>'
+        '<tr><td colspan="2"><i>→ sent &quot;application/vnd.github.v3.raw&quot; '
+        "(amended by media_type.format=raw)</i></td></tr>"
+    ) in html
+    assert (
+        "<tr><td><code>headers.content-type</code></td>"
+        '<td colspan="2"><i>→ sent &quot;application/json; charset=utf-8&quot; '
+        "(added: the body (data) has no content-type)</i></td><td><code>header</code></td></tr>"
+    ) in html
+    assert (
+        '<td style="opacity:.8"><code>{&quot;a&quot;: 1}</code></td>'
+        '<td style="opacity:.8"><code>profile</code> (merged into the one above)</td>'
+        '<td rowspan="3"><code>body (as given)</code></td></tr>'
+        "<tr><td><b><code>{&quot;b&quot;: 2}</code></b></td><td><code>call</code></td></tr>"
+        '<tr><td colspan="2"><i>→ merged: {&quot;a&quot;: 1, &quot;b&quot;: 2}</i></td></tr>'
+    ) in html
+
+
+def test_the_cascade_html_escapes_every_value_and_name() -> None:
+    """A layer named with markup and a value holding a tag show as text."""
+    why = explain("GET /x", q="<b>x</b>", layers=[("<i>mine</i>", {"q": "<script>"})])
+
+    html = cascade_html(why.cascade())
+
+    assert "<script>" not in html
+    assert "&lt;i&gt;mine&lt;/i&gt;" in html
+    assert (
+        '<s><code>&quot;&lt;script&gt;&quot;</code></s></td><td style="opacity:.6" '
+        'title="overridden"><s><code>&lt;i&gt;mine&lt;/i&gt;</code></s></td>'
+    ) in html
+    assert "<td><b><code>&quot;&lt;b&gt;x&lt;/b&gt;&quot;</code></b></td>" in html
+
+
+def test_a_cascade_made_by_hand_without_steps_shows_its_value() -> None:
+    """A Cascade with no step and no note still has a row: its value."""
+    html = cascade_html([Cascade("x", 1, (), "nowhere")])
+
+    assert (
+        "<tr><td><code>x</code></td><td><b><code>1</code></b></td><td><code></code></td>"
+        "<td><code>nowhere</code></td></tr>"
+    ) in html
+
+
+def test_the_text_tells_each_cascade_the_table_cannot() -> None:
+    """After the table, the options several layers set, a header removed, and what parse
+    changed: a value a line, ~ before the overridden ones."""
+    why = explain(
+        "POST /user/repos",
+        per_page=2,
+        layers=[*TEACHING, ("quiet", {"headers": {"x-trace": None}})],
+    )
+
+    story = pretty(why).split("\n\n")[1]
+
+    assert story.splitlines() == [
+        "cascade, bottom layer first (~ overridden, + merged into the one above):",
+        'method                ~ "GET" · built-in defaults',
+        '                        "POST" · call',
+        "headers.x-trace         null · quiet",
+        "                      → removed: None drops a header",
+        'headers.content-type  → sent "application/json; charset=utf-8" (added: the body is JSON)',
+        "per_page              ~ 100 · teaching",
+        "                      ~ 50 · session",
+        "                        2 · call",
+    ]
+
+
+def test_the_text_has_no_cascade_when_the_table_tells_it_all() -> None:
+    """A route without a method, no layer: each option has one layer, nothing is added."""
+    why = explain("/user")
+
+    assert cascade_text(why.cascade()) == ""
+    assert "cascade" not in pretty(why)
+
+
+def test_rows_still_show_as_the_table_of_winners() -> None:
+    """rows_html renders Explanation.rows (and View.rows) as before: four columns, one
+    row an option, every cell escaped."""
+    why = explain("GET /x", q="<b>", layers=[("mine", {"per_page": 100})])
+
+    html = rows_html(why.rows())
+
+    assert "<th>option</th><th>value</th><th>from layer</th><th>went to</th>" in html
+    assert (
+        "<tr><td><code>per_page</code></td><td><code>100</code></td>"
+        "<td><code>mine</code></td><td><code>URL query</code></td></tr>"
+    ) in html
+    assert "<td><code>&quot;&lt;b&gt;&quot;</code></td>" in html
 
 
 def test_merged_options_show_their_template_and_hide_their_secrets() -> None:
@@ -396,7 +536,7 @@ def test_a_body_2000_deep_displays_as_a_summary_line() -> None:
         "call",
         "body (as given)",
     ]
-    assert f"<td><code>{escape(json.dumps(line))}</code></td>" in why_shown["text/html"]
+    assert f"<td><b><code>{escape(json.dumps(line))}</code></b></td>" in why_shown["text/html"]
     assert (
         "the body cannot become JSON: maximum recursion depth exceeded" in why_shown["text/html"]
     )

@@ -17,6 +17,7 @@ from restroute import (
     endpoint,
     explain,
 )
+from restroute._core.explain import MERGED, NOT_REACHED, OVERRIDDEN, WON, Cascade, Step
 from tests.conftest import UA
 
 BUILT_IN = "built-in defaults"
@@ -457,3 +458,420 @@ def test_defaults_nested_too_deep_to_keep_are_refused() -> None:
         explain("GET /user", layers=[("deep", {"a": deep})])
     with pytest.raises(EndpointError, match="nested too deep to keep"):
         endpoint.defaults(a=deep)
+
+
+# --- the cascade: every layer's value of each option, and what parse did to the headers -------
+
+
+def cascade_of(why: Explanation, *, redact: bool = False) -> dict[str, Cascade]:
+    """The cascade of an explanation, keyed by option name."""
+    return {option.key: option for option in why.cascade(redact=redact)}
+
+
+def test_the_teaching_cascade_has_three_steps_and_two_struck() -> None:
+    """A teaching profile's per_page=100 under a session layer's 50, the call's 2 on
+    top: three steps, bottom to top, the two below the call overridden."""
+    why = explain(
+        "GET /repos/{owner}/{repo}/issues",
+        owner="octocat",
+        repo="hello-world",
+        per_page=2,
+        layers=[("teaching", {"per_page": 100}), ("session", {"per_page": 50})],
+    )
+
+    per_page = cascade_of(why)["per_page"]
+
+    assert per_page == Cascade(
+        "per_page",
+        2,
+        (
+            Step("teaching", 100, OVERRIDDEN),
+            Step("session", 50, OVERRIDDEN),
+            Step("call", 2, WON),
+        ),
+        "URL query",
+    )
+    assert [step.text for step in per_page.steps] == ["100", "50", "2"]
+    assert (per_page.sent, per_page.why, per_page.notes, per_page.gone) == (None, "", (), False)
+
+
+def test_the_cascade_follows_the_entries_and_adds_what_they_cannot_show() -> None:
+    """One cascade an entry, in the entries' order, the winner's layer the entry's layer;
+    the content-type parse added goes after the other headers."""
+    why = explain(
+        "POST /repos/{owner}/{repo}/issues",
+        owner="o",
+        repo="r",
+        title="t",
+        layers=[("gh", {"headers": {"x-github-api-version": "2022-11-28"}})],
+    )
+
+    keys = [option.key for option in why.cascade()]
+
+    assert keys == [
+        "method",
+        "base_url",
+        "headers.accept",
+        "headers.user-agent",
+        "headers.x-github-api-version",
+        "headers.content-type",
+        "media_type.format",
+        "media_type.previews",
+        "url",
+        "owner",
+        "repo",
+        "title",
+    ]
+    for option in why.cascade():
+        if option.steps:
+            entry = why.entry(option.key)
+            assert (option.steps[-1].layer, option.steps[-1].state) == (entry.layer, WON)
+            assert option.destination == entry.destination
+
+
+def test_headers_cascade_name_by_name() -> None:
+    """The built-in accept and user-agent stay under a layer's authorization; a header
+    two layers set is overridden in the lower one only; the route's method overrides the
+    built-in GET."""
+    why = explain(
+        "GET /user",
+        headers={"x-trace": "call"},
+        layers=[
+            ("gh", {"headers": {"authorization": "token a", "x-trace": "gh"}}),
+            ("mine", {"headers": {"Accept": "text/x-mine"}}),
+        ],
+    )
+
+    shown = cascade_of(why)
+
+    assert shown["headers.accept"].steps == (
+        Step(BUILT_IN, ACCEPT, OVERRIDDEN),
+        Step("mine", "text/x-mine", WON),
+    )
+    assert shown["headers.user-agent"].steps == (Step(BUILT_IN, UA, WON),)
+    assert shown["headers.authorization"].steps == (Step("gh", "token a", WON),)
+    assert shown["headers.x-trace"].steps == (
+        Step("gh", "gh", OVERRIDDEN),
+        Step("call", "call", WON),
+    )
+    assert shown["method"].steps == (Step(BUILT_IN, "GET", OVERRIDDEN), Step("call", "GET", WON))
+
+
+def test_request_entries_cascade_key_by_key() -> None:
+    """request merges deeply: a lower layer's retries survives the call's timeout, and a
+    timeout both set is the call's."""
+    why = explain(
+        "GET /user",
+        request={"timeout": 5},
+        layers=[("net", {"request": {"retries": 2, "timeout": 1}})],
+    )
+
+    shown = cascade_of(why)
+
+    assert shown["request.retries"].steps == (Step("net", 2, WON),)
+    assert shown["request.timeout"].steps == (
+        Step("net", 1, OVERRIDDEN),
+        Step("call", 5, WON),
+    )
+
+
+def test_a_mapping_merged_key_by_key_is_marked_merged() -> None:
+    """A profile's data {"a": 1} under the call's {"b": 2}: the body holds both, so the
+    profile's step is merged (not struck), and a note gives the merged value."""
+    why = explain("POST /x", data={"b": 2}, layers=[("profile", {"data": {"a": 1}})])
+
+    data = cascade_of(why)["data"]
+
+    assert data.value == {"a": 1, "b": 2}
+    assert data.steps == (Step("profile", {"a": 1}, MERGED), Step("call", {"b": 2}, WON))
+    assert data.notes == ('merged: {"a": 1, "b": 2}',)
+    assert result_of(why)["body"] == {"a": 1, "b": 2}
+
+
+def test_a_value_that_is_no_mapping_ends_the_merging_below_it() -> None:
+    """data "raw" between two mappings replaces the one below; the call's mapping then
+    replaces "raw": both below are overridden, and the body is the call's alone."""
+    why = explain(
+        "POST /x",
+        data={"b": 2},
+        layers=[("one", {"data": {"a": 1}}), ("two", {"data": "raw"})],
+    )
+
+    data = cascade_of(why)["data"]
+
+    assert data.steps == (
+        Step("one", {"a": 1}, OVERRIDDEN),
+        Step("two", "raw", OVERRIDDEN),
+        Step("call", {"b": 2}, WON),
+    )
+    assert data.notes == ()
+    assert result_of(why)["body"] == {"b": 2}
+
+
+def test_graphql_previews_of_the_defaults_merge_with_the_calls() -> None:
+    """A POST /graphql call keeps the defaults' previews it does not name: the profile's
+    step is merged; parse turns both previews into the accept header, and says so."""
+    why = explain(
+        "POST /graphql",
+        query="{ viewer { login } }",
+        media_type={"previews": ["ant-man"]},
+        layers=[("profile", {"media_type": {"previews": ["mercy"]}})],
+    )
+
+    shown = cascade_of(why)
+
+    previews = shown["media_type.previews"]
+    assert previews.value == ["mercy", "ant-man"]
+    assert previews.steps == (
+        Step(BUILT_IN, [], OVERRIDDEN),
+        Step("profile", ["mercy"], MERGED),
+        Step("call", ["ant-man"], WON),
+    )
+    accept = shown["headers.accept"]
+    assert accept.steps == (Step(BUILT_IN, ACCEPT, WON),)
+    assert accept.sent == (
+        "application/vnd.github.mercy-preview+json,application/vnd.github.ant-man-preview+json"
+    )
+    assert accept.why == "amended by media_type.previews=mercy,ant-man"
+
+
+def test_previews_named_only_below_a_graphql_call_win_there() -> None:
+    """A /graphql call that names no previews: the profile's previews are the ones kept,
+    the built-in empty list overridden."""
+    why = explain(
+        "POST /graphql",
+        query="{ viewer { login } }",
+        layers=[("profile", {"media_type": {"previews": ["mercy"]}})],
+    )
+
+    assert cascade_of(why)["media_type.previews"].steps == (
+        Step(BUILT_IN, [], OVERRIDDEN),
+        Step("profile", ["mercy"], WON),
+    )
+
+
+def test_media_type_format_amends_the_accept_and_the_cascade_shows_both() -> None:
+    """teaching's format full+json overrides the built-in "" and amends the built-in
+    accept: the merged accept is the built-in one, the sent one carries the format."""
+    why = explain(
+        "GET /repos/o/r/issues", layers=[("teaching", {"media_type": {"format": "full+json"}})]
+    )
+
+    shown = cascade_of(why)
+
+    assert shown["media_type.format"].steps == (
+        Step(BUILT_IN, "", OVERRIDDEN),
+        Step("teaching", "full+json", WON),
+    )
+    accept = shown["headers.accept"]
+    assert (accept.value, accept.sent) == (ACCEPT, "application/vnd.github.v3.full+json")
+    assert accept.why == "amended by media_type.format=full+json"
+    assert accept.notes == (
+        'sent "application/vnd.github.v3.full+json" (amended by media_type.format=full+json)',
+    )
+
+
+def test_a_format_and_previews_both_amend_the_accept() -> None:
+    """On /graphql a format and a preview give the preview's media type with the format."""
+    why = explain("POST /graphql", query="q", media_type={"format": "raw", "previews": ["mercy"]})
+
+    accept = cascade_of(why)["headers.accept"]
+
+    assert accept.sent == "application/vnd.github.mercy-preview.raw"
+    assert accept.why == "amended by media_type.format=raw and media_type.previews=mercy"
+
+
+def test_a_format_that_matches_no_part_of_the_accept_changes_nothing() -> None:
+    """With accept text/html the format has nothing to amend: no change is reported."""
+    why = explain("GET /x", headers={"accept": "text/html"}, media_type={"format": "raw"})
+
+    assert result_of(why)["headers"]["accept"] == "text/html"
+    assert cascade_of(why)["headers.accept"].why == ""
+
+
+def test_parse_adds_a_content_type_for_a_json_body() -> None:
+    """No layer sets a content-type and the body is JSON: parse adds one, and the
+    cascade lists it with no steps, what was sent, and why."""
+    why = explain("POST /repos/o/r/issues", title="t")
+
+    added = cascade_of(why)["headers.content-type"]
+
+    assert added == Cascade(
+        "headers.content-type",
+        None,
+        (),
+        "header",
+        "application/json; charset=utf-8",
+        "added: the body is JSON",
+    )
+    assert added.notes == ('sent "application/json; charset=utf-8" (added: the body is JSON)',)
+    assert not added.gone
+
+
+def test_parse_adds_a_content_type_for_data_too() -> None:
+    """data as the body, no content-type given: the JSON one is added all the same."""
+    why = explain("POST /markdown/raw", data="# hi")
+
+    assert cascade_of(why)["headers.content-type"].why == (
+        "added: the body (data) has no content-type"
+    )
+
+
+def test_a_content_type_given_is_sent_as_given() -> None:
+    """A layer's content-type is the one sent: one step, nothing added."""
+    why = explain(
+        "POST /markdown/raw",
+        data="# hi",
+        layers=[("md", {"headers": {"content-type": "text/plain"}})],
+    )
+
+    assert cascade_of(why)["headers.content-type"] == Cascade(
+        "headers.content-type", "text/plain", (Step("md", "text/plain", WON),), "header"
+    )
+
+
+def test_a_header_number_is_sent_as_its_text() -> None:
+    """A header value 5 is sent as "5", and the cascade says it was converted."""
+    why = explain("GET /user", headers={"x-count": 5})
+
+    count = cascade_of(why)["headers.x-count"]
+
+    assert (count.value, count.sent, count.why) == (5, "5", "converted: a header value is text")
+
+
+def test_a_none_header_of_the_bottom_layer_is_dropped_by_parse() -> None:
+    """Merge only removes a None header over another layer; one in the built-in layer
+    reaches parse, which drops it: not sent, and why."""
+    why = explain("GET /user", built_in={"base_url": "https://h", "headers": {"x-gone": None}})
+
+    gone = cascade_of(why)["headers.x-gone"]
+
+    assert result_of(why)["headers"] == {}
+    assert (gone.sent, gone.why) == (None, "dropped: None removes a header")
+    assert gone.notes == ("not sent (dropped: None removes a header)",)
+
+
+def test_a_header_removed_by_a_later_layer_shows_its_removal() -> None:
+    """x-trace set by one layer and set to None by the next: no entry, but a cascade
+    that ends with the removal, which won."""
+    why = explain(
+        "GET /user",
+        layers=[("a", {"headers": {"x-trace": "1"}}), ("b", {"headers": {"x-trace": None}})],
+    )
+
+    removed = cascade_of(why)["headers.x-trace"]
+
+    assert removed == Cascade(
+        "headers.x-trace",
+        None,
+        (Step("a", "1", OVERRIDDEN), Step("b", None, WON)),
+        "removed: None drops a header",
+    )
+    assert removed.gone
+    assert [option.key for option in why.cascade()].index("headers.x-trace") == 4  # with headers
+
+
+def test_request_entries_a_whole_request_replaces_are_not_sent() -> None:
+    """A layer's request {"retries": 2} under the call's request "tag": retries is
+    overridden and gone; and a layer's whole request under the call's mapping is too."""
+    replaced = explain("GET /user", request="tag", layers=[("net", {"request": {"retries": 2}})])
+    keyed = explain("GET /user", request={"timeout": 5}, layers=[("net", {"request": "below"})])
+
+    retries = cascade_of(replaced)["request.retries"]
+    below = cascade_of(keyed)["request"]
+
+    assert retries == Cascade(
+        "request.retries",
+        None,
+        (Step("net", 2, OVERRIDDEN),),
+        "not sent: a layer above replaced request",
+    )
+    assert retries.gone
+    assert cascade_of(replaced)["request"].steps == (Step("call", "tag", WON),)
+    assert below.steps == (Step("net", "below", OVERRIDDEN),)
+    assert below.destination == "not sent: a layer above replaced request"
+    assert cascade_of(keyed)["request.timeout"].steps == (Step("call", 5, WON),)
+
+
+def test_a_removed_header_with_no_other_header_goes_last() -> None:
+    """Over no built-in defaults, a header set and removed has no other header to join:
+    its cascade comes last."""
+    why = explain(
+        "GET https://h/x",
+        built_in={},
+        layers=[("a", {"headers": {"x-trace": "1"}}), ("b", {"headers": {"x-trace": None}})],
+    )
+
+    assert [option.key for option in why.cascade()] == ["method", "url", "headers.x-trace"]
+
+
+def test_a_request_that_stopped_reports_no_header_parse_would_change() -> None:
+    """Nothing is sent when the request fails: no added content-type, no sent accept."""
+    why = explain(
+        "POST /repos/{owner}/{repo}/issues", owner="o", title="t", media_type={"format": "raw"}
+    )
+
+    shown = cascade_of(why)
+
+    assert why.result is None
+    assert "headers.content-type" not in shown
+    assert shown["headers.accept"].why == ""
+    assert shown["media_type.format"].destination == NOT_REACHED
+
+
+def test_every_step_is_redacted_on_request() -> None:
+    """redact=True hides each layer's token (the scheme word stays), a number sent for
+    a secret header, and a base URL's user:password; redact=False shows them."""
+    why = explain(
+        "GET /user",
+        headers={"authorization": "token call-secret", "x-api-key": 12345},
+        layers=[
+            ("gh", {"headers": {"authorization": "token gh-secret"}}),
+            ("ghe", {"base_url": "https://me:pw-secret@ghe.example.com/api"}),
+        ],
+    )
+
+    hidden, shown = cascade_of(why, redact=True), cascade_of(why)
+
+    assert hidden["headers.authorization"].steps == (
+        Step("gh", "token <REDACTED>", OVERRIDDEN),
+        Step("call", "token <REDACTED>", WON),
+    )
+    assert hidden["headers.authorization"].value == "token <REDACTED>"
+    assert hidden["base_url"].steps[-1] == Step(
+        "ghe", "https://<REDACTED>@ghe.example.com/api", WON
+    )
+    assert "secret" not in repr(why.cascade(redact=True))
+    assert shown["headers.authorization"].steps[0] == Step("gh", "token gh-secret", OVERRIDDEN)
+    assert why.result is None  # user:password@ in a base URL is refused; nothing sent
+
+    sent = explain("GET /user", headers={"x-api-key": 12345})
+    assert cascade_of(sent, redact=True)["headers.x-api-key"].sent == "<REDACTED>"
+    assert cascade_of(sent)["headers.x-api-key"].sent == "12345"
+
+
+def test_an_explanation_made_by_hand_cascades_one_step_an_entry() -> None:
+    """Without the layers (an Explanation built from entries alone), each option's
+    cascade is its entry: the entry's layer won."""
+    entries = (Entry("owner", "o", "call", "URL path {owner}"),)
+    why = Explanation({"owner": "o"}, None, None, entries)
+
+    assert why.cascade() == [Cascade("owner", "o", (Step("call", "o", WON),), "URL path {owner}")]
+
+
+def test_steps_and_cascades_are_tuples_that_read_as_their_fields() -> None:
+    """A Step and a Cascade are frozen tuples whose repr names what they hold; a cell's
+    text is JSON, a long one cut."""
+    step = Step("teaching", "x" * 400, OVERRIDDEN)
+    option = Cascade("per_page", 2, (Step("call", 2, WON),), "URL query")
+
+    assert (step.layer, step.state) == ("teaching", OVERRIDDEN)
+    assert step.text.endswith("… (402 characters)")
+    assert Step("call", {(1, 2): "x"}, WON).text == "{(1, 2): 'x'}"  # no JSON key: its repr
+    assert step == ("teaching", "x" * 400, OVERRIDDEN)
+    assert repr(Step("call", 2, WON)) == "Step('call', 2, 'won')"
+    assert repr(option) == (
+        "Cascade('per_page', 2, (Step('call', 2, 'won'),), 'URL query', sent=None, why='')"
+    )
+    with pytest.raises(AttributeError):
+        option.key = "other"  # type: ignore[misc]

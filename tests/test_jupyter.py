@@ -208,3 +208,25 @@ def test_one_edit_explains_the_session_once(monkeypatch: pytest.MonkeyPatch) -> 
     explorer.set_value("owner", "octocat")
 
     assert len(calls) == 1
+
+
+def test_the_explain_tab_strikes_what_a_row_overrides() -> None:
+    """teaching's per_page = 100 under a typed per_page of 2: the Explain tab shows both,
+    the profile's struck, the row's bold, and the accept teaching's format amends."""
+    explorer = explore(LISTING, profile=[ROOT / "sample_profiles" / "teaching.toml"])
+    explorer.set_value("owner", "octocat")
+    explorer.set_value("repo", "hello-world")
+    explorer.set_value("per_page", "2")
+
+    explain_tab = explorer.tabs["Explain"].value
+
+    assert (
+        '<td style="opacity:.6" title="overridden"><s><code>100</code></s></td>'
+        '<td style="opacity:.6" title="overridden"><s><code>teaching</code></s></td>'
+        '<td rowspan="2"><code>URL query</code></td></tr>'
+        "<tr><td><b><code>2</code></b></td><td><code>call</code></td></tr>"
+    ) in explain_tab
+    assert (
+        "→ sent &quot;application/vnd.github.v3.full+json&quot; "
+        "(amended by media_type.format=full+json)"
+    ) in explain_tab

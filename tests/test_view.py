@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from restroute import EndpointError, formats
+from restroute._core.explain import OVERRIDDEN, WON, Step
 from restroute.profiles import parse_profile
 from restroute.session import Session, Status, View
 
@@ -46,6 +47,7 @@ def test_the_view_lists_every_part_the_explorers_show() -> None:
     assert {
         "env",
         "env_notes",
+        "cascade",
         "error",
         "merged",
         "missing",
@@ -93,6 +95,7 @@ def test_the_secrets_show_when_revealed() -> None:
         assert secret in repr(view.parsed)
         assert secret in view.snippet("curl")
     assert TOKEN in repr(view.rows)
+    assert TOKEN in repr(view.cascade)
 
 
 def test_a_bad_secret_header_value_is_not_echoed_in_the_error() -> None:
@@ -142,6 +145,7 @@ def test_each_part_is_computed_once_per_view() -> None:
     assert view.merged is view.merged
     assert view.parsed is view.parsed
     assert view.rows is view.rows
+    assert view.cascade is view.cascade
     assert view.snippet("curl") is view.snippet("curl")
     assert view.snippets["curl"] is view.snippet("curl")
 
@@ -264,3 +268,31 @@ def test_a_mode_that_cannot_be_is_refused(redact: bool | None, secrets: Any, mes
     if redact is None:
         with pytest.raises(EndpointError, match=message):
             view.snippet("curl", secrets=secrets)
+
+
+def test_the_cascade_is_each_options_layers_bottom_to_top() -> None:
+    """A teaching profile's per_page=100, the session layer's 50, the row's 2: the view's
+    cascade has the three, the two below struck; the profile's token is redacted at
+    every step."""
+    teaching = parse_profile("per_page = 100", name="teaching", environ={})
+    session = secret_session("GET /repos/{owner}/issues")
+    session.add_profile(teaching)
+    session.edit_layer("session", f'per_page = 50\n[headers]\nx-apikey = "{API_KEY}"\n')
+    session.rows = [("owner", "o"), ("per_page", "2")]
+
+    cascade = {option.key: option for option in session.view().cascade}
+
+    assert cascade["per_page"].steps == (
+        Step("teaching", 100, OVERRIDDEN),
+        Step("session", 50, OVERRIDDEN),
+        Step("call", 2, WON),
+    )
+    assert cascade["headers.authorization"].steps == (Step("gh", "token <REDACTED>", WON),)
+    assert cascade["headers.x-apikey"].steps == (Step("session", "<REDACTED>", WON),)
+
+
+def test_a_route_that_cannot_be_merged_has_no_cascade() -> None:
+    """Nothing merged, nothing to tell: the cascade is empty, as the rows are."""
+    view = Session("GET /a b").view()
+
+    assert (view.rows, view.cascade) == ((), ())

@@ -28,7 +28,7 @@ except ImportError as missing:
 
 from . import catalog, formats
 from .catalog import Operation, Parameter
-from .display import options_html, rows_html
+from .display import cascade_html, options_html
 from .errors import EndpointError
 from .profiles import Profile, load_profile
 from .session import VALUE_HINT, Session, Status
@@ -113,7 +113,7 @@ class Explorer:
         )
         merged = view.merged if view.merged is not None else {}
         self.tabs["Merged"].value = _pre(json.dumps(merged, indent=2, default=repr))
-        self.tabs["Explain"].value = rows_html(view.rows) if view.merged is not None else ""
+        self.tabs["Explain"].value = cascade_html(view.cascade) if view.merged is not None else ""
         for each in formats.FORMATS:
             self.tabs[each.tab].value = _pre(view.snippet(each.name))
 

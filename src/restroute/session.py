@@ -26,10 +26,11 @@ from pathlib import Path
 from . import _form, formats
 from ._core.encoding import key_name, shown
 from ._core.endpoint import BASE_DEFAULTS
-from ._core.explain import BUILT_IN, Explanation, explain
+from ._core.explain import BUILT_IN, Cascade, Explanation, explain, redacted_value
 from ._core.merge import owned_copy
+from ._core.options import ALIASES
 from ._core.template import compile_template
-from ._rows import VALUE_HINT, nest, parse_value
+from ._rows import NESTED, VALUE_HINT, nest, parse_value, value_text
 from .errors import EndpointError, MissingParameterError
 from .profiles import (
     Profile,
@@ -44,6 +45,7 @@ from .redact import redact_options
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, Literal
 
     from ._core.result import RequestOptions
@@ -180,6 +182,32 @@ def _too_deep_error(what: str) -> EndpointError:
     )
 
 
+def _option(
+    options: Mapping[Any, Any], name: str, spelling: Callable[[str], str] = str.__str__
+) -> tuple[object] | None:
+    """The value ``options`` give ``name``, in a 1-tuple (None when they do not set it):
+    a key counts when ``spelling`` makes it ``name``, so that ``baseUrl`` or ``Accept``
+    are found as merge finds them (the later of two spellings wins, as there)."""
+    found = None
+    for key, value in options.items():
+        if isinstance(key, str) and spelling(key) == name:
+            found = (value,)
+    return found
+
+
+def _canonical_name(key: str) -> str:
+    return ALIASES.get(key, key)
+
+
+def _form_text(value: object) -> str:
+    """``value`` as a form shows it, or its repr for a value JSON has no text for (a TOML
+    date, a set, an int too long)."""
+    try:
+        return value_text(value)
+    except (TypeError, ValueError, RecursionError):
+        return shown(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Status:
     """The status line: ``ok`` (the request line), ``warning`` (the first warning, and
@@ -252,6 +280,15 @@ class View:
         if self._explanation is None:
             return ()
         return tuple(self._explanation.rows(redact=self.redact))
+
+    @functools.cached_property
+    def cascade(self) -> tuple[Cascade, ...]:
+        """Each option's whole story (``Explanation.cascade``): every layer's value,
+        bottom to top, the one merge kept, where it went, and the header parse sent
+        instead (and why); redacted with the rest of the view."""
+        if self._explanation is None:
+            return ()
+        return tuple(self._explanation.cascade(redact=self.redact))
 
     def snippet(
         self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
@@ -427,6 +464,45 @@ class Session:
         layer = self.layer(name)
         layer.enabled = not layer.enabled
         return layer
+
+    def layer_default(self, name: str, *, redact: bool = True) -> tuple[str, str] | None:
+        """What the layers give the parameter of a form row named ``name`` (``per_page``,
+        ``headers.x-trace``, ``data.title``) while the row is empty: its value as the
+        form would show it (``value_text``) and the name of the topmost layer switched on
+        that sets it, for a hint such as ``100 · teaching``. None when no layer sets it,
+        or when a layer above gives the whole option that holds it (``data = "raw"``
+        for ``data.title``). A secret is redacted unless ``redact=False``.
+
+        >>> from restroute.profiles import parse_profile
+        >>> teaching = parse_profile("per_page = 100", name="teaching")
+        >>> Session("GET /user/repos", [teaching]).layer_default("per_page")
+        ('100', 'teaching')
+        """
+        if not isinstance(name, str):
+            msg = f"layer_default: the name is {shown(name)}; pass a row's name such as 'per_page'"
+            raise EndpointError(msg)
+        key = str.__str__(name).strip()
+        outer, dot, inner = key.partition(".")
+        nested = bool(dot and inner and outer in NESTED)  # as nest() reads a row's name
+        option = outer if nested else _canonical_name(key)
+        headers = nested and outer == "headers"  # a header's name counts in any case
+        inside, spelling = (inner.lower(), str.lower) if headers else (inner, str.__str__)
+        for layer in reversed(self.layers):
+            found = _option(layer.options, option, _canonical_name) if layer.enabled else None
+            if found is None:
+                continue
+            value = found[0]
+            if nested:
+                if not isinstance(value, Mapping):
+                    if headers:  # headers = None: no headers, none removed
+                        continue
+                    return None  # given whole here: nothing below reaches the row's option
+                found = _option(value, inside, spelling)
+                if found is None:
+                    continue
+                value = found[0]
+            return _form_text(redacted_value(key, value, redact)), layer.name
+        return None
 
     # --- the request --------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Merged options -> request options. Pure: reads its input, returns new objects.
 
 ``trace`` runs the same parse and also records where each option went (the URL path,
-the query, the body, a header, nowhere): ``explain`` shows that record, so the rules
-are written here once.
+the query, the body, a header, nowhere), and why parse added or changed a header:
+``explain`` shows that record, so the rules are written here once.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 _JSON_CONTENT_TYPE = "application/json; charset=utf-8"
+# Why a request has that content-type when no layer gave one (the reference adds it too).
+_ADDED_FOR_JSON = "added: the body is JSON"
+_ADDED_FOR_DATA = "added: the body (data) has no content-type"
 # RFC 6570's operators, as the place in the URL their variables go to.
 _PLACES = {
     "": "URL path",
@@ -98,23 +101,27 @@ def parse(merged: Mapping[str, Any]) -> RequestOptions:
     >>> endpoint.parse(merged)["url"]
     'https://api.github.com/orgs/octokit/repos?type=private'
     """
-    return _parse(merged, None)
+    return _parse(merged, None, None)
 
 
 def trace(
     merged: Mapping[str, Any],
-) -> tuple[RequestOptions | None, EndpointError | None, dict[str, str]]:
-    """The request (or the error that stopped it), and where each option went, by key
-    (``headers.accept`` for a header); a key parse did not reach before an error is not
-    in the record."""
+) -> tuple[RequestOptions | None, EndpointError | None, dict[str, str], dict[str, str]]:
+    """The request (or the error that stopped it); where each option went, by key
+    (``headers.accept`` for a header), a key parse did not reach before an error left
+    out; and, by header name, why parse added or changed a header of the merged options
+    (``"added: the body is JSON"``)."""
     record: dict[str, str] = {}
+    changes: dict[str, str] = {}
     try:
-        return _parse(merged, record), None, record
+        return _parse(merged, record, changes), None, record, changes
     except EndpointError as error:
-        return None, error, record
+        return None, error, record, changes
 
 
-def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestOptions:
+def _parse(
+    merged: Mapping[str, Any], record: dict[str, str] | None, changes: dict[str, str] | None
+) -> RequestOptions:
     if merged.__class__ is not dict and not isinstance(merged, Mapping):
         msg = f"parse: merged options must be a mapping, not {type(merged).__name__}; "
         msg += "pass the result of endpoint.merge(...)"
@@ -139,11 +146,13 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
     if record is not None and is_absolute(expanded):
         record["base_url"] = "unused: the URL is a full URL"
     headers = checked_headers(merged.get("headers") or {}, route)
+    if changes is not None:
+        _record_header_values(merged.get("headers") or {}, changes)
     media_type = merged.get("media_type")
     if record is not None and isinstance(media_type, Mapping):  # until the accept takes it
         record.update({f"media_type.{key_name(key)}": "unused" for key in media_type})
     if media_type:
-        _amend_accept(headers, media_type, url, route, record)
+        _amend_accept(headers, media_type, url, route, record, changes)
 
     result = RequestOptions(method=method.lower(), url=url, headers=headers)
     if method == "GET" or method == "HEAD":
@@ -159,6 +168,8 @@ def _parse(merged: Mapping[str, Any], record: dict[str, str] | None) -> RequestO
         result["body"] = body
         if "content-type" not in headers:
             headers["content-type"] = _JSON_CONTENT_TYPE
+            if changes is not None:
+                changes["content-type"] = _ADDED_FOR_DATA if DATA in remaining else _ADDED_FOR_JSON
     elif method == "PATCH" or method == "PUT":
         result["body"] = ""  # GitHub wants content-length: 0 on these
     if "content-length" in headers or "transfer-encoding" in headers:
@@ -181,6 +192,16 @@ def _record_options(merged: Mapping[str, Any], record: dict[str, str]) -> None:
             record.update({f"{name}.{key_name(key)}": place for key in value})
         else:
             record[name] = place
+
+
+def _record_header_values(headers: Mapping[str, object], changes: dict[str, str]) -> None:
+    """The merged headers parse sends otherwise: ``None`` drops one (merge drops those of
+    a layer; only the bottom layer's reach parse), a number goes as its text."""
+    for name, value in headers.items():
+        if value is None:
+            changes[str.lower(name)] = "dropped: None removes a header"
+        elif not isinstance(value, str):
+            changes[str.lower(name)] = "converted: a header value is text"
 
 
 def _record_parameters(
@@ -268,6 +289,7 @@ def _amend_accept(
     url: str,
     route: str,
     record: dict[str, str] | None,
+    changes: dict[str, str] | None,
 ) -> None:
     """media_type.format and /graphql previews, applied to the accept header."""
     graphql = url.endswith("/graphql")
@@ -281,6 +303,7 @@ def _amend_accept(
     accept = headers.get("accept")
     if not (format or previews) or accept is None or _media_type.is_binary(accept):
         return
+    merged_accept = accept
     if format:
         accept = _media_type.with_format(accept, format)
     if previews:
@@ -290,3 +313,7 @@ def _amend_accept(
         for key, used in (("format", format), ("previews", previews)):
             if used:
                 record[f"media_type.{key}"] = "accept header"
+    if changes is not None and accept != merged_accept:
+        by = [f"media_type.format={format}"] if format else []
+        by += [f"media_type.previews={','.join(previews)}"] if previews else []
+        changes["accept"] = f"amended by {' and '.join(by)}"

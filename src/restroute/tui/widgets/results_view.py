@@ -128,10 +128,42 @@ def _highlighter(language: str) -> Syntax:
     return Syntax("", language, theme=THEME, background_color="default")
 
 
-def _explain_table(rows: tuple[tuple[str, str, str, str], ...]) -> Table:
+def _explain_table(shown: View | tuple[tuple[str, str, str, str], ...]) -> Table:
+    """The Explain tab. Given the view: each option's cascade (``View.cascade``), a
+    layer's value a line, bottom to top, the overridden struck and dim, the one merge
+    kept bold, what parse sent instead under them; the option's name over where it went.
+    Two columns, so that at the width of the results pane each column is wider than the
+    longest token (a header name, the accept value) and lines break at spaces; ``fold``
+    only cuts a token wider than its column. Given rows (``View.rows``): a line an option."""
+    from ..._core.explain import MERGED, OVERRIDDEN
+
     table = Table(expand=True, show_edge=False, header_style="bold")
-    for column in Explanation.COLUMNS:
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(*(Text(cell) for cell in row))  # Text, never markup: the user's values
+    if not isinstance(shown, View):
+        for column in Explanation.COLUMNS:
+            table.add_column(column, overflow="fold")
+        for row in shown:
+            table.add_row(*(Text(cell) for cell in row))  # Text, never markup: the user's values
+        return table
+    table.add_column("option → went to", overflow="fold")
+    table.add_column("value · layer, bottom layer first", overflow="fold")
+    table.caption = "struck: overridden by a layer above · bold: the value merge keeps"
+    table.caption_style = "dim"
+    for option in shown.cascade:
+        name = Text(option.key, style="bold")
+        name.append(f"\n→ {option.destination}", style="dim")
+        said = Text()
+        for step in option.steps:
+            if said:
+                said.append("\n")
+            if step.state == OVERRIDDEN:
+                said.append(f"{step.text} · {step.layer}", style="strike dim")
+            elif step.state == MERGED:
+                said.append(f"{step.text} · {step.layer} (merged into the one above)", "dim")
+            else:
+                said.append(step.text, style="bold")
+                said.append(f" · {step.layer}")
+        for note in option.notes:
+            said.append("\n" if said else "")
+            said.append(f"→ {note}", style="italic")
+        table.add_row(name, said)  # Text, never markup: the user's values
     return table
