@@ -571,11 +571,22 @@ def _json_token(text: str) -> str:
 COPIES = {"f5": "{", "f6": "curl", "f7": "import requests", "f8": "import httpx"}
 
 
-async def test_copy_keys_copy_each_format_redacted_then_revealed(
+ENV_COPIES = {
+    "f5": '"authorization": "token ${GH_T}"',
+    "f6": "-H 'authorization: token '\"${GH_T:?}\"",
+    "f7": '"authorization": "token " + os.environ["GH_T"]',
+    "f8": '"authorization": "token " + os.environ["GH_T"]',
+}
+
+
+async def test_copy_keys_copy_each_format_redacted_then_as_variables_then_revealed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each copy key puts its format in the clipboard, redacted until ctrl+r reveals."""
-    secret = profile(tmp_path, "gh", f'[headers]\nauthorization = "{TOKEN}"\n')
+    """Each copy key puts its format in the clipboard: redacted; after ctrl+r, with the
+    profile's ${GH_T} as a reference to the variable; after ctrl+r again, revealed. The
+    mode stays on screen while it is not the default."""
+    monkeypatch.setenv("GH_T", "ghp_abc")
+    secret = profile(tmp_path, "gh", '[headers]\nauthorization = "token ${GH_T}"\n')
     app = make_app(route="GET /user", profiles=[secret])
     seen = record_notifications(app, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
@@ -587,7 +598,19 @@ async def test_copy_keys_copy_each_format_redacted_then_revealed(
             assert f"{API}/user" in app.clipboard
             if key == "f5":
                 assert _json_token(app.clipboard) == "token <REDACTED>"
+        assert shown(app.query_one("#secrets", Static)) == ""
         await press(pilot, "ctrl+r")
+        assert "SECRETS AS $VAR" in shown(app.query_one("#secrets", Static))
+        for key, reference in ENV_COPIES.items():
+            await press(pilot, key)
+            assert app.clipboard.startswith(
+                COPIES[key].replace("import ", "import os\n\nimport ")
+            ), key
+            assert reference in app.clipboard, key
+            assert "ghp_abc" not in app.clipboard
+        assert "ghp_abc" not in tab_text(app, "parsed")  # the screen stays redacted
+        await press(pilot, "ctrl+r")
+        assert "SECRETS SHOWN" in shown(app.query_one("#secrets", Static))
         for key, starts in COPIES.items():
             await press(pilot, key)
             assert app.clipboard.startswith(starts), key
@@ -596,9 +619,10 @@ async def test_copy_keys_copy_each_format_redacted_then_revealed(
                 assert _json_token(app.clipboard) == TOKEN
         assert app.is_running
     copied = [note for note in seen if note.startswith("information: Copied")]
-    assert len(copied) == 8
+    assert len(copied) == 12
     assert all("secrets redacted" in note for note in copied[:4])
-    assert all("secrets shown" in note for note in copied[4:])
+    assert all("secrets as $VAR" in note for note in copied[4:8])
+    assert all("secrets shown" in note for note in copied[8:])
     assert copied[1].startswith("information: Copied curl")
 
 
@@ -615,6 +639,9 @@ async def test_reveal_shows_a_session_header_in_view_and_copy(
         await pilot.press("f6")
         assert "token <REDACTED>" in app.clipboard
         assert no_system_clipboard == [app.clipboard]  # pyperclip was tried with the same text
+        await pilot.press("ctrl+r")
+        assert app.secrets == "env"  # typed, not a ${VAR}: still redacted
+        assert "ghp_abc" not in tab_text(app, "curl")
         await pilot.press("ctrl+r")
         assert app.revealed
         assert TOKEN in tab_text(app, "curl")
@@ -635,7 +662,7 @@ async def test_no_tab_shows_a_profile_token_until_revealed(tmp_path: Path) -> No
         for tab in tabs:
             assert "ghp_abc" not in tab_text(app, tab), tab
         assert "ghp_abc" not in status(app)
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+r", "ctrl+r")
         for tab in tabs:
             assert "ghp_abc" in tab_text(app, tab), tab
 

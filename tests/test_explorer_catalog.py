@@ -8,12 +8,11 @@ import random
 import pytest
 from textual import events
 from textual.command import CommandList, CommandPalette
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from restroute import catalog
 from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.route_picker import RoutePicker
-from restroute.tui.widgets.param_help import ParamHelp
 from restroute.tui.widgets.params_editor import ParamsEditor
 from restroute.tui.widgets.route_bar import RouteBar
 from tests.test_explorer import (
@@ -44,7 +43,7 @@ def names(app: RestrouteApp) -> list[str]:
 
 def help_text(app: RestrouteApp) -> str:
     """The help panel as the user reads it (markup removed)."""
-    return shown(app.query_one(ParamHelp))
+    return shown(app.query_one("#param-help-text", Static))
 
 
 def choice(app: RestrouteApp, name: str) -> Select[str]:
@@ -174,8 +173,9 @@ async def test_starting_on_a_known_route_lays_out_its_form_with_types_and_defaul
         assert names(app) == [name for name, _ in catalog.find(LISTING).form()]  # type: ignore[union-attr]
         assert value_input(row_named(app, "per_page")).placeholder == "integer · default 30"
         assert value_input(row_named(app, "owner")).placeholder == "required · string"
-        assert row_named(app, "owner").has_class("-placeholder")
-        assert not row_named(app, "since").has_class("-placeholder")
+        assert all(row.laid_out for row in rows(app))  # labels: Tab goes value to value
+        assert row_named(app, "owner").has_class("-required")
+        assert not row_named(app, "since").has_class("-required")
 
 
 async def test_an_enum_is_a_choice_that_reaches_the_query() -> None:
@@ -448,7 +448,7 @@ async def test_a_late_timer_or_worker_while_the_app_closes_does_nothing() -> Non
         await app.query_one(ParamsEditor).remove()  # as at teardown
 
         app.operation = None  # so that the route reads as a change to describe
-        app._follow_route()  # the describe timer, firing late
+        app._follow_catalog()  # the describe timer, firing late
         app._catalog_loaded()  # the worker's call, arriving late
 
         assert app.operation is None  # nothing described: there is nothing to describe

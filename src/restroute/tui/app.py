@@ -186,8 +186,9 @@ class RestrouteApp(App[None]):
         self.operation = operation
         self.session.set_form(operation)
         editor = self.query_one(ParamsEditor)
-        editor.describe(dict(operation.form()) if operation else {})
-        self._show_form()
+        editor.specs = dict(operation.form()) if operation else {}
+        self._show_form()  # rows that became the route's own, or stopped being, come anew
+        editor.describe(editor.specs)  # the others keep their values and their focus
         self.query_one(ParamHelp).show(operation)
         self._update_soon()
 
@@ -202,9 +203,10 @@ class RestrouteApp(App[None]):
             self._laying_out = False
 
     def _hint(self, name: str) -> str:
-        """A value's placeholder: empty, so the catalog's hint shows (a layer's value and
-        name once the session knows them)."""
-        return ""
+        """A value's placeholder: what a layer gives it (``100 · teaching``), else empty
+        for the catalog's hint."""
+        given = self.session.layer_default(name, redact=not self.revealed)
+        return f"{given[0]} · {given[1]}" if given is not None else ""
 
     async def choose(self, operation: Operation | None) -> None:
         """Take a route picked from the catalog: the route bar, and its form as the rows,
@@ -359,6 +361,7 @@ class RestrouteApp(App[None]):
         note, banner = MODE_NOTES[self.secrets]
         self.notify(note)
         self.query_one("#secrets", Static).update(banner)
+        self.query_one(ParamsEditor).refresh_hints()
         self.update_results()
 
     @property

@@ -47,10 +47,9 @@ class LiveInput(SteadyInput):
         pasted reads the same), and the app says so: an Input keeps only the first line
         of a paste, and a header value lost its rest in silence."""
         lines = [line.strip() for line in event.text.splitlines()]
-        if len(lines) > 1:
+        if len(lines) > 1:  # one line: Input's own handler, after this one, takes it
+            event.prevent_default()  # Textual calls each class's handler, Input's too
             event.stop()
             self.replace(" ".join(line for line in lines if line), *self.selection)
             joined = f"Pasted {len(lines)} lines as one: a value is one line (joined by spaces)"
             self.notify(joined, severity="warning")
-            return
-        super()._on_paste(event)

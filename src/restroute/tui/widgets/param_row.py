@@ -38,7 +38,7 @@ class ParamRow(Horizontal):
         self.laid_out = laid_out
         self._initial = (name, value)
         self.spec = spec
-        self._hint = hint or hint_of(spec)
+        self._given = hint  # what a layer gives the value ("100 · teaching"), or ""
         self.name_field: Input | None = None  # kept, not queried: pair is read on every key
         self.value_field: Input | Select[str] | None = None
         self._chosen = value  # a Select's value, which reads NULL until it is mounted
@@ -62,7 +62,7 @@ class ParamRow(Horizontal):
             yield self.name_field
         yield Label("=", classes="param-equals")
         self._offered = _choices(self.spec, value)
-        self.value_field = _value_field(self._hint, value, self._offered)
+        self.value_field = _value_field(self._placeholder(), value, self._offered)
         yield self.value_field
 
     @property
@@ -103,10 +103,13 @@ class ParamRow(Horizontal):
             self.name_field.can_focus = False
 
     def hint(self, text: str) -> None:
-        """The placeholder of the value: the layer that sets it, or the catalog's hint."""
-        self._hint = text or hint_of(self.spec)
+        """What a layer gives the value (``100 · teaching``; "" for none): its placeholder."""
+        self._given = text
         if isinstance(self.value_field, Input):
-            self.value_field.placeholder = self._hint
+            self.value_field.placeholder = self._placeholder()
+
+    def _placeholder(self) -> str:
+        return self._given or hint_of(self.spec)
 
     def describe(self, spec: Parameter | None) -> None:
         """Take the catalog's description of this row (or none): its placeholder, class,
@@ -119,12 +122,12 @@ class ParamRow(Horizontal):
         value = self.pair[1]
         choices = _choices(spec, value)
         if isinstance(old, Input) and not choices:
-            old.placeholder = self._hint = hint_of(spec)
+            old.placeholder = self._placeholder()
             return
         if isinstance(old, Select) and choices == self._offered:
             return
         self._chosen, self._offered = value, choices
-        self.value_field = _value_field(hint_of(spec), value, choices)
+        self.value_field = _value_field(self._placeholder(), value, choices)
         self.mount(self.value_field, after=old)
         old.remove()
 
@@ -137,7 +140,9 @@ class Choice(Select[str]):
     reaches it through the app's bindings, once it has the focus, after any check here."""
 
     def on_mount(self) -> None:
-        listing = self.query_one(OptionList)
+        listing = next(iter(self.query(OptionList)), None)
+        if listing is None:  # removed as it was mounted (its row was laid out anew)
+            return
         listing.action_page_down = functools.partial(page, listing, 1)  # type: ignore[method-assign]
         listing.action_page_up = functools.partial(page, listing, -1)  # type: ignore[method-assign]
 

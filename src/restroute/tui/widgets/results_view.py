@@ -86,7 +86,7 @@ class ResultsView(Vertical):
                 json.dumps(view.merged, indent=2, ensure_ascii=False, default=repr), "json"
             )
         if tab == "explain" and view.merged is not None:
-            return _explain_table(view.rows)
+            return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
             width = max(40, self.query_one("#result-text", Static).content_region.width)
             return _code(
