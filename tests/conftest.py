@@ -68,6 +68,7 @@ UI_MODULES = frozenset(
     {
         "test_explorer",  # Textual pilot
         "test_explorer_catalog",  # Textual pilot
+        "test_explorer_form",  # Textual pilot: the form as a person uses it
         "test_explorer_snapshots",  # SVG snapshots
         "test_explorer_tmux",  # the console script in a real terminal
         "test_notebook",  # examples/explore.ipynb on a real kernel (nbclient)

@@ -689,13 +689,14 @@ async def test_explain_tab_shows_layer_and_destination(tmp_path: Path) -> None:
         await pilot.click(tab_selector("explain"))
         await pilot.pause()
         assert app.query_one(ResultsView).active == "explain"
-        shown = tab_text(app, "explain")
-        lines = {line.split("│")[0].strip(): line for line in shown.splitlines()}
-        assert "call" in lines["owner"]
-        assert "URL path {owner}" in lines["owner"]
-        assert "teaching" in lines["per_page"]
-        assert "URL query" in lines["per_page"]
-        assert "built-in defaults" in lines["headers.accept"]
+        shown = tab_text(app, "explain").splitlines()
+        at = {line.split("│")[0].strip(): number for number, line in enumerate(shown)}
+        # Each option: its cascade on its line, where it went on the line below.
+        assert '"octocat" · call' in shown[at["owner"]]
+        assert "→ URL path {owner}" in shown[at["owner"] + 1]
+        assert "100 · teaching" in shown[at["per_page"]]
+        assert "→ URL query" in shown[at["per_page"] + 1]
+        assert "built-in defaults" in shown[at["headers.accept"]]
 
 
 async def test_every_tab_renders(tmp_path: Path) -> None:

@@ -450,7 +450,8 @@ async def test_random_keys_never_crash_or_lose_rows(
     sent = 0
     async with app.run_test(size=SIZE) as pilot:
         deadline = time.monotonic() + SECONDS_PER_SEED
-        while sent < KEYS_PER_SEED and time.monotonic() < deadline:
+        # At least AT_LEAST, however loaded the machine: the time bound only cuts it short.
+        while sent < AT_LEAST or (sent < KEYS_PER_SEED and time.monotonic() < deadline):
             for _ in range(min(rng.randint(1, 8), KEYS_PER_SEED - sent)):
                 kind, event = random_event(rng)
                 app.post_message(event)
@@ -461,6 +462,6 @@ async def test_random_keys_never_crash_or_lose_rows(
             assert app.return_code is None
             editors_agree(app)
         assert status(app)[:1] in {"✓", "✗", "!"}
-    assert sent >= AT_LEAST
+    assert sent >= AT_LEAST  # what the loop guarantees; a regression in it shows here
     assert all(isinstance(text, str) for text in no_system_clipboard)
     print(f"seed {seed}: {sent} sent; all seeds so far, by kind: {SENT}")

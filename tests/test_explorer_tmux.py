@@ -58,8 +58,8 @@ def test_typed_username_shows_the_expanded_url(tmp_path: Path) -> None:
         screen = wait_for(socket, lambda screen: "Route" in screen and ready in screen)
         assert "Route" in screen, screen
         assert ready in screen, screen
-        # Focus starts in the route; tab goes to the parameters, the username's name, its value.
-        tmux(socket, "send-keys", "-t", session, "Tab", "Tab", "Tab")
+        # Focus starts in the route; tab goes to the first value (names are labels).
+        tmux(socket, "send-keys", "-t", session, "Tab")
         time.sleep(0.3)
         tmux(socket, "send-keys", "-t", session, "-l", "octocat")
         expected = "https://api.github.com/users/octocat"
@@ -89,13 +89,13 @@ def test_picking_a_route_from_the_catalog_in_a_real_terminal(tmp_path: Path) -> 
         screen = wait_for(socket, lambda screen: "owner · path · required" in screen)
         assert "owner · path · required · string" in screen, screen  # the focused row's help
         assert "POST /repos/{owner}/{repo}/issues" in screen, screen
-        for text in ("octocat", "Tab", "Tab", "hello"):  # owner's value, repo's name, value
+        for text in ("octocat", "Tab", "hello"):  # owner's value, then repo's: value to value
             tmux(socket, "send-keys", "-t", session, *(["-l", text] if text != "Tab" else [text]))
             time.sleep(0.3)
         warned = "! issues/create: title (body) is required"
         screen = wait_for(socket, lambda screen: warned in screen)
         assert warned in screen, screen
-        tmux(socket, "send-keys", "-t", session, "Tab", "Tab")
+        tmux(socket, "send-keys", "-t", session, "Tab")
         time.sleep(0.3)
         tmux(socket, "send-keys", "-t", session, "-l", "Found a bug")
         built = "✓ POST https://api.github.com/repos/octocat/hello/issues"

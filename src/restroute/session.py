@@ -638,7 +638,7 @@ class Session:
         current = (self.route, tuple(self.rows), self.form)
         while self._history:
             snapshot = self._history.pop()
-            if snapshot != current:
+            if snapshot[:2] != current[:2]:  # a step the user can see: the route or the rows
                 self.route, rows, self.form = snapshot
                 self.rows = list(rows)
                 self._laid = self.laid_out()

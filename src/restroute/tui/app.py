@@ -39,6 +39,7 @@ from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 
 DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's form is read
+ON_THE_FORM = frozenset({"add_row", "panel", "pick_route", "problems"})
 WIDE = 140  # columns from which layers get a column of their own
 SHORT = 30  # rows below which the "GitHub says" panel gives its lines to the form
 STATUS_MARKS = {
@@ -70,10 +71,23 @@ class RestrouteApp(App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     COMMANDS = App.COMMANDS | {ExplorerCommands, RouteCommands}
     # priority: the focused Input / TextArea binds ctrl+d (delete right), f6 and f7 (select).
+    # Keys that move the focus or open a screen are priority bindings: the app runs them
+    # as they arrive, before it hands the keys typed after them to the focused field. A
+    # plain binding runs only once the focused field passes the key up, and keys typed
+    # after Tab in a burst landed in the field Tab was leaving ("hello-worldI").
     BINDINGS = [
+        Binding("tab", "focus_next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True),
         Binding("f1", "help", "Help", id="help"),
-        Binding("f2", "pick_route", "Routes", id="pick-route", tooltip="Pick a GitHub route"),
-        Binding("f3", "problems", "Problems", id="problems"),
+        Binding(
+            "f2",
+            "pick_route",
+            "Routes",
+            id="pick-route",
+            tooltip="Pick a GitHub route",
+            priority=True,
+        ),
+        Binding("f3", "problems", "Problems", id="problems", priority=True),
         *(
             Binding(
                 each.key,
@@ -86,13 +100,13 @@ class RestrouteApp(App[None]):
             for each in sorted(formats.FORMATS, key=lambda each: each.key)
         ),
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
-        Binding("ctrl+n", "add_row", "Add", id="add-row"),
+        Binding("ctrl+n", "add_row", "Add", id="add-row", priority=True),
         Binding("ctrl+d", "delete_row", "Del", id="delete-row", priority=True),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+l", "panel('route')", "Route", id="to-route"),
-        Binding("ctrl+g", "panel('form')", "Form", id="to-form"),
-        Binding("ctrl+t", "panel('layers')", "Layers", id="to-layers"),
-        Binding("ctrl+f", "panel('results')", "Results", id="to-results"),
+        Binding("ctrl+l", "panel('route')", "Route", id="to-route", priority=True),
+        Binding("ctrl+g", "panel('form')", "Form", id="to-form", priority=True),
+        Binding("ctrl+t", "panel('layers')", "Layers", id="to-layers", priority=True),
+        Binding("ctrl+f", "panel('results')", "Results", id="to-results", priority=True),
         Binding("ctrl+o", "load_profile", "Load", id="load-profile"),
         Binding("ctrl+s", "save_profile", "Save", id="save-profile"),
         # Textual 8.2.8 (the newest release) raises KeyError in OptionList._move_page when
@@ -137,6 +151,13 @@ class RestrouteApp(App[None]):
             yield ParamHelp(id="param-help")
         yield KeyLegend(self.BINDINGS)  # type: ignore[arg-type]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The form's keys work on the explorer's own screen; over the help, a prompt or
+        the route picker they are that screen's keys (ctrl+n, ctrl+f ... in its field)."""
+        if action in ON_THE_FORM:
+            return self.screen is self.default_screen
+        return True
+
     def on_mount(self) -> None:
         editor = self.query_one(ParamsEditor)
         editor.hints = self._hint
@@ -175,8 +196,9 @@ class RestrouteApp(App[None]):
         self.update_results()
 
     def _widgets_gone(self) -> bool:
-        """The app is closing: a timer or the catalog worker may still call in."""
-        return not self.query(ParamsEditor)
+        """The app is closing: a timer, the catalog worker or a widget's last message
+        may still call in."""
+        return not self.query(ParamsEditor) or not self.query(ParamHelp)
 
     def _follow_catalog(self) -> None:
         """Take the catalog's form for the route as typed, when it changes."""
@@ -315,13 +337,14 @@ class RestrouteApp(App[None]):
     @on(RowsChanged)
     def _rows_changed(self, message: RowsChanged) -> None:
         # The rows as they are now: a key queued behind the change may have edited one since.
-        if not self._laying_out:
+        if not self._laying_out and not self._widgets_gone():
             self.session.edit_rows(self.query_one(ParamsEditor).rows, message.field)
             self._update_soon()
 
     @on(ParamFocused)
     def _param_focused(self, message: ParamFocused) -> None:
-        self.query_one(ParamHelp).show(self.operation, message.name, message.spec)
+        if not self._widgets_gone():  # a focus change can arrive as the app closes
+            self.query_one(ParamHelp).show(self.operation, message.name, message.spec)
 
     @on(LayerToggled)
     def _layer_toggled(self, message: LayerToggled) -> None:
@@ -391,10 +414,12 @@ class RestrouteApp(App[None]):
                 return
             self.notify("Focus a parameter row to delete it", severity="warning")
             return
+        before = len(self.session.rows)
         self.session.delete_row(index)
         self._show_form()
         self.update_results()
-        self.call_after_refresh(editor.focus_row, index)
+        # The next row: where the deleted one was, or after the row emptied in its place.
+        editor.focus_row(index if len(self.session.rows) < before else index + 1)
 
     def action_undo(self) -> None:
         if not self.session.undo():
@@ -510,7 +535,8 @@ class RestrouteApp(App[None]):
             return
         message = f"Saved the session layer to {written}"
         if left_out:
-            message += f"; left out (secrets written as text, not ${{VAR}}): {left_out}"
+            message += f"; left out {left_out}: a secret typed as text is never written (as "
+            message += "${NAME} it is, read from the environment)"
         self.notify(message, markup=False, severity="warning" if left_out else "information")
 
     def _left_out(self) -> str:

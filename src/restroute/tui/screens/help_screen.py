@@ -30,6 +30,7 @@ KEYS = [
     ("ctrl+n", "add a row of your own: type its name, then tab to its value"),
     ("ctrl+d", "delete the focused row (a route's own row is emptied)"),
     ("ctrl+z", "undo the last edit of a row, delete, clear or route pick"),
+    ("ctrl+p clear", "clear the form: every value emptied (ctrl+z brings them back)"),
     ("space", "(in Layers) switch the highlighted layer off or on"),
     ("→", "(in the route) accept the suggested route"),
     ("ctrl+o · ctrl+s", "load a profile (TOML) · save the session layer as a profile"),

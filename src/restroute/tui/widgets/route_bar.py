@@ -29,4 +29,5 @@ class RouteBar(LiveInput):
             placeholder="METHOD URL, e.g. GET /repos/{owner}/{repo}/issues",
             id="route",
             suggester=SuggestFromList(EXAMPLES, case_sensitive=False),
+            select_on_focus=False,  # Tab into the route keeps it: a key there appends
         )
