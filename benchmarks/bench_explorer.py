@@ -14,6 +14,12 @@ Usage: python benchmarks/bench_explorer.py
   picker's search field until its list repaints. Keys are posted as events, not
   through the pilot, whose own waiting grows with the number of widgets and would
   dominate; a bare Input echoed into a Static gives the floor any Textual app pays.
+* a 300-character paste into a parameter value, until the results start repainting
+  (one update for the whole paste): the median of 30.
+* F1 until the help's text is painted: the median of 20 (escape closes it between).
+
+The bars are issue 12's: first frame 0.4 s, key 12 ms, paste 100 ms, picker key 10 ms,
+F1 0.15 s.
 """
 
 from __future__ import annotations
@@ -121,6 +127,76 @@ async def key_to_paint_ms(
     return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
+async def paste_to_paint_ms(app: App[None], pastes: int = 30) -> float:
+    """Median wall milliseconds from a 300-character paste into a value to the results'
+    first repainted line."""
+    from textual import events
+    from textual.widget import Widget
+    from textual.widgets import Input
+
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        field = next(iter(app.screen.query(".param-value").results(Input)))
+        field.focus()
+        await pilot.pause()
+        view = app.screen.query_one("#result-text", Widget)
+        repainted = asyncio.Event()
+        render_line = view.render_line
+
+        def watched(y: int) -> object:
+            repainted.set()
+            return render_line(y)
+
+        view.render_line = watched  # type: ignore[method-assign, assignment]
+        wall = []
+        for i in range(pastes):
+            field.value = ""
+            await pilot.pause()
+            await asyncio.sleep(0.05)
+            repainted.clear()
+            start = time.perf_counter()
+            app.post_message(events.Paste(chr(ord("a") + i % 26) * 300))
+            await asyncio.wait_for(repainted.wait(), 5)
+            wall.append(time.perf_counter() - start)
+    return statistics.median(wall) * 1000
+
+
+async def help_ms(app: App[None], times: int = 20) -> float:
+    """Median wall milliseconds from F1 to the help's first painted line."""
+    from textual import events
+    from textual.widgets import Static
+
+    from restroute.tui.screens.help_screen import HelpScreen
+
+    painted = asyncio.Event()
+    original = Static.render_line
+
+    def watched(self: Static, y: int) -> object:
+        if self.id == "help-text":
+            painted.set()
+        return original(self, y)
+
+    Static.render_line = watched  # type: ignore[method-assign, assignment]
+    wall = []
+    try:
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            for _ in range(times):
+                painted.clear()
+                start = time.perf_counter()
+                app.post_message(events.Key("f1", None))
+                await asyncio.wait_for(painted.wait(), 5)
+                wall.append(time.perf_counter() - start)
+                assert isinstance(app.screen, HelpScreen)
+                await pilot.press("escape")
+                await pilot.pause(0.05)
+    finally:
+        Static.render_line = original  # type: ignore[method-assign]
+    return statistics.median(wall) * 1000
+
+
 async def keystrokes() -> dict[str, tuple[float, float]]:
     from restroute.profiles import load_profile
     from restroute.tui.app import RestrouteApp
@@ -144,15 +220,26 @@ def main() -> int:
     first_frame_seconds()  # warm the file cache and byte-compile
     frames = [first_frame_seconds() for _ in range(7)]
     best, median = min(frames), statistics.median(frames)
-    print(f"process start to first frame: best {best:.3f} s, median {median:.3f} s (bar 0.5 s)")
+    print(f"process start to first frame: best {best:.3f} s, median {median:.3f} s (bar 0.4 s)")
     frames = [first_frame_seconds("") for _ in range(7)]
     best, median = min(frames), statistics.median(frames)
     print(f"  with no route (catalog after): best {best:.3f} s, median {median:.3f} s")
     for where, (wall, cpu) in asyncio.run(keystrokes()).items():
+        bar = "10" if "picker" in where else "12"
         print(
             f"key in {where} -> results repainted: median {wall:.1f} ms ({cpu:.1f} ms CPU)"
-            " (bar 16 ms)"
+            f" (bar {bar} ms)"
         )
+    from restroute.profiles import load_profile
+    from restroute.tui.app import RestrouteApp
+
+    def explorer() -> RestrouteApp:
+        return RestrouteApp(ROUTE, [load_profile(p) for p in PROFILES])
+
+    pasted = asyncio.run(paste_to_paint_ms(explorer()))
+    print(f"300-character paste -> results repainted: median {pasted:.1f} ms (bar 100 ms)")
+    helped = asyncio.run(help_ms(explorer()))
+    print(f"F1 -> help painted: median {helped:.1f} ms (bar 150 ms)")
     return 0
 
 
