@@ -72,6 +72,15 @@ async def choices(app: RestrouteApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def problems(app: RestrouteApp, pilot: Pilot[None]) -> None:
+    """Only the owner typed, and a parameter GitHub does not document: F3 lists both."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    app.query_one(".param-value", Input).focus()
+    await pilot.press(*"octocat", "ctrl+n", *"colour", "tab", *"blue", "f3")
+    await pilot.pause()
+
+
 async def help_screen(app: RestrouteApp, pilot: Pilot[None]) -> None:
     await pilot.press("f1")
     await pilot.pause()
@@ -85,6 +94,7 @@ SHOTS: dict[str, tuple[str, Step]] = {
     "missing-parameter": ("GET /repos/{owner}/{repo}/issues", missing_parameter),
     "route-picker": ("", route_picker),
     "choices": ("GET /repos/{owner}/{repo}/issues", choices),
+    "problems": ("GET /repos/{owner}/{repo}/issues", problems),
     "help": ("GET /repos/{owner}/{repo}/issues", help_screen),
 }
 

@@ -1,0 +1,137 @@
+"""The explorer's three jobs, end to end, as a person does them: the real console script
+in tmux, at 160x48, 100x30 and 80x24, read off the screen.
+
+1. Explore a route: F2, a few words, enter; type the values, tab between them.
+2. Teach the cascade: load the teaching profile (ctrl+o), read the Explain tab, write a
+   value in the session layer and watch it win.
+3. Copy a snippet and run it: ctrl+r to secrets as $VAR, F6 copies the curl (through
+   the terminal, OSC 52, into tmux's buffer); bash runs it against a recording server.
+
+Every typed value must arrive on the wire, and no screen may show the token before ctrl+r
+shows it (the last step, so that the check can fail).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.test_explorer_tmux import SCRIPT, TMUX, tmux
+from tests.wire import RecordingServer, recording_server, run_shell
+
+TOKEN = "ghp_jobs0secret0token"
+TEACHING = Path(__file__).parents[1] / "sample_profiles" / "teaching.toml"
+SIZES = [(160, 48), (100, 30), (80, 24)]
+
+
+@pytest.fixture
+def server() -> Iterator[RecordingServer]:
+    with recording_server() as srv:
+        yield srv
+
+
+class Terminal:
+    """A tmux session running one command, read and typed into as a person would."""
+
+    def __init__(self, socket: Path, name: str) -> None:
+        self.socket, self.name = socket, name
+        self.screens: list[str] = []  # every screen read, to check none showed a secret
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            time.sleep(0.15)  # a person's pace between keys that move the focus
+            tmux(self.socket, "send-keys", "-t", self.name, key)
+
+    def text(self, text: str) -> None:
+        time.sleep(0.15)
+        tmux(self.socket, "send-keys", "-t", self.name, "-l", text)
+
+    def see(self, *parts: str, timeout: float = 15) -> str:
+        """Wait until every part is on screen; the screen either way (asserted)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = tmux(self.socket, "capture-pane", "-p", "-t", self.name)
+            self.screens.append(screen)
+            if all(part in screen for part in parts) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        missing = [part for part in parts if part not in screen]
+        assert not missing, f"not on screen: {missing}\n{screen}"
+        return screen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_three_jobs_in_a_real_terminal(
+    tmp_path: Path, server: RecordingServer, size: tuple[int, int]
+) -> None:
+    assert TMUX is not None and SCRIPT.exists()
+    local = tmp_path / "local.toml"
+    local.write_text(
+        f'base_url = "{server.base_url}"\n[headers]\nauthorization = "token ${{JOB_TOKEN}}"\n'
+    )
+    socket, name = tmp_path / "tmux.sock", f"jobs-{os.getpid()}-{time.monotonic_ns()}"
+    command = (
+        f"env -u COLUMNS -u LINES JOB_TOKEN={TOKEN} {shlex.quote(str(SCRIPT))} explore '' "
+        f"--profile {shlex.quote(str(local))}"
+    )
+    width, height = size
+    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(width),
+         "-y", str(height), "sleep 600")  # fmt: skip
+    tmux(socket, "set-option", "-g", "set-clipboard", "on")  # OSC 52 copies reach the buffer
+    tmux(socket, "respawn-pane", "-k", "-t", name, command)
+    term = Terminal(socket, name)
+    try:
+        term.see("F1 Help", "^p Palette")
+
+        # 1. Explore: pick list pull requests, type owner and repo, tab between them.
+        term.keys("F2")
+        term.see("type to search")
+        term.text("list pull requests")
+        term.see("List pull requests")
+        term.keys("Enter")
+        term.see("GET /repos/{owner}/{repo}/pulls")
+        term.text("octocat")
+        term.keys("Tab")
+        term.text("hello-world")
+        term.see("octocat/hello-world/pulls")
+
+        # 2. Teach: the teaching profile's per_page in Explain, then the session's 10 wins.
+        term.keys("C-o")
+        term.see("Load a profile")
+        term.text(str(TEACHING))
+        term.keys("Enter")
+        term.see("on  teaching", "per_page=100")
+        term.keys("C-f", "Right", "Right")  # the results' tabs: Parsed, Merged, Explain
+        term.see("100 · teaching")
+        term.keys("C-t", "C-t")  # the layers, then the highlighted layer's TOML
+        term.keys("C-Up")  # (the session layer is highlighted)
+        term.text("per_page = 10")
+        term.see("per_page=10", "10 · session")
+
+        # 3. Copy: secrets as $VAR, F6 copies the curl; bash runs it with the variable set.
+        term.keys("C-r")
+        term.see("SECRETS AS $VAR")
+        term.keys("F6")
+        term.see("Copied curl")
+        copied = tmux(socket, "show-buffer")
+        assert "${JOB_TOKEN:?}" in copied
+        assert TOKEN not in copied
+        ran = run_shell("bash", copied, tmp_path, env={"JOB_TOKEN": TOKEN})
+        assert ran.returncode == 0, ran.stderr.decode()
+        (request,) = server.requests
+        assert request.method == "GET"
+        assert request.target == "/repos/octocat/hello-world/pulls?per_page=10"
+        assert request.header_values("authorization") == [f"token {TOKEN}"]
+        assert request.header_values("accept") == ["application/vnd.github.v3.full+json"]
+
+        assert not [screen for screen in term.screens if TOKEN in screen]
+        term.keys("C-r")  # secrets shown: now the token is on screen (the check can fail)
+        term.keys("C-f", "Left")  # Merged
+        term.see(TOKEN)
+    finally:
+        tmux(socket, "kill-server", check=False)
