@@ -1,14 +1,19 @@
-"""Milliseconds to load the route catalog and to search it, keystroke by keystroke.
+"""Milliseconds to load the route catalog and to search it, keystroke by keystroke, and
+microseconds to complete a route in the route bar.
 
 Usage: python benchmarks/bench_catalog.py
 
-Bars (issue 5): loading the catalog <= 15 ms; one search <= 5 ms per keystroke.
+Bars (issue 5): loading the catalog <= 15 ms; one search <= 5 ms per keystroke. Issue 12:
+a search's median stays under 2 ms; one completion is well under 1 ms (1000 µs).
 
 - "load": ``catalog.operations()`` in a fresh interpreter with ``restroute.catalog``
   already imported (the data: read, parse, build every Operation), best and median of
   ten processes, and the module's import (dataclasses, json, re) separately.
 - "search": ``catalog.search(prefix)`` for every prefix of a few queries, as a user types
   them; the first search builds the word index once, which is counted on its own.
+- "complete": ``catalog.complete(prefix)`` for every prefix of a few routes, as the route
+  bar asks for its suggestion at each keystroke; the first call builds the table of
+  routes once, which is counted on its own.
 """
 
 from __future__ import annotations
@@ -22,6 +27,11 @@ from restroute import catalog
 
 PROCESSES = 10
 QUERIES = ["create issue", "list pull request files", "upload release asset", "isscreat"]
+ROUTES = [
+    "GET /repos/{owner}/{repo}/contents/{path}",
+    "post /repos/:owner/:repo/issues/:issue_number/comments",
+    "/users/{username}/repos",
+]
 MEASURE_LOAD = """
 import time
 t0 = time.perf_counter()
@@ -65,6 +75,26 @@ def keystroke_figures() -> tuple[float, list[tuple[str, float]]]:
     return first, figures
 
 
+def completion_figures() -> tuple[float, list[float]]:
+    """The first completion (tables built, ms) and each prefix's best of five (µs)."""
+    catalog.operations()
+    start = time.perf_counter()
+    catalog.complete("GET /")
+    catalog.complete("GET /:")
+    first = (time.perf_counter() - start) * 1000
+    figures = []
+    for route in ROUTES:
+        for end in range(1, len(route) + 1):
+            prefix = route[:end]
+            rounds = []
+            for _ in range(5):
+                start = time.perf_counter()
+                catalog.complete(prefix)
+                rounds.append((time.perf_counter() - start) * 1_000_000)
+            figures.append(min(rounds))
+    return first, figures
+
+
 def spread(figures: list[float]) -> str:
     return f"best {min(figures):.1f} ms, median {statistics.median(figures):.1f} ms"
 
@@ -82,6 +112,12 @@ def main() -> None:
     print(
         f"search per keystroke: median {statistics.median(times):.2f} ms, "
         f"max {max(times):.2f} ms over {len(times)} keystrokes  (bar 5 ms)"
+    )
+    first, micros = completion_figures()
+    print(f"first completion (builds the route tables): {first:.1f} ms")
+    print(
+        f"complete per keystroke: median {statistics.median(micros):.1f} µs, "
+        f"max {max(micros):.1f} µs over {len(micros)} keystrokes  (bar 1000 µs)"
     )
 
 

@@ -10,14 +10,18 @@ into ``restroute/data/github-rest.json`` (committed; loaded at first use).
 'Create an issue'
 >>> catalog.search("create issue")[0].id
 'issues/create'
+>>> catalog.complete("GET /repos/{owner}/{repo}/iss")
+'GET /repos/{owner}/{repo}/issues'
 """
 
 from ._check import check
+from ._complete import complete
 from ._data import DATA as DATA
 from ._data import operations
 from ._model import OPTION_NAMES as OPTION_NAMES
 from ._model import Operation, Parameter
-from ._search import SYNONYMS as SYNONYMS
 from ._search import find, search
+from ._words import EVERYDAY as EVERYDAY
+from ._words import SYNONYMS as SYNONYMS
 
-__all__ = ["Operation", "Parameter", "check", "find", "operations", "search"]
+__all__ = ["Operation", "Parameter", "check", "complete", "find", "operations", "search"]

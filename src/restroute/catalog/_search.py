@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
+from collections import defaultdict
 
 from .._core.encoding import shown
 from .._core.template import COLON_VARIABLE
 from ..errors import EndpointError
 from ._data import hosts, index, operations
 from ._model import Operation
+from ._words import (
+    EVERYDAY,
+    PHRASES,
+    READ_BONUS,
+    SAID,
+    STOP_WORDS,
+    SYNONYMS,
+    VERBS,
+    everyday_ranks,
+    singular,
+)
 
 _COLON_VAR = re.compile(COLON_VARIABLE)  # endpoint()'s own rule
 _QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
 _WORD = re.compile(r"[a-z0-9]+")
-# Words GitHub's own text lacks but people type: "create pr".
-SYNONYMS = {"pulls": "pr"}
+_PLAIN_FORMAT = re.compile(r"[a-z]+")
 
 
 def find(key: str) -> Operation | None:
@@ -43,31 +55,76 @@ def find(key: str) -> Operation | None:
     return keyed.get(f"{(method.strip() or 'GET').upper()} {url}")
 
 
+# Per operation: the stems of its id's words, its summary's words and their stems, its
+# place among EVERYDAY (after them all when not one).
+_Entry = tuple[Operation, tuple[str, ...], frozenset[str], frozenset[str], int]
+
+
 @functools.cache
-def _words() -> tuple[tuple[Operation, tuple[str, ...], frozenset[str], str, str], ...]:
-    """Per operation: the words of its id; the words of its summary; every word of its
-    id, route, category and summary (and synonyms), as one text with each word after a
-    space, so that ``" " + term in text`` asks "does a word start with term" in one step;
-    and its id in lowercase."""
-    words = []
-    for op in operations():
-        id_words = tuple(_WORD.findall(op.id.lower()))
-        summary = frozenset(_WORD.findall(op.summary.lower()))
-        text = f"{op.id} {op.url} {op.category} {op.method} {op.summary}"
-        every = _WORD.findall(f"{text} {SYNONYMS.get(op.category, '')}".lower())
-        words.append((op, id_words, summary, " " + " ".join(every), op.id.lower()))
-    return tuple(words)
+def _index() -> tuple[tuple[_Entry, ...], tuple[str, ...], tuple[frozenset[int], ...]]:
+    """The entries, in catalog order; every word of their ids, routes, categories,
+    summaries and media-type formats (``raw``) and the stems of those words, sorted, so
+    that the words a form starts are one slice; and, per word, the entries that have it."""
+    everyday = everyday_ranks()
+    stem = functools.cache(singular)  # a word's stem, once: ids and summaries repeat words
+    entries, having = [], defaultdict(set)
+    for at, op in enumerate(operations()):
+        own = _WORD.findall(op.id.lower())
+        told = _WORD.findall(op.summary.lower())
+        summary = frozenset(told)
+        rank = everyday.get(op.id, len(EVERYDAY))
+        entries.append((op, tuple(map(stem, own)), summary, frozenset(map(stem, summary)), rank))
+        formats = [f for f in op.formats if _PLAIN_FORMAT.fullmatch(f)]
+        rest = _WORD.findall(f"{op.url} {op.category} {op.method}".lower())
+        for word in {*own, *told, *rest, *formats}:
+            having[word].add(at)
+    for word in list(having):
+        having[stem(word)].update(having[word])
+    vocabulary = tuple(sorted(having))
+    return tuple(entries), vocabulary, tuple(frozenset(having[word]) for word in vocabulary)
+
+
+def _starting(form: str) -> set[int]:
+    """The entries with a word that ``form`` starts."""
+    _, vocabulary, postings = _index()
+    start = bisect.bisect_left(vocabulary, form)
+    end = bisect.bisect_left(vocabulary, form + "{", start)  # "{" sorts after a-z and 0-9
+    return set().union(*postings[start:end])
+
+
+_Forms = tuple[str, str, tuple[str, ...]]
+
+
+def _forms(terms: list[str]) -> list[_Forms]:
+    """Per term: the term, its stem, and the words it may also mean."""
+    return [(term, stem, SYNONYMS.get(stem, ())) for term in terms for stem in [singular(term)]]
+
+
+def _terms(text: str) -> list[str]:
+    """The words of ``text``, each phrase of PHRASES as GitHub's word for it, each word
+    once: a pasted page of repeated words costs what its distinct words cost."""
+    terms: list[str] = []
+    for word in _WORD.findall(text.lower()):
+        if terms and (terms[-1], word) in PHRASES:
+            terms[-1] = PHRASES[terms[-1], word]
+        else:
+            terms.append(word)
+    return list(dict.fromkeys(terms))
 
 
 def search(text: str, limit: int = 20) -> list[Operation]:
     """Operations ranked for ``text``. A route or id that names one operation puts it
-    first. Then every word must start a word of the id, route, category or summary, and
-    the operations whose id and summary the words cover best come first. When no
-    operation has such words, each word may skip letters (``crate isue``): the ids that
-    hold each word's letters in order, the tightest first.
+    first. Then every word must start a word of the id, route, category, summary or media
+    formats, as typed, as its singular or as a word it means (``pr`` means pull, ``file``
+    content, ``add`` create: ``SYNONYMS``); the operations whose id and summary the words
+    cover best come first, and reads first when no word is a verb. When no operation has
+    such words, each word may skip letters (``crate isue``): the ids that hold each word's
+    letters in order, the tightest first.
 
     >>> [op.id for op in search("list issues for repo")][:1]
     ['issues/list-for-repo']
+    >>> [op.id for op in search("raw file")][:1]
+    ['repos/get-content']
     >>> [op.id for op in search("crate isue")][:1]
     ['issues/create']
     """
@@ -79,23 +136,53 @@ def search(text: str, limit: int = 20) -> list[Operation]:
         raise EndpointError(msg)
     if not limit:
         return []
-    terms = _WORD.findall(text.lower())
+    terms = _terms(text)
     if not terms:
         return []
     named = find(text)
-    starts = [" " + term for term in terms]
+    forms = _forms(terms)
+    entries = _index()[0]
+    matching = _matching(forms)
+    every = {form for term, stem, meant in forms for form in (term, stem, *meant)}
+    long_forms = tuple(form for form in every if len(form) > 2)
+    short_forms = every.difference(long_forms)  # "a", "pr": cover only themselves
+    said_by = [f for f in forms if f[0] not in STOP_WORDS] or forms
+    read = READ_BONUS * (not VERBS.intersection(every))
     ranked = []
-    for op, id_words, summary, spaced, _ in _words():
-        if op is not named and all(start in spaced for start in starts):
-            covered = sum(any(_covers(term, word) for term in terms) for word in id_words)
-            said = sum(term in summary for term in terms)
-            score = covered / len(id_words) + said / len(terms)
-            ranked.append((-score, len(op.summary), op.id, op))
-    ranked.sort(key=lambda item: item[:3])
+    for at in matching:
+        op, id_words, summary, stems, everyday = entries[at]
+        if op is not named:
+            covered = sum(w.startswith(long_forms) or w in short_forms for w in id_words)
+            said = sum(_said(f, summary, stems) for f in said_by)
+            score = covered / len(id_words) + said / len(said_by)
+            score += read if op.method == "GET" else 0.0
+            ranked.append((-score, everyday, len(op.summary), op.id, op))
+    ranked.sort(key=lambda item: item[:4])
     found = [item[-1] for item in ranked[: limit - (named is not None)]]
     if named is None and not found:
         found = _letters_in_order(terms, limit)
     return [named, *found] if named is not None else found
+
+
+def _matching(forms: list[_Forms]) -> set[int]:
+    """The entries in which each term starts a word, as typed, as its singular or as a
+    word it means (the terms after one that leaves none are not looked up)."""
+    matching = set(range(len(_index()[0])))
+    for term, stem, meant in forms:
+        matching &= set().union(*map(_starting, (term, stem, *meant)))
+        if not matching:
+            break
+    return matching
+
+
+def _said(forms: _Forms, summary: frozenset[str], stems: frozenset[str]) -> float:
+    """How much a summary says a term: in its very word, its singular, or a synonym."""
+    term, stem, meant = forms
+    if term in summary:
+        return SAID[0]
+    if stem in stems:
+        return SAID[1]
+    return SAID[2] if stems.intersection(meant) else 0.0
 
 
 def _not_text(function: str, argument: str, value: object, what: str) -> str:
@@ -103,19 +190,13 @@ def _not_text(function: str, argument: str, value: object, what: str) -> str:
     return f"catalog.{function}: {argument} is {shown(value)}, not a str; pass {what}"
 
 
-def _covers(term: str, word: str) -> bool:
-    """A term covers a word of an id it starts, unless it is as short as "a" or "of":
-    those cover only themselves, or "get a repository" would favour ids full of a-words."""
-    return word == term if len(term) <= 2 else word.startswith(term)
-
-
 def _letters_in_order(terms: list[str], limit: int) -> list[Operation]:
     """Operations whose id holds each term's letters in order: the fewest separate runs
     of letters first (``isscreat`` is two runs in ``issues/create``, three in
     ``gists/create``), then the shortest id."""
     ranked = []
-    for op, _, _, _, op_id in _words():
-        runs = 0
+    for op in operations():
+        op_id, runs = op.id, 0  # ids are lowercase (tests/test_catalog_search.py)
         for term in terms:
             at, previous = 0, -2
             for letter in term:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from textual.suggester import Suggester
+
+from ... import catalog
 from .live_input import LiveInput
 
+# What → offers before the catalog has loaded: a few routes of every shape.
 EXAMPLES = [
     "GET /repos/{owner}/{repo}/issues",
     "POST /repos/{owner}/{repo}/issues",
@@ -16,18 +22,47 @@ EXAMPLES = [
 ]
 
 
+class CatalogSuggester(Suggester):
+    """Suggests the route of GitHub's catalog that completes what was typed
+    (``catalog.complete``, well under a millisecond a keystroke).
+
+    Its tables are built once, in a thread, at the first keystroke (a few milliseconds,
+    plus the catalog's load if the app's worker has not loaded it yet), so no keystroke
+    and no frame waits for them; until they are ready the EXAMPLES are offered, and if
+    building them failed, always. Case sensitive as Textual sees it: the value arrives as
+    typed, and complete() keeps what was typed, its case aside.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self._tables: asyncio.Future[None] | None = None
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if self._tables is None:
+            self._tables = asyncio.get_running_loop().run_in_executor(None, _build_tables)
+        tables = self._tables
+        if tables.done() and not tables.cancelled() and tables.exception() is None:
+            return catalog.complete(value)
+        folded = value.casefold()
+        return next((route for route in EXAMPLES if route.casefold().startswith(folded)), None)
+
+
+def _build_tables() -> None:
+    """complete()'s two tables: routes written with {var}, and with :var."""
+    catalog.complete("/")
+    catalog.complete("/:")
+
+
 class RouteBar(LiveInput):
     """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes."""
 
     BORDER_TITLE = "restroute · Route"
 
     def __init__(self, route: str = "") -> None:
-        from textual.suggester import SuggestFromList
-
         super().__init__(
             route,
             placeholder="METHOD URL, e.g. GET /repos/{owner}/{repo}/issues",
             id="route",
-            suggester=SuggestFromList(EXAMPLES, case_sensitive=False),
+            suggester=CatalogSuggester(),
             select_on_focus=False,  # Tab into the route keeps it: a key there appends
         )

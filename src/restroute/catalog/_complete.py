@@ -1,0 +1,85 @@
+"""The route that completes the start of one: the route bar's suggestion, per keystroke."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+
+from ..errors import EndpointError
+from ._data import operations
+from ._search import _not_text
+from ._words import EVERYDAY, everyday_ranks
+
+# A {name} that endpoint() would also read as :name (its COLON_VARIABLE rule); {?query}
+# and {enterprise-team} have no colon form and keep their braces.
+_BRACED = re.compile(r"\{([a-z][A-Za-z0-9_]+)\}")
+_TYPED_COLON = re.compile(r"/:(?:[a-z]|$)")
+_AFTER_ASCII = "\x7f"  # sorts after every character a route holds
+# The sorted keys (routes in lowercase), each key's route as its rank, and routes by rank.
+_Table = tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]
+
+
+def complete(prefix: str) -> str | None:
+    """The route that completes ``prefix``, or None. The method may be in any case; a
+    URL without one completes among GET routes (endpoint() reads it as GET), a full URL
+    among the routes of its host, and ``:owner`` among routes written so. Of several
+    completions, the most called comes first (``EVERYDAY``), then the shortest. What was
+    typed keeps its length, so the route bar can show the rest after it.
+
+    >>> complete("get /repos/{owner}/{repo}/iss")
+    'GET /repos/{owner}/{repo}/issues'
+    >>> complete("POST /repos/{o")
+    'POST /repos/{owner}/{repo}/issues'
+    >>> complete("/users/:username/rep")
+    '/users/:username/repos'
+    >>> complete("GET /no/such/route") is None
+    True
+    """
+    if not isinstance(prefix, str):
+        raise EndpointError(_not_text("complete", "prefix", prefix, "the start of a route"))
+    prefix = str.__str__(prefix)  # a str subclass's own methods never run
+    if not prefix or not prefix.isascii():  # routes are ASCII; so lengths stay as typed
+        return None
+    table = _table(colon=_TYPED_COLON.search(prefix) is not None)
+    typed = prefix.lower()
+    found = _best(table, typed)
+    if found is None and (found := _best(table, "get " + typed)) is not None:
+        found = found.removeprefix("GET ")
+    return found
+
+
+def _best(table: _Table, typed: str) -> str | None:
+    """The route that is ``typed`` itself, or else the first of those it starts."""
+    keys, ranks, routes = table
+    start = bisect.bisect_left(keys, typed)
+    end = bisect.bisect_left(keys, typed + _AFTER_ASCII, start)
+    if start == end:
+        return None
+    if keys[start] == typed:
+        return routes[ranks[start]]
+    return routes[min(ranks[start:end])]
+
+
+def _colon(variable: re.Match[str]) -> str:
+    """``{owner}`` as ``:owner`` (a function: twice as quick as the template ``:\\1``)."""
+    return ":" + variable[1]
+
+
+@functools.cache
+def _table(colon: bool) -> _Table:
+    """Every route twice, without its host and with it (``GET /user``, ``GET
+    https://api.github.com/user``), variables as ``{name}`` or, if ``colon``, ``:name``."""
+    everyday = everyday_ranks()
+    ranked = []
+    for op in operations():
+        method, _, target = op.route.partition(" ")
+        path = target.removeprefix(op.base_url)
+        if colon:
+            path = _BRACED.sub(_colon, path)
+        rank = everyday.get(op.id, len(EVERYDAY))
+        for route in (f"{method} {path}", f"{method} {op.base_url}{path}"):
+            ranked.append((rank, len(route), route))
+    routes = tuple(route for *_, route in sorted(ranked))
+    keyed = sorted((route.lower(), rank) for rank, route in enumerate(routes))
+    return tuple(key for key, _ in keyed), tuple(rank for _, rank in keyed), routes
