@@ -71,6 +71,7 @@ UI_MODULES = frozenset(
         "test_explorer_form",  # Textual pilot: the form as a person uses it
         "test_explorer_snapshots",  # SVG snapshots
         "test_explorer_tmux",  # the console script in a real terminal
+        "test_explorer_jobs",  # the three jobs, end to end, in tmux at three sizes
         "test_notebook",  # examples/explore.ipynb on a real kernel (nbclient)
         "test_browser",  # the notebook explorer in JupyterLab, in headless Chromium (selenium)
     }

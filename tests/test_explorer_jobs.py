@@ -51,6 +51,26 @@ class Terminal:
         time.sleep(0.15)
         tmux(self.socket, "send-keys", "-t", self.name, "-l", text)
 
+    def seek(self, part: str, key: str, presses: int = 12) -> str:
+        """Press ``key`` (PageDown, say) until ``part`` is on screen, as a reader scrolls
+        (from the top: Home first when going down)."""
+        if key in ("PageDown", "Down"):
+            self.keys("Home")
+        for _ in range(presses):
+            screen = tmux(self.socket, "capture-pane", "-p", "-t", self.name)
+            self.screens.append(screen)
+            if part in screen:
+                return screen
+            self.keys(key)
+        return self.see(part, timeout=2)
+
+    def gone(self, part: str, timeout: float = 20) -> None:
+        """Wait until ``part`` has left the screen (a notification fading)."""
+        deadline = time.monotonic() + timeout
+        while part in tmux(self.socket, "capture-pane", "-p", "-t", self.name):
+            assert time.monotonic() < deadline, f"still on screen: {part}"
+            time.sleep(0.2)
+
     def see(self, *parts: str, timeout: float = 15) -> str:
         """Wait until every part is on screen; the screen either way (asserted)."""
         deadline = time.monotonic() + timeout
@@ -69,7 +89,8 @@ class Terminal:
 def test_the_three_jobs_in_a_real_terminal(
     tmp_path: Path, server: RecordingServer, size: tuple[int, int]
 ) -> None:
-    assert TMUX is not None and SCRIPT.exists()
+    assert TMUX is not None
+    assert SCRIPT.exists()
     local = tmp_path / "local.toml"
     local.write_text(
         f'base_url = "{server.base_url}"\n[headers]\nauthorization = "token ${{JOB_TOKEN}}"\n'
@@ -107,11 +128,18 @@ def test_the_three_jobs_in_a_real_terminal(
         term.keys("Enter")
         term.see("on  teaching", "per_page=100")
         term.keys("C-f", "Right", "Right")  # the results' tabs: Parsed, Merged, Explain
-        term.see("100 · teaching")
-        term.keys("C-t", "C-t")  # the layers, then the highlighted layer's TOML
-        term.keys("C-Up")  # (the session layer is highlighted)
+        term.see("option → went to")
+        term.keys("Tab")  # into the tab's text, to scroll it
+        term.seek("100 · teaching", "PageDown")
+        term.keys("C-t")  # the layer list: the teaching layer just loaded is highlighted
+        term.see("teaching · edit the TOML below")
+        term.keys("Down")  # the session layer, on top
+        term.see("session · edit the TOML below")
+        term.keys("C-t")  # its TOML
         term.text("per_page = 10")
-        term.see("per_page=10", "10 · session")
+        term.see("per_page=10")
+        term.keys("C-f", "Tab")  # back to the Explain tab's text
+        term.seek("10 · session", "PageDown")
 
         # 3. Copy: secrets as $VAR, F6 copies the curl; bash runs it with the variable set.
         term.keys("C-r")
@@ -131,7 +159,9 @@ def test_the_three_jobs_in_a_real_terminal(
 
         assert not [screen for screen in term.screens if TOKEN in screen]
         term.keys("C-r")  # secrets shown: now the token is on screen (the check can fail)
-        term.keys("C-f", "Left")  # Merged
-        term.see(TOKEN)
+        term.see("SECRETS SHOWN", "Secrets shown,")
+        term.gone("Secrets shown,")  # the notices cover the text
+        term.keys("C-f", "Left", "Tab")  # Merged, its text
+        term.seek(TOKEN, "Down")
     finally:
         tmux(socket, "kill-server", check=False)

@@ -232,7 +232,9 @@ class RestrouteApp(App[None]):
         """A value's placeholder: what a layer gives it (``100 · teaching``), else empty
         for the catalog's hint."""
         given = self.session.layer_default(name, redact=not self.revealed)
-        return f"{given[0]} · {given[1]}" if given is not None else ""
+        if given is None or not given[0]:  # the built-in "" format says nothing
+            return ""
+        return f"{given[0]} · {given[1]}"
 
     async def choose(self, operation: Operation | None) -> None:
         """Take a route picked from the catalog: the route bar, and its form as the rows,

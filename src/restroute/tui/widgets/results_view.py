@@ -103,6 +103,7 @@ class ResultsView(Vertical):
     def _activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
         self.show()
+        self.query_one("#result-scroll").scroll_home(animate=False)  # a tab opens at its top
 
 
 def _problems(view: View) -> Text:
