@@ -468,3 +468,48 @@ async def test_18_the_help_panel_shows_links_not_markdown() -> None:
 
         assert "](" not in text
         assert "**" not in text
+
+
+# --- 14. uploads: a file as the body ---------------------------------------------------------
+
+
+async def test_14_f4_sends_a_file_as_the_body_with_its_names_type(tmp_path: Path) -> None:
+    """F4, a path, enter: the body is the file's bytes, content-type from its name, and the
+    data row says which file; the palette's detach forgets it."""
+    asset = tmp_path / "release.zip"
+    asset.write_bytes(b"PK\x03\x04")
+    route = "POST https://uploads.github.com/repos/o/r/releases/1/assets{?name}"
+    app = make_app(route=route, values=[("name", "release.zip")])
+    async with app.run_test(size=SIZE) as pilot:
+        seen = record_notifications(app, pytest.MonkeyPatch())
+        await press(pilot, "f4")
+        await type_text(pilot, str(asset))
+        await press(pilot, "enter")
+
+        parsed = app.view.parsed  # type: ignore[union-attr]
+        assert parsed is not None
+        assert parsed["body"] == b"PK\x03\x04"
+        assert parsed["headers"]["content-type"] == "application/zip"
+        data = row_named(app, "data").value_field
+        assert isinstance(data, Input)
+        assert data.placeholder == "release.zip · 4 bytes (F4)"
+        assert seen[-1].startswith("information: The body is release.zip · 4 bytes; "
+                                   "content-type: application/zip")  # fmt: skip
+        await app.run_action("detach")
+        await pilot.pause()
+        assert "body" not in app.view.parsed  # type: ignore[operator,union-attr]
+
+
+async def test_14_a_file_that_cannot_be_read_is_an_error_and_nothing_changes(
+    tmp_path: Path,
+) -> None:
+    app = make_app(route="POST /markdown/raw")
+    async with app.run_test(size=SIZE) as pilot:
+        seen = record_notifications(app, pytest.MonkeyPatch())
+        await press(pilot, "f4")
+        await type_text(pilot, str(tmp_path / "missing.md"))
+        await press(pilot, "enter")
+
+        assert app.session.attachment is None
+        assert seen[-1].startswith("error: attach: ")
+        assert "cannot be read" in seen[-1]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import _form, formats
+from ._attachment import Attachment, read_attachment, with_attachment
 from ._core.encoding import key_name, shown
 from ._core.endpoint import BASE_DEFAULTS
 from ._core.explain import BUILT_IN, Cascade, Explanation, explain, redacted_value
@@ -381,6 +382,8 @@ class Session:
         self._laid: list[str] = []  # the names the form laid out last (follow_route)
         self._history: list[tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]] = []
         self._editing: object = None  # the field whose edits are one step of undo
+        self.attachment: Attachment | None = None
+        """A file sent as the body (``attach``), when no row gives data."""
         self.follow_route()
 
     @property
@@ -515,10 +518,48 @@ class Session:
             return []
 
     def parameters(self) -> dict[str, Any]:
-        """The rows as parameters: typed values, ``headers.NAME`` and the like nested.
+        """The rows as parameters: typed values, ``headers.NAME`` and the like nested;
+        and the file attached (``attach``) as ``data`` when no row gives data.
 
         Raises EndpointError for a value nested more than ``MAX_NESTING`` deep."""
-        return nest(self._typed_rows())[0]
+        parameters = nest(self._typed_rows())[0]
+        if self.attachment is None:
+            return parameters
+        return with_attachment(
+            parameters, self.attachment, layers_set_type=self._layers_set_type()
+        )
+
+    def attach(self, path: str | Path) -> Attachment:
+        """Send the file at ``path`` as the body (its name's media type as content-type
+        when no row or layer sets one); an EndpointError says why it cannot be read.
+
+        >>> import tempfile, os
+        >>> folder = tempfile.mkdtemp()
+        >>> with open(os.path.join(folder, "a.zip"), "wb") as file:
+        ...     _ = file.write(b"PK")
+        >>> session = Session("POST https://uploads.github.com/assets")
+        >>> session.attach(os.path.join(folder, "a.zip")).label
+        'a.zip · 2 bytes'
+        >>> session.view().parsed["headers"]["content-type"], session.view().parsed["body"]
+        ('application/zip', b'PK')
+        """
+        self.attachment = read_attachment(path)
+        return self.attachment
+
+    def detach(self) -> None:
+        """Send no file (what ``attach`` gave)."""
+        self.attachment = None
+
+    def _layers_set_type(self) -> bool:
+        """Whether a layer switched on sets content-type: a profile's choice wins over
+        the guess from a file's name."""
+        for layer in self.layers:
+            headers = layer.options.get("headers") if layer.enabled else None
+            if isinstance(headers, Mapping) and any(
+                str(name).lower() == "content-type" for name in headers
+            ):
+                return True
+        return False
 
     def _typed_rows(self) -> list[tuple[str, object]]:
         typed: list[tuple[str, object]] = []

@@ -39,8 +39,8 @@ from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 
 DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's form is read
-ON_THE_FORM = frozenset({"add_row", "panel", "pick_route", "problems"})
-WIDE = 140  # columns from which layers get a column of their own
+ON_THE_FORM = frozenset({"add_row", "attach", "panel", "pick_route", "problems"})
+WIDE = 150  # columns from which layers get a column of their own (and the tabs still fit)
 SHORT = 30  # rows below which the "GitHub says" panel gives its lines to the form
 STATUS_MARKS = {
     "ok": Content.styled("✓", "b green"),
@@ -88,6 +88,9 @@ class RestrouteApp(App[None]):
             priority=True,
         ),
         Binding("f3", "problems", "Problems", id="problems", priority=True),
+        Binding(
+            "f4", "attach", "File", id="attach", tooltip="Send a file as the body", priority=True
+        ),
         *(
             Binding(
                 each.key,
@@ -229,8 +232,10 @@ class RestrouteApp(App[None]):
             self._laying_out = False
 
     def _hint(self, name: str) -> str:
-        """A value's placeholder: what a layer gives it (``100 · teaching``), else empty
-        for the catalog's hint."""
+        """A value's placeholder: the file attached (for data), what a layer gives it
+        (``100 · teaching``), else empty for the catalog's hint."""
+        if name == "data" and self.session.attachment is not None:
+            return f"{self.session.attachment.label} (F4)"
         given = self.session.layer_default(name, redact=not self.revealed)
         if given is None or not given[0]:  # the built-in "" format says nothing
             return ""
@@ -493,6 +498,38 @@ class RestrouteApp(App[None]):
         if listing is None:
             raise SkipAction()
         page(listing, direction)
+
+    def action_attach(self) -> None:
+        self.push_screen(PathPrompt("Send a file as the body (its path):"), self._attach_file)
+
+    def _attach_file(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            attachment = self.session.attach(path)
+        except EndpointError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self._file_changed()
+        note = f"The body is {attachment.label}"
+        view = self.view
+        sent = view.parsed["headers"].get("content-type") if view and view.parsed else None
+        if sent:
+            note += f"; content-type: {sent}"
+        self.notify(f"{note} (a data row typed wins; ctrl+p detach forgets the file)",
+                    markup=False)  # fmt: skip
+
+    def action_detach(self) -> None:
+        self.session.detach()
+        self._file_changed()
+        self.notify("No file is sent")
+
+    def _file_changed(self) -> None:
+        if "data" not in {name for name, _ in self.session.rows}:
+            self.session.fill([("data", "")])  # a row that says which file goes
+            self._show_form()
+        self.query_one(ParamsEditor).refresh_hints()
+        self.update_results()
 
     def action_load_profile(self) -> None:
         self.push_screen(PathPrompt("Load a profile (TOML):"), self._load)

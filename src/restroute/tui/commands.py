@@ -23,6 +23,8 @@ COMMANDS = [
     ("parameter: undo", "undo", "Undo the last edit, delete, clear or pick"),
     ("form: clear every value", "clear_form", "Empty the form (undo brings it back)"),
     ("problems: every error and warning", "problems", "Show the Problems tab"),
+    ("data: send a file as the body", "attach", "Choose a file: its bytes are the body"),
+    ("data: detach the file", "detach", "Send no file as the body"),
     ("help: keys and how merge -> parse works", "help", "Open the help screen"),
 ]
 ROUTE_HITS = 12

@@ -20,6 +20,7 @@ KEYS = [
     ("ctrl+p", "command palette: every action by name, and GitHub's routes"),
     ("F2", "pick one of GitHub's routes by a few words (create issue, raw file)"),
     ("F3", "the Problems tab: every error and warning"),
+    ("F4", "send a file as the body (an upload); content-type from its name"),
     *((each.key.upper(), f"copy as {each.label}") for each in _COPIES),
     ("ctrl+r", "reveal or redact secrets (redacted by default, in view and copies)"),
     ("ctrl+l · enter", "the route · (in the route) its first value to fill"),

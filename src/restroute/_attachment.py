@@ -1,0 +1,83 @@
+"""A file as the request's body: what an upload route sends, chosen by an explicit action
+(never by a leading ``@`` in a value, which would read a file whenever a value happens to
+start with one).
+
+>>> attachment = Attachment(Path("asset.zip"), b"PK", "application/zip")
+>>> with_attachment({"name": "asset.zip"}, attachment, layers_set_type=False)
+{'name': 'asset.zip', 'data': b'PK', 'headers': {'content-type': 'application/zip'}}
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ._core.encoding import shown
+from .errors import EndpointError
+
+MAX_BYTES = 100 * 1024 * 1024
+"""The largest file taken as a body: GitHub takes release assets far larger, but a body
+is held in memory and copied into every snippet."""
+FALLBACK_TYPE = "application/octet-stream"  # RFC 9110, 8.3: bytes of no known type
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Attachment:
+    """A file read as the body: its path, its bytes, and the media type of its name."""
+
+    path: Path
+    data: bytes
+    content_type: str
+
+    @property
+    def label(self) -> str:
+        """What the form shows for it: ``asset.zip · 1,024 bytes``."""
+        return f"{self.path.name} · {len(self.data):,} bytes"
+
+    def __repr__(self) -> str:  # never the bytes: they may be anything, and many
+        return f"<Attachment {self.path.name!r}: {len(self.data)} bytes, {self.content_type}>"
+
+
+def read_attachment(path: str | Path) -> Attachment:
+    """The file at ``path`` as a body; an EndpointError says why it cannot be."""
+    if not isinstance(path, str | Path):
+        msg = f"attach: the path is {shown(path)}, not text; pass a file's path"
+        raise EndpointError(msg)
+    file = Path(path).expanduser()
+    try:
+        size = file.stat().st_size
+        if file.is_dir():
+            msg = f"attach: {str(path)!r} is a folder; choose a file"
+            raise EndpointError(msg)
+        if size > MAX_BYTES:
+            msg = f"attach: {str(path)!r} is {size:,} bytes, more than {MAX_BYTES:,}; "
+            msg += "send a file that large with curl --data-binary @FILE"
+            raise EndpointError(msg)
+        data = file.read_bytes()
+    except (OSError, ValueError) as error:  # missing, unreadable, a NUL in the path
+        reason = getattr(error, "strerror", None) or error
+        msg = f"attach: {str(path)!r} cannot be read: {reason}; choose a readable file"
+        raise EndpointError(msg) from None
+    guessed, _ = mimetypes.guess_type(file.name, strict=False)
+    return Attachment(file, data, guessed or FALLBACK_TYPE)
+
+
+def with_attachment(
+    parameters: Mapping[str, Any], attachment: Attachment, *, layers_set_type: bool
+) -> dict[str, Any]:
+    """``parameters`` with the file as ``data``, unless a row gives data itself (what is
+    typed wins); and its name's media type as content-type, unless a row or a layer
+    (``layers_set_type``) sets one."""
+    result = dict(parameters)
+    if "data" in result:
+        return result
+    result["data"] = attachment.data
+    headers = result.get("headers")
+    headers = dict(headers) if isinstance(headers, Mapping) else {}
+    typed = any(str(name).lower() == "content-type" for name in headers)
+    if not typed and not layers_set_type:
+        result["headers"] = {**headers, "content-type": attachment.content_type}
+    return result
