@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.widget import Widget
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = [str(ROOT / "sample_profiles" / name) for name in ("github.toml", "teaching.toml")]
@@ -79,6 +80,19 @@ class Baseline(App[None]):
         self.query_one("#echo", Static).update(self.query_one("#only", Input).value)
 
 
+def repaint_event(view: Widget) -> asyncio.Event:
+    """An event set whenever ``view`` paints a line (its render_line is wrapped)."""
+    repainted = asyncio.Event()
+    render_line = view.render_line
+
+    def watched(y: int) -> object:
+        repainted.set()
+        return render_line(y)
+
+    view.render_line = watched  # type: ignore[method-assign, assignment]
+    return repainted
+
+
 async def key_to_paint_ms(
     app: App[None], target: str, painted: str, keys: int = 200, *, picker: str = ""
 ) -> tuple[float, float]:
@@ -104,14 +118,7 @@ async def key_to_paint_ms(
         await pilot.pause()
         await pilot.press("end")  # focus selects the whole value; type at its end instead
         view = app.screen.query_one(painted, Widget)
-        repainted = asyncio.Event()
-        render_line = view.render_line
-
-        def watched(y: int) -> object:
-            repainted.set()
-            return render_line(y)
-
-        view.render_line = watched  # type: ignore[method-assign, assignment]
+        repainted = repaint_event(view)
         wall, cpu = [], []
         for i in range(keys):
             await asyncio.sleep(0.03)
@@ -141,14 +148,7 @@ async def paste_to_paint_ms(app: App[None], pastes: int = 30) -> float:
         field.focus()
         await pilot.pause()
         view = app.screen.query_one("#result-text", Widget)
-        repainted = asyncio.Event()
-        render_line = view.render_line
-
-        def watched(y: int) -> object:
-            repainted.set()
-            return render_line(y)
-
-        view.render_line = watched  # type: ignore[method-assign, assignment]
+        repainted = repaint_event(view)
         wall = []
         for i in range(pastes):
             field.value = ""

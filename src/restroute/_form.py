@@ -27,15 +27,9 @@ def follow(rows: Sequence[tuple[str, str]], before: Sequence[str], after: Sequen
     >>> follow([("owner", "o"), ("per_page", ""), ("note", "")], ["owner", "per_page"], ["owner"])
     [('owner', 'o'), ('note', '')]
     """
-    laid = set(after)
+    typed, others = _by_name(rows, after)
     old = set(before)
-    typed: dict[str, str] = {}
-    rest: Rows = []
-    for name, value in rows:
-        if name in laid and name not in typed:
-            typed[name] = value
-        elif value or name not in old:
-            rest.append((name, value))
+    rest = [(name, value) for name, value in others if value or name not in old]
     return [(name, typed.get(name, "")) for name in dict.fromkeys(after)] + rest
 
 
@@ -49,14 +43,8 @@ def choose(rows: Sequence[tuple[str, str]], form: Sequence[str]) -> tuple[Rows, 
     >>> choose([("owner", "o"), ("per_page", "50")], ["owner", "repo"])
     ([('owner', 'o'), ('repo', '')], [('per_page', '50')])
     """
-    names = set(form)
-    typed: dict[str, str] = {}
-    dropped: Rows = []
-    for name, value in rows:
-        if name in names and name not in typed:
-            typed[name] = value
-        elif value:
-            dropped.append((name, value))
+    typed, others = _by_name(rows, form)
+    dropped = [(name, value) for name, value in others if value]
     return [(name, typed.get(name, "")) for name in dict.fromkeys(form)], dropped
 
 
@@ -94,3 +82,16 @@ def is_laid_out(rows: Sequence[tuple[str, str]], index: int, laid_out: Sequence[
     name), rather than a free row: its name is then a label, not a field."""
     name = rows[index][0]
     return name in laid_out and all(rows[earlier][0] != name for earlier in range(index))
+
+
+def _by_name(rows: Sequence[tuple[str, str]], names: Sequence[str]) -> tuple[dict[str, str], Rows]:
+    """The value of the first row of each of ``names``, and every other row."""
+    wanted = set(names)
+    typed: dict[str, str] = {}
+    others: Rows = []
+    for name, value in rows:
+        if name in wanted and name not in typed:
+            typed[name] = value
+        else:
+            others.append((name, value))
+    return typed, others
