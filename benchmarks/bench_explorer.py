@@ -100,7 +100,6 @@ async def key_to_paint_ms(
     ``painted`` (the results), keys 30 ms apart as a fast typist's; ``picker``: the query
     typed into the route picker first."""
     from textual import events
-    from textual.widget import Widget
     from textual.widgets import Input
 
     async with app.run_test(size=(140, 40)) as pilot:
@@ -138,7 +137,6 @@ async def paste_to_paint_ms(app: App[None], pastes: int = 30) -> float:
     """Median wall milliseconds from a 300-character paste into a value to the results'
     first repainted line."""
     from textual import events
-    from textual.widget import Widget
     from textual.widgets import Input
 
     async with app.run_test(size=(140, 40)) as pilot:
