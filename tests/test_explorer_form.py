@@ -13,6 +13,7 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList, Static, Tabs, TextArea
 
+from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.help_screen import HelpScreen
 from restroute.tui.widgets.param_row import ParamRow
@@ -513,3 +514,63 @@ async def test_14_a_file_that_cannot_be_read_is_an_error_and_nothing_changes(
         assert app.session.attachment is None
         assert seen[-1].startswith("error: attach: ")
         assert "cannot be read" in seen[-1]
+
+
+# --- 16. bursts: every key lands where and when it was typed -----------------------------------
+
+USERS = "GET /users/{username}"
+BURSTS = [
+    ("tab", [*"abc", "backspace", "d"], "username=abd"),
+    ("tab", [*"abc", "left", "d"], "username=abdc"),
+    ("tab", [*"abc", "home", "d"], "username=dabc"),
+    ("tab", [*"octocat", "ctrl+l", *"/repos"], "route=GET /users/{username}/repos"),
+    ("", ["ctrl+g", *"octocat"], "username=octocat"),
+    ("", ["enter", *"octocat"], "username=octocat"),
+    ("tab", ["ctrl+n", *"per_page", "tab", "5"], "per_page=5"),
+    ("tab", ["ctrl+t", "ctrl+t", *"per_page = 3"], "toml=per_page = 3"),
+]
+
+
+@pytest.mark.parametrize(("first", "keys", "expected"), BURSTS)
+async def test_16_a_burst_of_keys_lands_as_typed(
+    first: str, keys: list[str], expected: str
+) -> None:
+    """Keys queued at once, as a fast typist or a terminal's buffer sends them: editing
+    keys act in turn with the letters, and the keys after one that moves the focus go
+    where it moved (the adversary found each of these landing in the old field)."""
+    app = make_app(route=USERS)
+    async with app.run_test(size=SIZE) as pilot:
+        if first:
+            await press(pilot, first)
+        for key in keys:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await until(pilot, lambda: app._message_queue.empty(), "the keys handled")
+        await pilot.pause()
+
+        what, _, value = expected.partition("=")
+        if what == "route":
+            assert app.session.route == value
+        elif what == "toml":
+            assert app.session.layer("session").text.strip() == value
+        else:
+            assert (what, value) in app.session.rows
+
+
+async def test_13_a_row_named_headers_hints_no_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row named after a whole option shows the layers' value as its hint, the token in
+    it redacted (the adversary saw it in clear), in every mode but reveal."""
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_hint0leak")
+    github = load_profile(Path(__file__).parents[1] / "sample_profiles" / "github.toml")
+    app = make_app(route="GET /user", profiles=[github])
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+n")
+        await type_text(pilot, "headers")
+        await press(pilot, "tab")
+        field = rows(app)[-1].value_field
+        assert isinstance(field, Input)
+
+        assert "token <REDACTED>" in field.placeholder
+        await press(pilot, "ctrl+r")  # secrets as $VAR: the screen stays redacted
+        assert "ghp_hint0leak" not in field.placeholder
+        await press(pilot, "ctrl+r")  # shown
+        assert "ghp_hint0leak" in field.placeholder

@@ -504,7 +504,8 @@ class Session:
                 if found is None:
                     continue
                 value = found[0]
-            return _form_text(redacted_value(key, value, redact)), layer.name
+            shown_as = f"{option}.{inner}" if nested else option  # the rule reads canonical names
+            return _form_text(redacted_value(shown_as, value, redact)), layer.name
         return None
 
     # --- the request --------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, hide_userinfo, is_secret, redacted
+from ..redact import REDACTED, hide_userinfo, is_secret, redact_headers, redacted
 from .encoding import key_name, shown
 from .endpoint import BASE_DEFAULTS
 from .merge import Layered, owned_copy
@@ -343,8 +343,12 @@ def redacted_value(key: str, value: object, redact: bool = True) -> object:
     if not redact or value is None:
         return value
     outer, dot, inner = key.partition(".")
-    if not dot:
-        return hide_userinfo(value)
+    if not dot:  # a whole option: the headers table is redacted header by header
+        return (
+            redact_headers(value)
+            if key == "headers" and isinstance(value, Mapping)
+            else (hide_userinfo(value))
+        )
     return redacted(inner, value) if outer == "headers" else value
 
 

@@ -105,7 +105,8 @@ class RestrouteApp(App[None]):
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
         Binding("ctrl+n", "add_row", "Add", id="add-row", priority=True),
         Binding("ctrl+d", "delete_row", "Del", id="delete-row", priority=True),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
+        Binding("enter", "route_entered", show=False, priority=True),
         Binding("ctrl+l", "panel('route')", "Route", id="to-route", priority=True),
         Binding("ctrl+g", "panel('form')", "Form", id="to-form", priority=True),
         Binding("ctrl+t", "panel('layers')", "Layers", id="to-layers", priority=True),
@@ -164,7 +165,14 @@ class RestrouteApp(App[None]):
 
     def on_mount(self) -> None:
         editor = self.query_one(ParamsEditor)
-        self._kept = (editor, self.query_one(ParamHelp))
+        self._kept = (  # every widget an update touches: any may go first at teardown
+            editor,
+            self.query_one(ParamHelp),
+            self.query_one(ResultsView),
+            self.query_one("#status"),
+            self.query_one(LayersPanel),
+            self.query_one(RouteBar),
+        )
         editor.hints = self._hint
         if self.operation is not None:
             editor.specs = dict(self.operation.form())
@@ -338,11 +346,14 @@ class RestrouteApp(App[None]):
                 row = editor.row_of(field)
                 if row is not None:
                     row.describe(spec)
+                    row.hint(self._hint(field.value))  # what a layer gives the new name
                 self.query_one(ParamHelp).show(self.operation, field.value, spec)
         self._update_soon()
 
-    @on(Input.Submitted, "#route")
-    def _route_entered(self) -> None:
+    def action_route_entered(self) -> None:
+        """enter in the route: to the first value to fill (elsewhere, enter as it was)."""
+        if not isinstance(self.focused, RouteBar) or self.screen is not self.default_screen:
+            raise SkipAction()
         self.action_panel("form")
 
     @on(RowsChanged)
@@ -433,6 +444,8 @@ class RestrouteApp(App[None]):
         editor.focus_row(index if len(self.session.rows) < before else index + 1)
 
     def action_undo(self) -> None:
+        if isinstance(self.focused, TextArea):  # the TOML editor keeps its own undo
+            raise SkipAction()
         if not self.session.undo():
             self.notify("Nothing to undo", severity="warning")
             return
@@ -452,7 +465,7 @@ class RestrouteApp(App[None]):
         (again: the layer's TOML, again: the TOML full screen), the results."""
         if panel == "route":
             bar = self.query_one(RouteBar)
-            bar.focus()
+            self.screen.set_focus(bar)
             bar.action_end()
         elif panel == "form":
             if self.query_one(ParamsEditor).row_widgets():
@@ -462,7 +475,10 @@ class RestrouteApp(App[None]):
         elif panel == "layers":
             self._cycle_layers()
         else:
-            self.query_one(ResultsView).query_one(Tabs).focus()
+            self.screen.set_focus(self.query_one(ResultsView).query_one(Tabs))
+
+    # Focus here is set at once (screen.set_focus), not by Widget.focus(), which Textual
+    # runs after the messages queued: keys typed right behind ctrl+l went to the old field.
 
     def _cycle_layers(self) -> None:
         layers = self.query_one(LayersPanel)
@@ -473,9 +489,9 @@ class RestrouteApp(App[None]):
         elif self.focused is editor:
             self.screen.maximize(editor)
         elif self.focused is listing:
-            editor.focus()
+            self.screen.set_focus(editor)
         else:
-            listing.focus()
+            self.screen.set_focus(listing)
 
     def action_pick_route(self) -> None:
         self.push_screen(RoutePicker(), self.choose)

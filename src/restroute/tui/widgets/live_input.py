@@ -42,6 +42,18 @@ class LiveInput(SteadyInput):
         if self.is_mounted and isinstance(self.app, LiveEditor):
             self.app.live_edit(self)
 
+    async def _on_key(self, event: events.Key) -> None:
+        """An editing key (backspace, left, home, ctrl+u ...) acts as it arrives, in turn
+        with the letters around it. Textual runs a widget's key bindings only once the key
+        has gone up to the app and back, so in a burst ("abc", backspace, "d") the "d" went
+        in before the backspace ran: "abc" instead of "abd"."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            event.stop()
+            event.prevent_default()  # Input's own handler, and the bindings, are done
+            self._restart_blink()
+            await self.run_action(binding.action)
+            return
+
     def _on_paste(self, event: events.Paste) -> None:
         """Text of several lines goes in whole, its lines joined by spaces (a JSON body
         pasted reads the same), and the app says so: an Input keeps only the first line

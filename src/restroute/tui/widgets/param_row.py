@@ -90,7 +90,7 @@ class ParamRow(Horizontal):
 
     def focus_value(self) -> None:
         if self.value_field is not None:
-            self.value_field.focus()
+            self.screen.set_focus(self.value_field)  # at once: keys queued behind go there
 
     @on(Select.Changed)
     def _chosen_changed(self, event: Select.Changed) -> None:

@@ -108,7 +108,7 @@ class ParamsEditor(VerticalScroll, can_focus=False):
         row = rows[min(index, len(rows) - 1)]
         if name and row.name_field is not None:
             row.name_field.can_focus = True
-            row.name_field.focus()
+            self.screen.set_focus(row.name_field)  # at once: keys queued behind go there
         else:
             row.focus_value()
         self.call_after_refresh(self.scroll_to_widget, row, animate=False)
