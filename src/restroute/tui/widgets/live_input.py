@@ -42,6 +42,15 @@ class LiveInput(SteadyInput):
         if self.is_mounted and isinstance(self.app, LiveEditor):
             self.app.live_edit(self)
 
+    def _on_blur(self, event: events.Blur) -> None:
+        """Left, a field shows the start of what it holds (``headers.x-trace``, not
+        ``rs.x-trace``); focused again, the cursor goes to the end to add to it."""
+        self.cursor_position = 0
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if not self.select_on_focus:
+            self.cursor_position = len(self.value)
+
     async def _on_key(self, event: events.Key) -> None:
         """An editing key (backspace, left, home, ctrl+u ...) acts as it arrives, in turn
         with the letters around it. Textual runs a widget's key bindings only once the key
