@@ -54,15 +54,27 @@ class Terminal:
     def seek(self, part: str, key: str, presses: int = 12) -> str:
         """Press ``key`` (PageDown, say) until ``part`` is on screen, as a reader scrolls
         (from the top: Home first when going down)."""
+        screen = tmux(self.socket, "capture-pane", "-p", "-t", self.name)
         if key in ("PageDown", "Down"):
             self.keys("Home")
+            screen = self._changed(screen, timeout=1)  # (no change: it was at the top)
         for _ in range(presses):
-            screen = tmux(self.socket, "capture-pane", "-p", "-t", self.name)
             self.screens.append(screen)
             if part in screen:
                 return screen
             self.keys(key)
+            screen = self._changed(screen)  # read the page the key scrolled to, not the last
         return self.see(part, timeout=2)
+
+    def _changed(self, before: str, timeout: float = 3) -> str:
+        """The screen once it differs from ``before`` (or as it is after ``timeout``: the
+        end of the text does not scroll)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = tmux(self.socket, "capture-pane", "-p", "-t", self.name)
+            if screen != before or time.monotonic() > deadline:
+                return screen
+            time.sleep(0.05)
 
     def gone(self, part: str, timeout: float = 20) -> None:
         """Wait until ``part`` has left the screen (a notification fading)."""
