@@ -4,7 +4,6 @@ issue "The explorer as a person uses it"."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -120,7 +119,6 @@ async def test_2_ctrl_d_three_times_empties_three_rows_downward() -> None:
 
 async def test_2_ctrl_z_brings_back_a_deleted_row_and_an_edit() -> None:
     app = make_app(route="GET /users/{username}")
-    seen: list[str] = []
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "tab")
         await type_text(pilot, "octocat")
@@ -341,7 +339,6 @@ async def test_13_revealed_secrets_are_said_on_screen_until_hidden() -> None:
         banner = app.query_one("#secrets", Static)
         await press(pilot, "ctrl+r")
         await press(pilot, "ctrl+r")
-        time.sleep(0.01)
         assert "SECRETS SHOWN" in shown(banner)
         await press(pilot, "ctrl+r")
         assert shown(banner) == ""
