@@ -8,12 +8,13 @@ import random
 import pytest
 from textual import events
 from textual.command import CommandList, CommandPalette
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Input, Select, Static
 
 from restroute import catalog
 from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.route_picker import RoutePicker
 from restroute.tui.widgets.params_editor import ParamsEditor
+from restroute.tui.widgets.route_list import RouteList
 from restroute.tui.widgets.route_bar import RouteBar
 from tests.test_explorer import (
     ACTIONS,
@@ -53,14 +54,14 @@ def choice(app: RestrouteApp, name: str) -> Select[str]:
 
 def picker_options(app: RestrouteApp) -> list[tuple[str | None, bool]]:
     """The picker's list: (operation id or None for a heading, whether it can be chosen)."""
-    listing = app.screen.query_one(OptionList)
-    return [(option.id, not option.disabled) for option in listing.options]
+    listing = app.screen.query_one(RouteList)
+    return [(row.key, row.pickable) for row in listing.rows]
 
 
 def highlighted(app: RestrouteApp) -> str | None:
-    listing = app.screen.query_one(OptionList)
-    assert listing.highlighted is not None
-    return listing.get_option_at_index(listing.highlighted).id
+    key = app.screen.query_one(RouteList).highlighted_key
+    assert key is not None
+    return key
 
 
 async def test_f2_picks_create_issue_first_and_lays_out_its_form() -> None:

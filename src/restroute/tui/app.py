@@ -8,13 +8,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from textual import events, on, work
+from textual import events, messages, on, work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, OptionList, SelectionList, Static, Tabs, TextArea
@@ -23,12 +24,13 @@ from .. import catalog, formats
 from ..catalog import Operation
 from ..errors import EndpointError
 from ..profiles import Profile
-from ..session import SESSION, Session, Status, View
+from ..session import SESSION, Session, View
 from .clipboard import copy
 from .commands import ExplorerCommands, RouteCommands
 from .messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
 from .paging import page
 from .screens.confirm import Confirm
+from .screens.painting import PaintingScreen
 from .screens.path_prompt import PathPrompt
 from .screens.route_picker import RoutePicker
 from .widgets.key_legend import KeyLegend
@@ -42,11 +44,6 @@ DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's 
 ON_THE_FORM = frozenset({"add_row", "attach", "panel", "pick_route", "problems"})
 WIDE = 150  # columns from which layers get a column of their own (and the tabs still fit)
 SHORT = 30  # rows below which the "GitHub says" panel gives its lines to the form
-STATUS_MARKS = {
-    "ok": Content.styled("✓", "b green"),
-    "warning": Content.styled("!", "b yellow"),
-    "error": Content.styled("✗", "b red"),
-}
 # ctrl+r goes round these: how the screen and the copies show secrets, said on screen
 # for as long as it is not the default.
 Mode = Literal["redact", "env", "reveal"]
@@ -135,6 +132,7 @@ class RestrouteApp(App[None]):
         self._laying_out = False  # the form is being shown: its edits are not the user's
         self._describe_timer: Timer | None = None
         self._update_due = False  # an update is queued behind the keys already typed
+        self._frames_held = contextlib.ExitStack()  # no frame until that update is done
         self._route_edited = False  # the route changed since the form was last laid out
         self._kept: tuple[Widget, ...] = ()  # widgets whose loss means the app is closing
         if route:  # asked for at start: worth the catalog's 10 ms before the first frame
@@ -146,15 +144,15 @@ class RestrouteApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield RouteBar(self.session.route)
-        with Horizontal(id="status-line"):
-            yield Static("", id="status")
-            yield Static("", id="secrets")
         with Horizontal(id="body"):
             yield ParamsEditor(id="params")
             yield LayersPanel(self.session.layers, id="layers")
             yield ResultsView(id="results")
             yield ParamHelp(id="param-help")
         yield KeyLegend(self.BINDINGS)  # type: ignore[arg-type]
+
+    def get_default_screen(self) -> Screen[None]:
+        return PaintingScreen(id="_default")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The form's keys work on the explorer's own screen; over the help, a prompt or
@@ -302,28 +300,29 @@ class RestrouteApp(App[None]):
             self.session.follow_route()
             self._show_form()
         self.view = view = self.session.view(secrets=self.secrets, catalog=self.catalog_ready)
-        self.query_one(ResultsView).show(view)
+        results = self.query_one(ResultsView)
         self.query_one(ParamsEditor).mark_missing(view.missing)
-        self._status(view.status)
+        # Straight to the screen: a widget's own repaint request reaches it a turn later,
+        # after the screen has painted the keystroke's echo alone.
+        for painted in results.show(view):
+            self.screen.post_message(messages.Update(painted))
 
     def _update_soon(self) -> None:
         """Update once the keys already queued are in: a paste or a burst of keys is one
-        update, and a single key is updated at once (nothing queued behind it)."""
+        update, and a single key is updated at once (nothing queued behind it). Frames
+        wait for it, so a key's echo and its results are painted together: Textual paints
+        the next frame 17 to 33 ms after the last."""
         if not self._update_due:
             self._update_due = True
+            self._frames_held.enter_context(self.batch_update())
             self.call_later(self._update_if_due)
 
     def _update_if_due(self) -> None:
-        if self._update_due and not self._widgets_gone():
-            self.update_results()
-
-    def _status(self, status: Status) -> None:
-        line = self.query_one("#status", Static)
-        more = Content.styled(f"  (+{status.more} more: F3)", "dim") if status.more else ""
-        # Content, never markup: the text quotes what the user typed ("[/x]" and all).
-        text = Content.assemble(STATUS_MARKS[status.kind], " ", status.text, more)
-        line.update(text, layout=False)  # a fixed-height line: no layout of the screen
-        line.set_class(status.kind == "error", "-error")
+        try:
+            if self._update_due and not self._widgets_gone():
+                self.update_results()
+        finally:
+            self._frames_held.close()
 
     def live_edit(self, field: Input) -> None:
         """The route or a parameter row changed (called in the keystroke's own turn)."""

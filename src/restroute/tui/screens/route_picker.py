@@ -8,14 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
 
 from ... import catalog
 from ...catalog import Operation
 from ..widgets.live_input import SteadyInput
+from ..widgets.route_list import RouteList, Row
+from .painting import paint_changes
 
 HINT = "type to search id, route, summary or category · ↑↓ move · enter picks · esc closes"
 CATEGORY = "category:"  # the option id of a category in the list of categories
@@ -34,6 +34,7 @@ class RoutePicker(ModalScreen[Operation | None]):
 
     def __init__(self, query: str = "") -> None:
         super().__init__()
+        paint_changes(self)
         self._query = query
         self._shown: dict[str, Operation] = {}
         self._finished = False  # keys queued behind the one that closed it do nothing
@@ -43,7 +44,7 @@ class RoutePicker(ModalScreen[Operation | None]):
             yield SteadyInput(self._query, placeholder="create issue, pulls files, /user ...",
                         id="picker-query")  # fmt: skip
             yield Static(HINT, id="picker-hint")
-            yield OptionList(id="picker-list")
+            yield RouteList(id="picker-list")
 
     def on_mount(self) -> None:
         self.show(self._query)
@@ -66,44 +67,35 @@ class RoutePicker(ModalScreen[Operation | None]):
         groups: dict[str, list[Operation]] = {}
         for op in found:
             groups.setdefault(op.category, []).append(op)
-        options: list[Option] = []
+        rows: list[Row] = []
         for category, ops in groups.items():
-            options.append(Option(Content.styled(f"{category} ({len(ops)})", "bold $accent"),
-                                  disabled=True))  # fmt: skip
-            options += [Option(_label(op.id), id=op.id) for op in ops]
+            rows.append(Row(None, ((f"{category} ({len(ops)})", "heading"),)))
+            rows += [_row(op.id) for op in ops]
         self._shown = {op.id: op for op in found}
-        self._list(options, 1, f"{len(found)} of {len(catalog.operations())} routes · {HINT}")
+        self._list(rows, f"{len(found)} of {len(catalog.operations())} routes · {HINT}")
 
     def _show_categories(self, categories: dict[str, list[Operation]]) -> None:
-        options = [
-            Option(Content.assemble(Content.styled(name, "bold $accent"), "  ", _routes(len(ops))),
-                   id=f"{CATEGORY}{name}")
+        rows = [
+            Row(f"{CATEGORY}{name}", ((name, "heading"), (f"  {_routes(len(ops))}", "")))
             for name, ops in categories.items()
-        ]  # fmt: skip
+        ]
         self._shown = {}
-        self._list(options, 0, f"{len(categories)} categories: enter lists one · {HINT}")
+        self._list(rows, f"{len(categories)} categories: enter lists one · {HINT}")
 
-    def _list(self, options: list[Option], highlight: int, hint: str) -> None:
-        listing = self.query_one(OptionList)
-        listing.set_options(options)
-        listing.highlighted = highlight if options else None
-        self.query_one("#picker-hint", Static).update(hint)
+    def _list(self, rows: list[Row], hint: str) -> None:
+        self.query_one(RouteList).show(rows, 0)
+        self.query_one("#picker-hint", Static).update(hint, layout=False)  # one line
 
     def action_move(self, steps: int) -> None:
-        listing = self.query_one(OptionList)
-        move = listing.action_cursor_down if steps > 0 else listing.action_cursor_up
-        for _ in range(abs(steps)):
-            move()
+        self.query_one(RouteList).move(steps)
 
     @on(Input.Submitted, "#picker-query")
     def _submitted(self) -> None:
-        listing = self.query_one(OptionList)
-        if listing.highlighted is not None:
-            self._pick(listing.get_option_at_index(listing.highlighted).id)
+        self._pick(self.query_one(RouteList).highlighted_key)
 
-    @on(OptionList.OptionSelected)
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        self._pick(event.option.id)
+    @on(RouteList.Picked)
+    def _clicked(self, event: RouteList.Picked) -> None:
+        self._pick(event.key)
 
     def _pick(self, option_id: str | None) -> None:
         if option_id and option_id.startswith(CATEGORY):
@@ -125,6 +117,7 @@ def _routes(count: int) -> str:
     return f"{count} route" if count == 1 else f"{count} routes"
 
 
+@functools.cache
 def _categories() -> dict[str, list[Operation]]:
     """Every operation by category, the categories from A to Z."""
     categories: dict[str, list[Operation]] = {}
@@ -134,17 +127,18 @@ def _categories() -> dict[str, list[Operation]]:
 
 
 @functools.cache
-def _label(operation_id: str) -> Content:
+def _row(operation_id: str) -> Row:
     """``POST /repos/{owner}/{repo}/issues  Create an issue  issues/create``, made once an
     operation (the list is rebuilt on every key)."""
     op = catalog.find(operation_id)
     assert op is not None
-    deprecated = Content.styled(" deprecated", "$warning") if op.deprecated else ""
-    return Content.assemble(
-        Content.styled(f"{op.method:<6} ", "bold"),
-        op.route.partition(" ")[2],
-        "  ",
-        op.summary,
-        deprecated,
-        Content.styled(f"  {op.id}", "dim"),
+    deprecated = ((" deprecated", "warning"),) if op.deprecated else ()
+    return Row(
+        op.id,
+        (
+            (f"{op.method:<6} ", "method"),
+            (f"{op.route.partition(' ')[2]}  {op.summary}", ""),
+            *deprecated,
+            (f"  {op.id}", "dim"),
+        ),
     )

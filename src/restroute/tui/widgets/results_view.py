@@ -12,12 +12,15 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static, Tab, Tabs
 
 from ... import formats
 from ..._core.explain import Explanation
-from ...session import View
+from ...session import Status, View
+from .code_view import CodeView
 
 TABS = {
     "parsed": "Parsed",
@@ -25,6 +28,11 @@ TABS = {
     "explain": "Explain",
     **{each.name: each.tab for each in formats.FORMATS},
     "problems": "Problems",
+}
+STATUS_MARKS = {
+    "ok": Content.styled("✓", "b green"),
+    "warning": Content.styled("!", "b yellow"),
+    "error": Content.styled("✗", "b red"),
 }
 MARKS = {"error": ("✗", "bold red"), "warning": ("!", "bold yellow")}
 THEME = "ansi_dark"
@@ -36,13 +44,16 @@ class ResultsView(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.view: View | None = None
-        self._rows: int | None = None
 
     def compose(self) -> ComposeResult:
+        # The request line heads its results: a keystroke repaints this panel alone (Textual
+        # repaints the box around all that changed, so a line far from it repaints all).
+        with Horizontal(id="status-line"):
+            yield Static("", id="status")
+            yield Static("", id="secrets")
         # One view under the tabs: fewer widgets keep every keystroke's layout short.
         yield Tabs(*(Tab(title, id=tab_id) for tab_id, title in TABS.items()), id="tabs")
-        with VerticalScroll(id="result-scroll"):
-            yield Static("", id="result-text")
+        yield CodeView(id="result-text")
 
     @property
     def active(self) -> str:
@@ -52,8 +63,9 @@ class ResultsView(Vertical):
     def active(self, tab: str) -> None:
         self.query_one(Tabs).active = tab
 
-    def show(self, view: View | None = None) -> None:
-        """Keep the session's view (when given) and render the tab in view."""
+    def show(self, view: View | None = None) -> tuple[Widget, ...]:
+        """Keep the session's view (when given) and render its status and the tab in
+        view; returns the widgets repainted."""
         if view is not None:
             self.view = view
             count = len(view.problems)
@@ -61,19 +73,18 @@ class ResultsView(Vertical):
             tab = self.query_one("#problems", Tab)
             if tab.label_text != label:
                 tab.label = label
-        rendered = self.render_tab(self.active)
-        static = self.query_one("#result-text", Static)
-        # The same height as before (most keystrokes): repaint it, no layout of the screen.
-        height = self._height(rendered, static.content_region.width)
-        static.update(rendered, layout=height is None or height != self._rows)
-        self._rows = height
+            self._status(view.status)
+        code = self.query_one(CodeView)
+        code.show(self.render_tab(self.active))
+        return (code, self.query_one("#status")) if view is not None else (code,)
 
-    def _height(self, rendered: RenderableType, width: int) -> int | None:
-        """Rows the view takes at ``width`` (None before the first layout)."""
-        if width <= 0:
-            return None
-        console = self.app.console
-        return len(console.render_lines(rendered, console.options.update_width(width)))
+    def _status(self, status: Status) -> None:
+        line = self.query_one("#status", Static)
+        more = Content.styled(f"  (+{status.more} more: F3)", "dim") if status.more else ""
+        # Content, never markup: the text quotes what the user typed ("[/x]" and all).
+        text = Content.assemble(STATUS_MARKS[status.kind], " ", status.text, more)
+        line.update(text, layout=False)  # a fixed-height line: no layout of the screen
+        line.set_class(status.kind == "error", "-error")
 
     def render_tab(self, tab: str) -> RenderableType:
         view = self.view
@@ -88,7 +99,7 @@ class ResultsView(Vertical):
         if tab == "explain" and view.merged is not None:
             return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
-            width = max(40, self.query_one("#result-text", Static).content_region.width)
+            width = max(40, self.query_one(CodeView).scrollable_content_region.width)
             return _code(
                 pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), "python"
             )
@@ -103,7 +114,7 @@ class ResultsView(Vertical):
     def _activated(self, event: Tabs.TabActivated) -> None:
         event.stop()
         self.show()
-        self.query_one("#result-scroll").scroll_home(animate=False)  # a tab opens at its top
+        self.query_one(CodeView).scroll_home(animate=False)  # a tab opens at its top
 
 
 def _problems(view: View) -> Text:
@@ -126,7 +137,9 @@ def _code(text: str, language: str) -> Text:
 
 @functools.cache
 def _highlighter(language: str) -> Syntax:
-    return Syntax("", language, theme=THEME, background_color="default")
+    # Given its lexer, not the lexer's name, which Syntax looks up on every highlight.
+    lexer = Syntax("", language).lexer
+    return Syntax("", lexer or language, theme=THEME, background_color="default")
 
 
 def _explain_table(shown: View | tuple[tuple[str, str, str, str], ...]) -> Table:

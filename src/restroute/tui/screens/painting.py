@@ -1,0 +1,65 @@
+"""A screen that repaints only the widgets a change touches.
+
+Textual 8's compositor picks the widgets to repaint by whether their *container's*
+visible area overlaps the box around all changes, so a key typed into one field repaints
+every widget of the screen (about 70 here: each form row, every panel), 20 ms a key.
+Rendering, of each widget whose own visible area overlaps a changed region, only the
+lines inside those regions paints the same characters: Textual writes only the changed
+regions, and a widget outside them has no character there. The snapshot tests compare
+whole screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.strip import Strip
+
+
+class ChangeCompositor(Compositor):
+    """Textual's compositor, rendering for an update only the widgets it changes."""
+
+    _changes: tuple[Region, ...] = ()  # the regions of the update being rendered
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        self._changes = tuple(self._dirty_regions)
+        try:
+            return super().render_partial_update()
+        finally:
+            self._changes = ()
+
+    def _get_renders(
+        self, crop: Region | None = None
+    ) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        # Not the box around the changes either: a key in the form and the results it
+        # changes far below would repaint every row between them.
+        changes = self._changes or ((crop,) if crop is not None else ())
+        for widget, (region, clip) in self.visible_widgets.items():
+            shown = region.intersection(clip)
+            if not shown:
+                continue
+            if changes:  # only the lines changed: the screen is 40 lines, a key one or two
+                touched = [shown.intersection(each) for each in changes if shown.overlaps(each)]
+                if not touched:
+                    continue
+                shown = Region.from_union(touched)
+            # Textual reads the lines rendered as those of region ∩ clip: the clip given
+            # is the part rendered.
+            yield region, shown, widget.render_lines(shown.translate((-region.x, -region.y)))
+
+
+def paint_changes(screen: Screen[Any]) -> None:
+    """Make ``screen`` repaint only what changes (call it in its ``__init__``)."""
+    screen._compositor = ChangeCompositor()
+
+
+class PaintingScreen(Screen[None]):
+    """The explorer's screen: Textual's, painting only what changes."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        paint_changes(self)

@@ -1,0 +1,152 @@
+"""The route picker's list: headings and routes, one line each, rebuilt on every key."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from rich.text import Text
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Part = tuple[str, str]  # text, and its role: "" or a ROLES name
+
+
+class Row(NamedTuple):
+    """A line of the list: what ``Picked`` says when it is chosen (``key``; None for a
+    heading), and its text in parts."""
+
+    key: str | None
+    parts: tuple[Part, ...]
+
+    @property
+    def pickable(self) -> bool:
+        return self.key is not None
+
+
+class RouteList(ScrollView, can_focus=False):
+    """A list whose rows keep their painted line across searches.
+
+    Textual's OptionList renders every visible option anew after ``set_options`` (about
+    0.5 ms each, 14 ms a key for a page of hits). A search on the next key shows mostly
+    the same routes, so here a row's line is made once per text and width, and a key
+    costs the lines that are new."""
+
+    ROLES = ("heading", "method", "dim", "warning")
+    COMPONENT_CLASSES = {"route-list--highlight", *(f"route-list--{role}" for role in ROLES)}
+    DEFAULT_CSS = """
+    RouteList {
+        overflow-x: hidden;
+        scrollbar-size-vertical: 1;
+    }
+    RouteList > .route-list--highlight {
+        background: $block-cursor-blurred-background;
+    }
+    RouteList > .route-list--heading {
+        color: $accent;
+        text-style: bold;
+    }
+    RouteList > .route-list--method {
+        text-style: bold;
+    }
+    RouteList > .route-list--dim {
+        color: $text-muted;
+    }
+    RouteList > .route-list--warning {
+        color: $warning;
+    }
+    """
+
+    class Picked(Message):
+        """A row was clicked or entered."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: tuple[Row, ...] = ()
+        self.highlighted: int | None = None
+        self._lines: dict[tuple[tuple[Part, ...], int], Strip] = {}  # by (parts, width)
+
+    def show(self, rows: Sequence[Row], highlight: int) -> None:
+        """Show ``rows``, the first pickable from ``highlight`` on highlighted, at the top."""
+        self.rows = tuple(rows)
+        self.highlighted = None
+        self._highlight(highlight, 1)
+        self.virtual_size = Size(self.scrollable_content_region.width, len(self.rows))
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self.refresh()
+
+    @property
+    def highlighted_key(self) -> str | None:
+        return None if self.highlighted is None else self.rows[self.highlighted].key
+
+    def move(self, steps: int) -> None:
+        """Move the highlight ``steps`` pickable rows down (up if negative), within the list."""
+        if self.highlighted is None:
+            return
+        step = 1 if steps > 0 else -1
+        at = self.highlighted
+        for _ in range(abs(steps)):
+            following = self._pickable(at + step, step)
+            if following is None:
+                break
+            at = following
+        self._highlight(at, step)
+
+    def _pickable(self, at: int, step: int) -> int | None:
+        while 0 <= at < len(self.rows):
+            if self.rows[at].pickable:
+                return at
+            at += step
+        return None
+
+    def _highlight(self, at: int, step: int) -> None:
+        self.highlighted = self._pickable(at, step)
+        if self.highlighted is not None:
+            self.scroll_to_region(Region(0, self.highlighted, 1, 1), animate=False, immediate=True)
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        at = round(self.scroll_y) + event.y
+        if 0 <= at < len(self.rows) and self.rows[at].pickable:
+            self.highlighted = at
+            self.refresh()
+            key = self.rows[at].key
+            assert key is not None  # a pickable row has a key
+            self.post_message(self.Picked(key))
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._lines.clear()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        at = round(self.scroll_y) + y
+        style = self.rich_style
+        if not 0 <= at < len(self.rows):
+            return Strip.blank(width, style)
+        line = self._line(self.rows[at].parts, width)
+        if at == self.highlighted:
+            line = line.apply_style(self.get_component_rich_style("route-list--highlight"))
+        return line.apply_style(style)
+
+    def _line(self, parts: tuple[Part, ...], width: int) -> Strip:
+        line = self._lines.get((parts, width))
+        if line is None:
+            if len(self._lines) > 4096:  # a few widths of the whole catalog
+                self._lines.clear()
+            text = Text(" ", end="")
+            for part, role in parts:
+                text.append(
+                    part, self.get_component_rich_style(f"route-list--{role}") if role else None
+                )
+            text.truncate(width, overflow="ellipsis", pad=True)
+            line = Strip(list(text.render(self.app.console)), width)
+            self._lines[(parts, width)] = line
+        return line
