@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from textual import events, messages, on, work
+from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -30,7 +30,7 @@ from .commands import ExplorerCommands, RouteCommands
 from .messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
 from .paging import page
 from .screens.confirm import Confirm
-from .screens.painting import PaintingScreen
+from .screens.painting import PaintingScreen, repaint_now
 from .screens.path_prompt import PathPrompt
 from .screens.route_picker import RoutePicker
 from .widgets.key_legend import KeyLegend
@@ -302,10 +302,7 @@ class RestrouteApp(App[None]):
         self.view = view = self.session.view(secrets=self.secrets, catalog=self.catalog_ready)
         results = self.query_one(ResultsView)
         self.query_one(ParamsEditor).mark_missing(view.missing)
-        # Straight to the screen: a widget's own repaint request reaches it a turn later,
-        # after the screen has painted the keystroke's echo alone.
-        for painted in results.show(view):
-            self.screen.post_message(messages.Update(painted))
+        repaint_now(self.screen, results.show(view))  # with the key's echo
 
     def _update_soon(self) -> None:
         """Update once the keys already queued are in: a paste or a burst of keys is one

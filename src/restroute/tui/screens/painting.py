@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from textual import messages
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 
 
 class ChangeCompositor(Compositor):
@@ -50,6 +52,18 @@ class ChangeCompositor(Compositor):
             # Textual reads the lines rendered as those of region ∩ clip: the clip given
             # is the part rendered.
             yield region, shown, widget.render_lines(shown.translate((-region.x, -region.y)))
+
+
+def repaint_now(screen: Screen[Any], widgets: Iterable[Widget]) -> None:
+    """Have ``screen`` repaint ``widgets`` in its next frame.
+
+    A widget's own request reaches the screen a turn later, often after the frame that
+    paints the key's echo; and then it takes a frame of its own, which moves Textual's
+    frame clock, so the next key waits up to 33 ms for its frame. Asked here, the
+    widget's own request is withdrawn."""
+    for widget in widgets:
+        screen.post_message(messages.Update(widget))
+        widget._repaint_required = False
 
 
 def paint_changes(screen: Screen[Any]) -> None:

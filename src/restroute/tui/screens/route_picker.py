@@ -15,7 +15,7 @@ from ... import catalog
 from ...catalog import Operation
 from ..widgets.live_input import SteadyInput
 from ..widgets.route_list import RouteList, Row
-from .painting import paint_changes
+from .painting import paint_changes, repaint_now
 
 HINT = "type to search id, route, summary or category · ↑↓ move · enter picks · esc closes"
 CATEGORY = "category:"  # the option id of a category in the list of categories
@@ -83,8 +83,11 @@ class RoutePicker(ModalScreen[Operation | None]):
         self._list(rows, f"{len(categories)} categories: enter lists one · {HINT}")
 
     def _list(self, rows: list[Row], hint: str) -> None:
-        self.query_one(RouteList).show(rows, 0)
-        self.query_one("#picker-hint", Static).update(hint, layout=False)  # one line
+        listing, shown_hint = self.query_one(RouteList), self.query_one("#picker-hint", Static)
+        listing.show(rows, 0)
+        shown_hint.update(hint, layout=False)  # one line
+        if self.is_mounted:  # in the frame that paints the key
+            repaint_now(self, (listing, shown_hint, self.query_one("#picker-query")))
 
     def action_move(self, steps: int) -> None:
         self.query_one(RouteList).move(steps)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import json
 import pprint
+import time
 
 from rich.console import RenderableType
+from rich.highlighter import ReprHighlighter
 from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
@@ -14,6 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static, Tab, Tabs
 
@@ -36,6 +39,8 @@ STATUS_MARKS = {
 }
 MARKS = {"error": ("✗", "bold red"), "warning": ("!", "bold yellow")}
 THEME = "ansi_dark"
+REPR = ReprHighlighter()
+RELABEL_AFTER = 0.25  # seconds without a change before the Problems tab shows its count
 
 
 class ResultsView(Vertical):
@@ -44,6 +49,8 @@ class ResultsView(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.view: View | None = None
+        self._relabel: Timer | None = None  # the Problems tab's new count, due
+        self._changed = -RELABEL_AFTER  # when the view last changed (time.monotonic)
 
     def compose(self) -> ComposeResult:
         # The request line heads its results: a keystroke repaints this panel alone (Textual
@@ -68,15 +75,36 @@ class ResultsView(Vertical):
         view; returns the widgets repainted."""
         if view is not None:
             self.view = view
-            count = len(view.problems)
-            label = f"Problems {count}" if count else "Problems"
-            tab = self.query_one("#problems", Tab)
-            if tab.label_text != label:
-                tab.label = label
+            self._count_problems()
             self._status(view.status)
         code = self.query_one(CodeView)
         code.show(self.render_tab(self.active))
         return (code, self.query_one("#status")) if view is not None else (code,)
+
+    def _count_problems(self) -> None:
+        """The Problems tab counts them, and while changes come fast (keys typed), once
+        they pause: a new label lays out the whole screen (5 ms), and while a route is
+        typed the count changes on many keys. The status line counts them at once."""
+        now = time.monotonic()
+        recent, self._changed = now - self._changed < RELABEL_AFTER, now
+        if self._relabel is not None:
+            self._relabel.stop()
+            self._relabel = None
+        if self.query_one("#problems", Tab).label_text == self._problems_label:
+            return
+        if recent:
+            self._relabel = self.set_timer(RELABEL_AFTER, self._label_problems)
+        else:
+            self._label_problems()
+
+    def _label_problems(self) -> None:
+        self._relabel = None
+        self.query_one("#problems", Tab).label = self._problems_label
+
+    @property
+    def _problems_label(self) -> str:
+        count = len(self.view.problems) if self.view is not None else 0
+        return f"Problems {count}" if count else "Problems"
 
     def _status(self, status: Status) -> None:
         line = self.query_one("#status", Static)
@@ -100,9 +128,8 @@ class ResultsView(Vertical):
             return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
             width = max(40, self.query_one(CodeView).scrollable_content_region.width)
-            return _code(
-                pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), "python"
-            )
+            # Data, highlighted as Rich's pretty printer does: a third of Pygments' time.
+            return REPR(Text(pprint.pformat(dict(view.parsed), sort_dicts=False, width=width)))
         if tab in formats.BY_NAME and view.parsed is not None:
             text = view.snippet(tab)
             if view.refused(tab):

@@ -38,6 +38,10 @@ class CatalogSuggester(Suggester):
         self._tables: asyncio.Future[None] | None = None
 
     async def get_suggestion(self, value: str) -> str | None:
+        return self.suggest(value)
+
+    def suggest(self, value: str) -> str | None:
+        """The suggestion, in the caller's turn (needs a running event loop)."""
         if self._tables is None:
             self._tables = asyncio.get_running_loop().run_in_executor(None, _build_tables)
         tables = self._tables
@@ -54,7 +58,11 @@ def _build_tables() -> None:
 
 
 class RouteBar(LiveInput):
-    """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes."""
+    """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes.
+
+    The suggestion is made in the keystroke's turn: given to Textual as a suggester, it
+    came from a worker a key (a task and three messages, ~0.7 ms) and was painted a frame
+    after the text."""
 
     BORDER_TITLE = "restroute · Route"
 
@@ -63,6 +71,11 @@ class RouteBar(LiveInput):
             route,
             placeholder="METHOD URL, e.g. GET /repos/{owner}/{repo}/issues",
             id="route",
-            suggester=CatalogSuggester(),
             select_on_focus=False,  # Tab into the route keeps it: a key there appends
         )
+        self.completer = CatalogSuggester()
+
+    def watch_value(self, value: str) -> None:
+        if value and self.is_mounted:  # typed, not given at start
+            self._suggestion = self.completer.suggest(value) or ""
+        super().watch_value(value)

@@ -71,7 +71,7 @@ class RouteList(ScrollView, can_focus=False):
         super().__init__(id=id)
         self.rows: tuple[Row, ...] = ()
         self.highlighted: int | None = None
-        self._lines: dict[tuple[tuple[Part, ...], int], Strip] = {}  # by (parts, width)
+        self._lines: dict[tuple[tuple[Part, ...], int], tuple[Strip, Strip]] = {}
 
     def show(self, rows: Sequence[Row], highlight: int) -> None:
         """Show ``rows``, the first pickable from ``highlight`` on highlighted, at the top."""
@@ -128,17 +128,18 @@ class RouteList(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         at = round(self.scroll_y) + y
-        style = self.rich_style
         if not 0 <= at < len(self.rows):
-            return Strip.blank(width, style)
-        line = self._line(self.rows[at].parts, width)
-        if at == self.highlighted:
-            line = line.apply_style(self.get_component_rich_style("route-list--highlight"))
-        return line.apply_style(style)
+            return Strip.blank(width, self.rich_style)
+        plain, styled = self._line(self.rows[at].parts, width)
+        if at == self.highlighted:  # the highlight's background over the list's
+            highlight = self.get_component_rich_style("route-list--highlight")
+            return plain.apply_style(self.rich_style + highlight)
+        return styled
 
-    def _line(self, parts: tuple[Part, ...], width: int) -> Strip:
-        line = self._lines.get((parts, width))
-        if line is None:
+    def _line(self, parts: tuple[Part, ...], width: int) -> tuple[Strip, Strip]:
+        """The row's line as its parts style it, and in the list's style too."""
+        lines = self._lines.get((parts, width))
+        if lines is None:
             if len(self._lines) > 4096:  # a few widths of the whole catalog
                 self._lines.clear()
             text = Text(" ", end="")
@@ -147,6 +148,6 @@ class RouteList(ScrollView, can_focus=False):
                     part, self.get_component_rich_style(f"route-list--{role}") if role else None
                 )
             text.truncate(width, overflow="ellipsis", pad=True)
-            line = Strip(list(text.render(self.app.console)), width)
-            self._lines[(parts, width)] = line
-        return line
+            plain = Strip(list(text.render(self.app.console)), width)
+            lines = self._lines[(parts, width)] = (plain, plain.apply_style(self.rich_style))
+        return lines
