@@ -144,7 +144,7 @@ class RestrouteApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield RouteBar(self.session.route)
-        with Horizontal(id="body"):
+        with Horizontal(id="body", classes=" ".join(_fitting(self.size.width, self.size.height))):
             yield ParamsEditor(id="params")
             yield LayersPanel(self.session.layers, id="layers")
             yield ResultsView(id="results")
@@ -188,8 +188,9 @@ class RestrouteApp(App[None]):
         """The layout for the terminal's size: layers in a column of their own when wide,
         beside the form otherwise; no "GitHub says" panel when short."""
         body = self.query_one("#body")
-        body.set_class(width >= WIDE, "-wide")
-        body.set_class(height < SHORT, "-short")
+        fitting = _fitting(width, height)
+        body.set_class("-wide" in fitting, "-wide")
+        body.set_class("-short" in fitting, "-short")
 
     # --- the catalog ------------------------------------------------------------------
 
@@ -613,3 +614,9 @@ def _overwrite_question(path: str) -> str | None:
     except (OSError, ValueError):  # the write itself says what is wrong with the path
         return None
     return None
+
+
+def _fitting(width: int, height: int) -> list[str]:
+    """The layout's classes for a terminal's size (given at compose too: a class added
+    after mounting restyles every widget of the body)."""
+    return ["-wide"] * (width >= WIDE) + ["-short"] * (height < SHORT)
