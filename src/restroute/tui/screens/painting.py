@@ -44,14 +44,12 @@ class ChangeCompositor(Compositor):
             shown = region.intersection(clip)
             if not shown:
                 continue
-            if changes:  # only the lines changed: the screen is 40 lines, a key one or two
-                touched = [shown.intersection(each) for each in changes if shown.overlaps(each)]
-                if not touched:
-                    continue
-                shown = Region.from_union(touched)
-            # Textual reads the lines rendered as those of region ∩ clip: the clip given
-            # is the part rendered.
-            yield region, shown, widget.render_lines(shown.translate((-region.x, -region.y)))
+            # Only the lines changed: the screen is 40 lines, a key one or two, and the
+            # box around a change at the top and one at the bottom is all of them.
+            parts = [shown.intersection(each) for each in changes] if changes else [shown]
+            for part in parts:
+                if part:  # Textual reads the lines as those of region ∩ clip: a clip each
+                    yield region, part, widget.render_lines(part.translate((-region.x, -region.y)))
 
 
 def repaint_now(screen: Screen[Any], widgets: Iterable[Widget]) -> None:

@@ -42,8 +42,9 @@ class CodeView(ScrollView):
 
     @property
     def text(self) -> str:
-        """What is shown, a line a wrapped line (what a selection copies)."""
-        return "\n".join(strip.text for strip in self._lines)
+        """What is shown, a line a wrapped line, without the padding to the view's width
+        (what a selection copies)."""
+        return "\n".join(strip.text.rstrip() for strip in self._lines)
 
     def _wrap(self, width: int) -> None:
         self._width = width

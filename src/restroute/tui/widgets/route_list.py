@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
@@ -144,10 +145,14 @@ class RouteList(ScrollView, can_focus=False):
                 self._lines.clear()
             text = Text(" ", end="")
             for part, role in parts:
-                text.append(
-                    part, self.get_component_rich_style(f"route-list--{role}") if role else None
-                )
+                text.append(part, self._role_style(role) if role else None)
             text.truncate(width, overflow="ellipsis", pad=True)
             plain = Strip(list(text.render(self.app.console)), width)
             lines = self._lines[(parts, width)] = (plain, plain.apply_style(self.rich_style))
         return lines
+
+    def _role_style(self, role: str) -> Style:
+        """The role's colour and weight, with no background of its own: the row's (the
+        list's, or the highlight's) shows through."""
+        style = self.get_component_rich_style(f"route-list--{role}")
+        return Style(color=style.color, bold=style.bold, dim=style.dim, italic=style.italic)

@@ -1,0 +1,294 @@
+"""How the explorer paints: only what changed, the results rendered once and cropped, the
+picker's rows kept across searches. Each test is a small app or the explorer under
+Textual's pilot; what the user finally sees is checked by the snapshots and in tmux."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.geometry import Offset, Region
+from textual.screen import Screen
+from textual.selection import Selection
+from textual.widget import Widget
+from textual.widgets import Static, Tab
+
+from restroute.tui import make_app
+from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
+from restroute.tui.widgets.code_view import CodeView
+from restroute.tui.widgets.results_view import RELABEL_AFTER, ResultsView
+from restroute.tui.widgets.route_list import RouteList, Row
+
+SIZE = (100, 30)
+
+
+@contextmanager
+def rendered(app: App[None]) -> Iterator[list[tuple[str, Region]]]:
+    """Each (widget id, lines asked) rendered while the block runs."""
+    calls: list[tuple[str, Region]] = []
+    original = Widget.render_lines
+
+    def recording(widget: Widget, crop: Region) -> list[object]:
+        calls.append((widget.id or type(widget).__name__, crop))
+        return original(widget, crop)  # type: ignore[return-value]
+
+    Widget.render_lines = recording  # type: ignore[assignment, method-assign]
+    try:
+        yield calls
+    finally:
+        Widget.render_lines = original  # type: ignore[method-assign]
+
+
+class Three(App[None]):
+    """Three lines far apart: the top, the middle and the bottom of the screen."""
+
+    CSS = "#top { dock: top; } #bottom { dock: bottom; } #middle { margin-top: 10; }"
+
+    def get_default_screen(self) -> Screen[None]:
+        return PaintingScreen(id="_default")
+
+    def compose(self) -> ComposeResult:
+        yield Static("top", id="top")
+        yield Static("middle", id="middle")
+        yield Static("bottom", id="bottom")
+
+
+async def test_a_change_at_the_top_and_the_bottom_repaints_neither_the_middle_nor_more_lines() -> None:
+    """Textual's own compositor repainted every widget inside the box around both changes
+    (here all three, and the screen's 30 lines); this one repaints the two that changed."""
+    app = Three()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        with rendered(app) as calls:
+            app.query_one("#top", Static).update("top, changed")
+            app.query_one("#bottom", Static).update("bottom, changed")
+            await pilot.pause()
+        ids = {widget for widget, _ in calls}
+        assert {"top", "bottom"} <= ids
+        assert "middle" not in ids
+        assert all(crop.height == 1 for _, crop in calls)  # a line each, the screen's too
+        assert str(app.query_one("#top", Static).content) == "top, changed"
+        assert isinstance(app.screen._compositor, ChangeCompositor)
+
+
+async def test_a_whole_render_still_renders_every_widget() -> None:
+    """With no change given (an export, a screenshot), every widget renders whole."""
+    app = Three()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        with rendered(app) as calls:
+            lines = app.screen._compositor.render_strips()
+        assert {"top", "middle", "bottom"} <= {widget for widget, _ in calls}
+        assert lines[0].text.startswith("top")
+        assert "middle" in lines[app.query_one("#middle").region.y].text
+
+
+async def test_repaint_now_asks_the_screen_once() -> None:
+    """The screen is asked directly, and the widget's own request (a turn later, a frame
+    of its own) is withdrawn."""
+    app = Three()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        middle = app.query_one("#middle", Static)
+        middle.update("middle, changed")
+        assert middle._repaint_required
+        repaint_now(app.screen, [middle])
+        assert not middle._repaint_required
+        await pilot.pause()
+        at = middle.region.y
+        assert "middle, changed" in app.screen._compositor.render_strips()[at].text
+
+
+# --- the results: rendered once a change, cropped to paint ---------------------------------
+
+
+class Code(App[None]):
+    CSS = "CodeView { height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield CodeView(id="code")
+
+
+def lines(view: CodeView) -> list[str]:
+    return [view.render_line(y).text.rstrip() for y in range(view.size.height)]
+
+
+async def test_the_code_view_wraps_to_its_width_and_scrolls_in_place() -> None:
+    app = Code()
+    async with app.run_test(size=(20, 10)) as pilot:
+        view = app.query_one(CodeView)
+        view.show(Text("one two three four five six\nseven\neight\nnine\nten"))
+        await pilot.pause()
+        width = view.scrollable_content_region.width  # the scrollbar's column is kept
+        assert width == 19
+        assert view.virtual_size.height == 6  # the first line wrapped once
+        assert lines(view) == ["one two three four", "five six", "seven", "eight"]
+        view.scroll_to(y=2, animate=False, immediate=True)
+        assert lines(view) == ["seven", "eight", "nine", "ten"]
+        assert view.text.splitlines()[:2] == ["one two three four", "five six"]  # no padding
+
+
+async def test_the_code_view_wraps_again_when_resized_and_not_before_its_size_is_known() -> None:
+    app = Code()
+    async with app.run_test(size=(20, 10)) as pilot:
+        view = app.query_one(CodeView)
+        view._wrap(0)  # as before the first layout: nothing to paint yet
+        assert view._lines == []
+        view.show(Text("alpha beta gamma delta"))
+        await pilot.pause()
+        assert lines(view)[:2] == ["alpha beta gamma", "delta"]
+        await pilot.resize_terminal(40, 10)
+        await pilot.pause()
+        assert lines(view)[0] == "alpha beta gamma delta"
+        assert lines(view)[1] == ""  # past the text: a blank line
+
+
+async def test_a_mouse_selection_in_the_code_view_copies_and_highlights_what_it_covers() -> None:
+    app = Code()
+    async with app.run_test(size=(30, 10)) as pilot:
+        view = app.query_one(CodeView)
+        view.show(Text("GET /user\nhost: api"))
+        await pilot.pause()
+        selection = Selection(Offset(4, 0), Offset(4, 1))
+        assert view.get_selection(selection) == ("/user\nhost", "\n")
+        app.screen.selections = {view: selection}
+        view.selection_updated(selection)
+        first = view.render_line(0)
+        picked = app.screen.get_component_rich_style("screen--selection")
+        styles = [segment.style for segment in first if segment.text.strip() == "/user"]
+        assert styles and all(style is not None and style.bgcolor == picked.bgcolor for style in styles)
+        app.screen.selections = {}
+        view.selection_updated(None)
+        assert view.render_line(0).text.startswith("GET /user")
+
+
+# --- the Problems tab's count waits for a pause in typing ----------------------------------
+
+
+async def test_the_problems_count_waits_while_keys_come_and_shows_after_a_pause() -> None:
+    app = make_app(route="GET /repos/{owner}/{repo}/issues")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        results = app.query_one(ResultsView)
+        tab = app.query_one("#problems", Tab)
+        first = tab.label_text
+        assert first.startswith("Problems ")  # no owner nor repo: counted at once
+        app.session.fill([("state", "shut")])  # one more problem: not one of open, closed, all
+        app.update_results()  # a change right after the last: the label waits
+        assert tab.label_text == first
+        assert results._relabel is not None
+        app.session.fill([("sort", "size")])  # and one more
+        app.update_results()  # and another: the first wait is dropped for a new one
+        await pilot.pause(RELABEL_AFTER + 0.2)
+        assert tab.label_text == results._problems_label != first
+        assert results._relabel is None
+
+
+# --- the picker's rows --------------------------------------------------------------------
+
+
+class Listing(App[None]):
+    CSS = "RouteList { height: 5; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picked: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield RouteList(id="list")
+
+    def on_route_list_picked(self, message: RouteList.Picked) -> None:
+        self.picked.append(message.key)
+
+
+ROWS = [
+    Row(None, (("issues (2)", "heading"),)),
+    Row("issues/create", (("POST   ", "method"), ("/repos/{owner}/{repo}/issues", ""))),
+    Row("issues/list", (("GET    ", "method"), ("/issues", ""), ("  issues/list", "dim"))),
+    Row(None, (("pulls (1)", "heading"),)),
+    Row("pulls/list", (("GET    ", "method"), ("/pulls", ""), (" deprecated", "warning"))),
+    *(Row(f"more/{n}", ((f"GET /more/{n}", ""),)) for n in range(6)),
+]
+
+
+async def test_the_route_list_highlights_the_first_route_and_moves_past_headings() -> None:
+    app = Listing()
+    async with app.run_test(size=(60, 10)) as pilot:
+        listing = app.query_one(RouteList)
+        listing.show(ROWS, 0)
+        await pilot.pause()
+        assert listing.highlighted_key == "issues/create"  # the heading above is skipped
+        listing.move(2)
+        assert listing.highlighted_key == "pulls/list"  # over the heading "pulls (1)"
+        listing.move(-1)
+        assert listing.highlighted_key == "issues/list"
+        listing.move(-10)
+        assert listing.highlighted_key == "issues/create"  # the first stays the first
+        listing.move(100)
+        assert listing.highlighted_key == "more/5"
+        assert listing.scroll_y > 0  # scrolled to show it
+        painted = listing.render_line(listing.highlighted - round(listing.scroll_y))  # type: ignore[operator]
+        assert painted.text.startswith(" GET /more/5")
+
+
+async def test_an_empty_route_list_highlights_nothing_and_paints_blank_lines() -> None:
+    app = Listing()
+    async with app.run_test(size=(60, 10)) as pilot:
+        listing = app.query_one(RouteList)
+        listing.show([], 0)
+        await pilot.pause()
+        assert listing.highlighted is None and listing.highlighted_key is None
+        listing.move(1)  # nothing to move
+        assert listing.highlighted is None
+        assert listing.render_line(0).text.strip() == ""
+
+
+async def test_a_click_picks_a_route_and_a_heading_is_no_pick() -> None:
+    app = Listing()
+    async with app.run_test(size=(60, 10)) as pilot:
+        listing = app.query_one(RouteList)
+        listing.show(ROWS, 0)
+        await pilot.pause()
+        await pilot.click(RouteList, offset=(5, 2))
+        await pilot.click(RouteList, offset=(5, 0))  # "issues (2)"
+        await pilot.pause()
+        assert app.picked == ["issues/list"]
+        assert listing.highlighted_key == "issues/list"
+
+
+async def test_a_long_route_is_cut_with_an_ellipsis_and_its_line_is_kept_for_the_next_search() -> None:
+    app = Listing()
+    async with app.run_test(size=(30, 10)) as pilot:
+        listing = app.query_one(RouteList)
+        long = Row("x", (("GET /" + "a" * 60, ""),))
+        listing.show([long], 0)
+        await pilot.pause()
+        width = listing.scrollable_content_region.width
+        line = listing.render_line(0)
+        assert line.cell_length == width and line.text.rstrip().endswith("…")
+        plain, _ = listing._line(long.parts, width)
+        listing.show([Row(None, (("h", "heading"),)), long], 0)  # a new search, same route
+        assert listing._line(long.parts, width)[0] is plain  # made once, not again
+        for n in range(4100):  # more than a few widths of the catalog: the cache starts over
+            listing._line(((str(n), ""),), width)
+        assert len(listing._lines) < 4100
+        listing.notify_style_update()  # a new theme: every line is made again
+        assert listing._lines == {}
+
+
+async def test_keys_in_the_picker_move_its_highlight() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("f2", *"list issues")
+        await pilot.pause()
+        listing = app.screen.query_one(RouteList)
+        first = listing.highlighted_key
+        app.post_message(events.Key("down", None))
+        await pilot.press("down")
+        await pilot.pause()
+        assert listing.highlighted_key not in (None, first)
