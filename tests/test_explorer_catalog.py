@@ -14,8 +14,8 @@ from restroute import catalog
 from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.route_picker import RoutePicker
 from restroute.tui.widgets.params_editor import ParamsEditor
-from restroute.tui.widgets.route_list import RouteList
 from restroute.tui.widgets.route_bar import RouteBar
+from restroute.tui.widgets.route_list import RouteList
 from tests.test_explorer import (
     ACTIONS,
     API,

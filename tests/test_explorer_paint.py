@@ -56,7 +56,7 @@ class Three(App[None]):
         yield Static("bottom", id="bottom")
 
 
-async def test_a_change_at_the_top_and_the_bottom_repaints_neither_the_middle_nor_more_lines() -> None:
+async def test_changes_at_top_and_bottom_repaint_their_lines_alone() -> None:
     """Textual's own compositor repainted every widget inside the box around both changes
     (here all three, and the screen's 30 lines); this one repaints the two that changed."""
     app = Three()
@@ -159,7 +159,8 @@ async def test_a_mouse_selection_in_the_code_view_copies_and_highlights_what_it_
         first = view.render_line(0)
         picked = app.screen.get_component_rich_style("screen--selection")
         styles = [segment.style for segment in first if segment.text.strip() == "/user"]
-        assert styles and all(style is not None and style.bgcolor == picked.bgcolor for style in styles)
+        assert styles
+        assert all(style is not None and style.bgcolor == picked.bgcolor for style in styles)
         app.screen.selections = {}
         view.selection_updated(None)
         assert view.render_line(0).text.startswith("GET /user")
@@ -241,7 +242,8 @@ async def test_an_empty_route_list_highlights_nothing_and_paints_blank_lines() -
         listing = app.query_one(RouteList)
         listing.show([], 0)
         await pilot.pause()
-        assert listing.highlighted is None and listing.highlighted_key is None
+        assert listing.highlighted is None
+        assert listing.highlighted_key is None
         listing.move(1)  # nothing to move
         assert listing.highlighted is None
         assert listing.render_line(0).text.strip() == ""
@@ -260,7 +262,7 @@ async def test_a_click_picks_a_route_and_a_heading_is_no_pick() -> None:
         assert listing.highlighted_key == "issues/list"
 
 
-async def test_a_long_route_is_cut_with_an_ellipsis_and_its_line_is_kept_for_the_next_search() -> None:
+async def test_a_long_route_is_cut_and_its_line_kept_for_the_next_search() -> None:
     app = Listing()
     async with app.run_test(size=(30, 10)) as pilot:
         listing = app.query_one(RouteList)
@@ -269,7 +271,8 @@ async def test_a_long_route_is_cut_with_an_ellipsis_and_its_line_is_kept_for_the
         await pilot.pause()
         width = listing.scrollable_content_region.width
         line = listing.render_line(0)
-        assert line.cell_length == width and line.text.rstrip().endswith("…")
+        assert line.cell_length == width
+        assert line.text.rstrip().endswith("…")
         plain, _ = listing._line(long.parts, width)
         listing.show([Row(None, (("h", "heading"),)), long], 0)  # a new search, same route
         assert listing._line(long.parts, width)[0] is plain  # made once, not again
