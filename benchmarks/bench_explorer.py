@@ -9,8 +9,9 @@ Usage: python benchmarks/bench_explorer.py
   and laying out the route's whole form; with no route, the catalog loads in a worker
   after the first frame (measured too).
 * keystroke: in a running app (headless) whose placeholders are filled, a key event
-  for the route or a parameter value, until the results view starts repainting: the
-  median of 200 keys, 30 ms apart, wall clock (and CPU). The same for a key in the route
+  for the route or a parameter value, until the results view starts repainting: 200
+  keys 30 ms apart in each of 3 rounds (a fresh app each, the cases in turn), wall clock:
+  the median, p10 and p90 (and the CPU median). The same for a key in the route
   picker's search field until its list repaints. Keys are posted as events, not
   through the pilot, whose own waiting grows with the number of widgets and would
   dominate; a bare Input echoed into a Static gives the floor any Textual app pays.
@@ -29,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.app import App, ComposeResult
@@ -95,8 +97,8 @@ def repaint_event(view: Widget) -> asyncio.Event:
 
 async def key_to_paint_ms(
     app: App[None], target: str, painted: str, keys: int = 200, *, picker: str = ""
-) -> tuple[float, float]:
-    """Median wall and CPU milliseconds from a key event to the first repainted line of
+) -> tuple[list[float], list[float]]:
+    """Wall and CPU milliseconds from each key event to the first repainted line of
     ``painted`` (the results), keys 30 ms apart as a fast typist's; ``picker``: the query
     typed into the route picker first."""
     from textual import events
@@ -128,9 +130,18 @@ async def key_to_paint_ms(
             else:
                 app.post_message(events.Key("backspace", None))
             await asyncio.wait_for(repainted.wait(), 5)
-            wall.append(time.perf_counter() - start_wall)
-            cpu.append(time.process_time() - start_cpu)
-    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
+            wall.append((time.perf_counter() - start_wall) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
+    return wall, cpu
+
+
+def spread(milliseconds: list[float]) -> str:
+    """``median 9.1 ms (p10 7.0, p90 13.2)``."""
+    tenths = statistics.quantiles(milliseconds, n=10)
+    return (
+        f"median {statistics.median(milliseconds):.1f} ms"
+        f" (p10 {tenths[0]:.1f}, p90 {tenths[-1]:.1f})"
+    )
 
 
 async def paste_to_paint_ms(app: App[None], pastes: int = 30) -> float:
@@ -195,23 +206,32 @@ async def help_ms(app: App[None], times: int = 20) -> float:
     return statistics.median(wall) * 1000
 
 
-async def keystrokes() -> dict[str, tuple[float, float]]:
+async def keystrokes(rounds: int = 3) -> dict[str, tuple[list[float], list[float]]]:
+    """Each case in ``rounds`` fresh apps, one after the other (this machine's speed
+    drifts over a minute: one long run would measure the drift)."""
     from restroute.profiles import load_profile
     from restroute.tui.app import RestrouteApp
 
     def explorer() -> RestrouteApp:
         return RestrouteApp(ROUTE, [load_profile(p) for p in PROFILES])
 
-    return {
-        "a bare Input echoed below it (the floor)": await key_to_paint_ms(
+    cases: dict[str, Callable[[], Awaitable[tuple[list[float], list[float]]]]] = {
+        "a bare Input echoed below it (the floor)": lambda: key_to_paint_ms(
             Baseline(), "#only", "#echo"
         ),
-        "the route": await key_to_paint_ms(explorer(), "#route", "#result-text"),
-        "a parameter value": await key_to_paint_ms(explorer(), ".param-value", "#result-text"),
-        "the route picker's search": await key_to_paint_ms(
+        "the route": lambda: key_to_paint_ms(explorer(), "#route", "#result-text"),
+        "a parameter value": lambda: key_to_paint_ms(explorer(), ".param-value", "#result-text"),
+        "the route picker's search": lambda: key_to_paint_ms(
             RestrouteApp(), "#picker-query", "#picker-list", picker="create issue"
         ),
     }
+    figures: dict[str, tuple[list[float], list[float]]] = {case: ([], []) for case in cases}
+    for _ in range(rounds):
+        for case, measure in cases.items():
+            wall, cpu = await measure()
+            figures[case][0].extend(wall)
+            figures[case][1].extend(cpu)
+    return figures
 
 
 def main() -> int:
@@ -225,8 +245,8 @@ def main() -> int:
     for where, (wall, cpu) in asyncio.run(keystrokes()).items():
         bar = "10" if "picker" in where else "12"
         print(
-            f"key in {where} -> results repainted: median {wall:.1f} ms ({cpu:.1f} ms CPU)"
-            f" (bar {bar} ms)"
+            f"key in {where} -> results repainted, {len(wall)} keys: {spread(wall)};"
+            f" CPU median {statistics.median(cpu):.1f} ms (bar {bar} ms)"
         )
     from restroute.profiles import load_profile
     from restroute.tui.app import RestrouteApp

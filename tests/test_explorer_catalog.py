@@ -373,18 +373,23 @@ async def test_garbage_in_the_picker_and_a_catalog_form_never_crashes(seed: int)
 
 
 async def test_a_row_renamed_to_a_documented_parameter_is_described() -> None:
-    """ctrl+n, "state": the new row offers open, closed and all, and the help shows it."""
+    """ctrl+n, "state", tab, "closed" at once (the adversary's burst): the row's value
+    stays a field, so the keys after the name land in it (as a choice, the list took them
+    as a search and they were lost); its hint and the help say what GitHub documents."""
     app = make_app(route=LISTING)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await press(pilot, "ctrl+n")
         await pilot.pause()
-        await type_text(pilot, "state")
+        for key in [*"state", "tab", *"closed"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await until(pilot, lambda: rows(app)[-1].pair == ("state", "closed"), "the burst in")
 
         added = rows(app)[-1]
-        assert isinstance(added.query_one(".param-value"), Select)
-        assert added.query_one(".param-value", Select).prompt == "string · default open"
+        assert isinstance(added.query_one(".param-value"), Input)
+        assert added.query_one(".param-value", Input).placeholder == "string · default open"
         assert help_text(app).startswith("state · query · string · default open · one of")
+        assert ("state", "closed") in app.session.rows
 
 
 async def test_choices_follow_a_route_typed_by_hand() -> None:

@@ -212,3 +212,36 @@ def test_every_problem_is_listed_and_the_status_counts_them() -> None:
     assert view.problems[0].text.endswith("no value for {repo}; pass repo=...")
     assert view.status == Status("error", view.problems[0].text, 2)
     assert "repo (path) is required" not in " ".join(p.text for p in view.problems)
+
+
+def test_a_pick_keeps_a_header_row_of_ones_own() -> None:
+    """A header, the media type and the base URL go with any route: a pick keeps them
+    (the newcomer's x-trace header was dropped going from one route to the next)."""
+    listing = catalog.find("pulls/list")
+    create = catalog.find("issues/create")
+    assert listing is not None
+    assert create is not None
+    session = Session()
+    session.choose(listing)
+    own = [("headers.x-trace", "1"), ("media_type.format", "raw"), ("baseUrl", "http://h")]
+    session.edit_rows([*session.rows, *own], None)
+
+    dropped = session.choose(create)
+
+    assert dropped == []
+    assert set(own) <= set(session.rows)  # media_type.format: a row of the new form too
+
+
+def test_a_pick_keeps_the_filled_row_of_a_name_written_twice() -> None:
+    """An empty row of the route and a filled row of one's own, both named owner: the
+    next route's owner takes the value (the adversary saw the empty one win)."""
+    create = catalog.find("issues/create")
+    assert create is not None
+    session = Session("GET /repos/{owner}/{repo}/pulls")
+    session.edit_rows([("owner", ""), ("repo", "r"), ("owner", "octocat")], None)
+
+    dropped = session.choose(create)
+
+    assert dropped == []
+    assert ("owner", "octocat") in session.rows
+    assert [name for name, _ in session.rows].count("owner") == 1

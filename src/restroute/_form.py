@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ._core.options import ALIASES, MAPPINGS
+
 Rows = list[tuple[str, str]]
+ANY_ROUTE = frozenset({"base_url", *MAPPINGS})  # options a row may set for every route
 
 
 def follow(rows: Sequence[tuple[str, str]], before: Sequence[str], after: Sequence[str]) -> Rows:
@@ -37,15 +40,24 @@ def choose(rows: Sequence[tuple[str, str]], form: Sequence[str]) -> tuple[Rows, 
     """The rows of a route picked from the catalog, and the values dropped for it.
 
     The new route's form replaces the old one: values typed under a name the new form
-    also has are kept, other values are dropped (the caller says which, and undo brings
-    them back). Defaults meant to outlive a route belong in a layer, not in the form.
+    also has are kept, and so are rows of options that go with any route (a header, the
+    media type, the base URL); other values are dropped (the caller says which, and undo
+    brings them back).
 
-    >>> choose([("owner", "o"), ("per_page", "50")], ["owner", "repo"])
-    ([('owner', 'o'), ('repo', '')], [('per_page', '50')])
+    >>> choose([("owner", "o"), ("per_page", "50"), ("headers.x-trace", "1")], ["owner", "repo"])
+    ([('owner', 'o'), ('repo', ''), ('headers.x-trace', '1')], [('per_page', '50')])
     """
     typed, others = _by_name(rows, form)
-    dropped = [(name, value) for name, value in others if value]
-    return [(name, typed.get(name, "")) for name in dict.fromkeys(form)], dropped
+    kept = [(name, value) for name, value in others if value and _any_route(name)]
+    dropped = [(name, value) for name, value in others if value and not _any_route(name)]
+    return [(name, typed.get(name, "")) for name in dict.fromkeys(form)] + kept, dropped
+
+
+def _any_route(name: str) -> bool:
+    """Whether a row named ``name`` sets an option of every request, not a parameter of
+    the route: ``headers.x-trace``, ``media_type.format``, ``base_url``."""
+    option = name.partition(".")[0]
+    return ALIASES.get(option, option) in ANY_ROUTE
 
 
 def delete(rows: Sequence[tuple[str, str]], index: int, laid_out: Sequence[str]) -> Rows:
@@ -85,12 +97,17 @@ def is_laid_out(rows: Sequence[tuple[str, str]], index: int, laid_out: Sequence[
 
 
 def _by_name(rows: Sequence[tuple[str, str]], names: Sequence[str]) -> tuple[dict[str, str], Rows]:
-    """The value of the first row of each of ``names``, and every other row."""
+    """The value of the first row of each of ``names`` that has one (else its first
+    row's, empty), and every other row but the empty ones so replaced.
+
+    >>> _by_name([("owner", ""), ("owner", "o"), ("x", "")], ["owner"])
+    ({'owner': 'o'}, [('x', '')])
+    """
     wanted = set(names)
     typed: dict[str, str] = {}
     others: Rows = []
     for name, value in rows:
-        if name in wanted and name not in typed:
+        if name in wanted and (name not in typed or (value and not typed[name])):
             typed[name] = value
         else:
             others.append((name, value))

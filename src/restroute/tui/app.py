@@ -18,7 +18,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Input, OptionList, SelectionList, Static, Tabs, TextArea
+from textual.widgets import Input, OptionList, SelectionList, Tabs, TextArea
 
 from .. import catalog, formats
 from ..catalog import Operation
@@ -39,6 +39,7 @@ from .widgets.param_help import ParamHelp
 from .widgets.params_editor import ParamsEditor
 from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
+from .widgets.status_line import StatusLine
 
 DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's form is read
 ON_THE_FORM = frozenset({"add_row", "attach", "panel", "pick_route", "problems"})
@@ -144,6 +145,7 @@ class RestrouteApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield RouteBar(self.session.route)
+        yield StatusLine(id="status-line")
         with Horizontal(id="body", classes=" ".join(_fitting(self.size.width, self.size.height))):
             yield ParamsEditor(id="params")
             yield LayersPanel(self.session.layers, id="layers")
@@ -303,7 +305,8 @@ class RestrouteApp(App[None]):
         self.view = view = self.session.view(secrets=self.secrets, catalog=self.catalog_ready)
         results = self.query_one(ResultsView)
         self.query_one(ParamsEditor).mark_missing(view.missing)
-        repaint_now(self.screen, results.show(view))  # with the key's echo
+        status = self.query_one(StatusLine).show(view.status)
+        repaint_now(self.screen, (*results.show(view), status))  # with the key's echo
 
     def _update_soon(self) -> None:
         """Update once the keys already queued are in: a paste or a burst of keys is one
@@ -402,7 +405,7 @@ class RestrouteApp(App[None]):
         self.secrets = MODES[(MODES.index(self.secrets) + 1) % len(MODES)]
         note, banner = MODE_NOTES[self.secrets]
         self.notify(note)
-        self.query_one("#secrets", Static).update(banner)
+        self.query_one(StatusLine).banner(banner)
         self.query_one(ParamsEditor).refresh_hints()
         self.update_results()
 

@@ -61,7 +61,7 @@ class ParamRow(Horizontal):
             self.name_field.can_focus = not name
             yield self.name_field
         yield Label("=", classes="param-equals")
-        self._offered = _choices(self.spec, value)
+        self._offered = self._choices(value)
         self.value_field = _value_field(self._placeholder(), value, self._offered)
         yield self.value_field
 
@@ -111,6 +111,12 @@ class ParamRow(Horizontal):
     def _placeholder(self) -> str:
         return self._given or hint_of(self.spec)
 
+    def _choices(self, value: str) -> list[str]:
+        """The choices to offer. A row of one's own keeps its text field: named after a
+        choice as it is typed, it would take the next keys as a search of the list and
+        lose them (the catalog's check still names a value that is not a choice)."""
+        return _choices(self.spec, value) if self.laid_out else []
+
     def describe(self, spec: Parameter | None) -> None:
         """Take the catalog's description of this row (or none): its placeholder, class,
         and whether the value is a choice; what the value holds is kept."""
@@ -120,7 +126,7 @@ class ParamRow(Horizontal):
         if old is None:
             return
         value = self.pair[1]
-        choices = _choices(spec, value)
+        choices = self._choices(value)
         if isinstance(old, Input) and not choices:
             old.placeholder = self._placeholder()
             return

@@ -14,15 +14,14 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
+from textual.containers import Vertical
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Static, Tab, Tabs
+from textual.widgets import Tab, Tabs
 
 from ... import formats
 from ..._core.explain import Explanation
-from ...session import Status, View
+from ...session import View
 from .code_view import CodeView
 
 TABS = {
@@ -31,11 +30,6 @@ TABS = {
     "explain": "Explain",
     **{each.name: each.tab for each in formats.FORMATS},
     "problems": "Problems",
-}
-STATUS_MARKS = {
-    "ok": Content.styled("✓", "b green"),
-    "warning": Content.styled("!", "b yellow"),
-    "error": Content.styled("✗", "b red"),
 }
 MARKS = {"error": ("✗", "bold red"), "warning": ("!", "bold yellow")}
 THEME = "ansi_dark"
@@ -53,11 +47,6 @@ class ResultsView(Vertical):
         self._changed = -RELABEL_AFTER  # when the view last changed (time.monotonic)
 
     def compose(self) -> ComposeResult:
-        # The request line heads its results: a keystroke repaints this panel alone (Textual
-        # repaints the box around all that changed, so a line far from it repaints all).
-        with Horizontal(id="status-line"):
-            yield Static("", id="status")
-            yield Static("", id="secrets")
         # One view under the tabs: fewer widgets keep every keystroke's layout short.
         yield Tabs(*(Tab(title, id=tab_id) for tab_id, title in TABS.items()), id="tabs")
         yield CodeView(id="result-text")
@@ -71,15 +60,14 @@ class ResultsView(Vertical):
         self.query_one(Tabs).active = tab
 
     def show(self, view: View | None = None) -> tuple[Widget, ...]:
-        """Keep the session's view (when given) and render its status and the tab in
-        view; returns the widgets repainted."""
+        """Keep the session's view (when given) and render the tab in view; returns the
+        widgets repainted."""
         if view is not None:
             self.view = view
             self._count_problems()
-            self._status(view.status)
         code = self.query_one(CodeView)
         code.show(self.render_tab(self.active))
-        return (code, self.query_one("#status")) if view is not None else (code,)
+        return (code,)
 
     def _count_problems(self) -> None:
         """The Problems tab counts them, and while changes come fast (keys typed), once
@@ -105,14 +93,6 @@ class ResultsView(Vertical):
     def _problems_label(self) -> str:
         count = len(self.view.problems) if self.view is not None else 0
         return f"Problems {count}" if count else "Problems"
-
-    def _status(self, status: Status) -> None:
-        line = self.query_one("#status", Static)
-        more = Content.styled(f"  (+{status.more} more: F3)", "dim") if status.more else ""
-        # Content, never markup: the text quotes what the user typed ("[/x]" and all).
-        text = Content.assemble(STATUS_MARKS[status.kind], " ", status.text, more)
-        line.update(text, layout=False)  # a fixed-height line: no layout of the screen
-        line.set_class(status.kind == "error", "-error")
 
     def render_tab(self, tab: str) -> RenderableType:
         view = self.view
