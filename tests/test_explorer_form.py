@@ -311,6 +311,8 @@ async def test_10_every_panel_fits(size: tuple[int, int]) -> None:
             assert tabs.region.contains_region(tab.region), tab.id
         legend = app.query_one("#keys", Static).render().plain  # type: ignore[union-attr]
         assert legend.startswith("F1 Help  ^p Palette")
+        for key in ("^d Del", "^z Undo", "Panels", "^s Save"):  # two lines when narrow
+            assert key in legend
         assert screen.contains_region(app.query_one("#keys").region)
 
 
@@ -571,3 +573,49 @@ async def test_13_a_row_named_headers_hints_no_token(monkeypatch: pytest.MonkeyP
         assert "ghp_hint0leak" not in field.placeholder
         await press(pilot, "ctrl+r")  # shown
         assert "ghp_hint0leak" in field.placeholder
+
+
+# --- what the newcomer and the adversary found in tmux -------------------------------------
+
+
+async def test_typing_into_the_built_in_toml_says_it_is_read_only_and_where_to_type() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        seen = record_notifications(app, pytest.MonkeyPatch())
+        layer_list: SelectionList[str] = app.query_one("#layer-list", SelectionList)
+        await focus(pilot, layer_list)
+        await press(pilot, "home")  # built-in defaults
+        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await type_text(pilot, "per_page = 1")
+
+        told = [note for note in seen if "read-only" in note]
+        assert told == [told[0]]  # once, not a notice a key
+        assert told[0].startswith("warning: built-in defaults is read-only")
+        assert "session layer" in told[0]
+        assert "per_page" not in app.query_one("#layer-text", TextArea).text
+
+
+async def test_the_full_screen_toml_is_framed_and_says_how_back() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await press(pilot, "ctrl+t")  # the list, the TOML, the TOML full screen
+        editor = app.query_one("#layer-text", TextArea)
+        assert app.screen.maximized is editor
+        assert editor.styles.border_top[0] == "round"
+        assert editor.border_title == "session · TOML · ctrl+t or escape: back"
+        await press(pilot, "escape")
+        assert app.screen.maximized is None
+        assert editor.styles.border_top[0] in ("", "none")  # framed full screen only
+
+
+async def test_an_off_layer_shows_no_x() -> None:
+    """The box of an off layer is drawn in its background: no X to read as "on"."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        layer_list: SelectionList[str] = app.query_one("#layer-list", SelectionList)
+        off = layer_list.get_component_rich_style("selection-list--button")
+        on = layer_list.get_component_rich_style("selection-list--button-selected")
+        assert off.color == off.bgcolor
+        assert on.color != on.bgcolor

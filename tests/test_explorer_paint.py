@@ -74,6 +74,22 @@ async def test_changes_at_top_and_bottom_repaint_their_lines_alone() -> None:
         assert isinstance(app.screen._compositor, ChangeCompositor)
 
 
+async def test_a_change_inside_a_widget_repaints_its_characters() -> None:
+    """A toast gone from the middle of a wide panel: the change starts between the edges
+    Textual cuts lines at, and the characters under it are written again (the first
+    version of this compositor wrote nothing there, and tmux kept the toast)."""
+    app = Three()
+    async with app.run_test(size=SIZE) as pilot:
+        app.query_one("#top", Static).update("0123456789abcdefghij")
+        await pilot.pause()
+        compositor = app.screen._compositor
+        compositor._dirty_regions.add(Region(5, 0, 5, 1))
+        update = compositor.render_update()
+        assert update is not None
+        written = update.render_segments(app.console)  # type: ignore[attr-defined]
+        assert "56789" in written
+
+
 async def test_a_whole_render_still_renders_every_widget() -> None:
     """With no change given (an export, a screenshot), every widget renders whole."""
     app = Three()

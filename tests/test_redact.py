@@ -16,6 +16,7 @@ from restroute.redact import (
     is_secret,
     redact_headers,
     redact_options,
+    redact_url,
     referenced_headers,
     references_only,
 )
@@ -243,3 +244,41 @@ def test_a_template_that_is_no_reference_leaves_the_secret_masked(text: str) -> 
 
     assert references == {}
     assert len(notes) == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("https://h/x?access_token=t1&page=2", "https://h/x?access_token=<REDACTED>&page=2"),
+        ("/x?client_secret=s#frag", "/x?client_secret=<REDACTED>#frag"),
+        ("/x?access%5Ftoken=t", "/x?access%5Ftoken=<REDACTED>"),  # the name read decoded
+        ("/x?private+token=t&x", "/x?private+token=<REDACTED>&x"),
+        ("/x?token=&page=1", "/x?token=&page=1"),  # nothing to hide
+        ("/x?page=1&tokens", "/x?page=1&tokens"),  # a name without a value
+        ("https://u:p@h/x?key=k", "https://<REDACTED>@h/x?key=<REDACTED>"),
+        ("/x", "/x"),
+    ],
+)
+def test_a_urls_secret_query_values_are_hidden(url: str, shown: str) -> None:
+    """The adversary's case: GitHub once took access_token in the query; a URL that
+    carries one showed it while redaction was on."""
+    assert redact_url(url) == shown
+
+
+def test_a_query_token_shows_nowhere_while_redacted_and_everywhere_when_revealed() -> None:
+    session = Session("GET /user/repos")
+    session.rows = [("access_token", TOKEN), ("per_page", "2")]
+    hidden = session.view(secrets="redact")
+    shown_anywhere = [
+        hidden.status.text,
+        repr(hidden.merged),
+        repr(dict(hidden.parsed or {})),
+        repr(hidden.rows),
+        repr(hidden.cascade),
+        *hidden.snippets.values(),
+    ]
+    assert not [text for text in shown_anywhere if TOKEN in text]
+    assert "access_token=<REDACTED>" in hidden.snippet("curl")
+    revealed = session.view(secrets="reveal")
+    assert f"access_token={TOKEN}" in revealed.snippet("curl")
+    assert TOKEN in (revealed.parsed or {})["url"]

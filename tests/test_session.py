@@ -671,11 +671,12 @@ def test_operation_is_the_catalog_entry_of_the_route() -> None:
 
 def test_choosing_an_operation_lays_out_its_form_and_drops_what_it_does_not_take() -> None:
     """The route becomes the operation's; rows follow its form, required first; a value
-    typed under a name the form has stays, and the others are dropped and returned."""
+    typed under a name the form has stays, and so does a header of one's own (it goes
+    with any route); the others are dropped and returned."""
     upload = catalog.find("repos/upload-release-asset")
     assert upload is not None
     session = Session("GET /repos/{owner}/{repo}")
-    session.rows = [("repo", "hello"), ("owner", ""), ("headers.x-trace", "1")]
+    session.rows = [("repo", "hello"), ("owner", ""), ("headers.x-trace", "1"), ("sha", "a1")]
 
     dropped = session.choose(upload)
 
@@ -687,8 +688,9 @@ def test_choosing_an_operation_lays_out_its_form_and_drops_what_it_does_not_take
         ("name", ""),
         ("data", ""),
         ("label", ""),
+        ("headers.x-trace", "1"),
     ]
-    assert dropped == [("headers.x-trace", "1")]
+    assert dropped == [("sha", "a1")]
 
 
 def test_warnings_come_from_the_layers_and_the_catalog() -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "is_secret",
     "redact_headers",
     "redact_options",
+    "redact_url",
     "referenced_headers",
     "references_only",
 ]
@@ -95,23 +96,55 @@ def hide_userinfo(url: object) -> object:
     return f"{scheme}{separator}{REDACTED}@{authority.rpartition('@')[2]}{rest[end:]}"
 
 
+def redact_url(url: object) -> object:
+    """A URL as shown: its ``user:password@`` replaced (``hide_userinfo``), and the value
+    of every query parameter named as a secret (``access_token=``, ``client_secret=``).
+
+    >>> redact_url("https://h/user?access_token=gho_1&per_page=2#top")
+    'https://h/user?access_token=<REDACTED>&per_page=2#top'
+    """
+    url = hide_userinfo(url)
+    if not isinstance(url, str) or "?" not in url:
+        return url
+    head, _, rest = str.partition(url, "?")
+    query, hash_, fragment = rest.partition("#")
+    parts = []
+    for part in query.split("&"):
+        name, equals, value = part.partition("=")
+        if equals and value and is_secret(_unquoted(name)):
+            part = f"{name}={REDACTED}"
+        parts.append(part)
+    return f"{head}?{'&'.join(parts)}{hash_}{fragment}"
+
+
+def _unquoted(name: str) -> str:
+    from urllib.parse import unquote_plus  # at first use: a URL with a query
+
+    return unquote_plus(name)
+
+
 def redact_headers(headers: Mapping[str, Any]) -> dict[str, Any]:
     """``headers`` with secret values replaced; the scheme word of authorization stays."""
     return {name: redacted(name, value) for name, value in headers.items()}
 
 
 def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A shallow copy of request or merged options with their headers redacted.
+    """A shallow copy of request or merged options with their headers redacted, the
+    secrets of their URLs, and parameters named as secrets.
 
     >>> redact_options({"url": "/user", "headers": {"authorization": "token t"}})
     {'url': '/user', 'headers': {'authorization': 'token <REDACTED>'}}
+    >>> redact_options({"url": "/x?access_token=t", "client_secret": "s", "page": 2})
+    {'url': '/x?access_token=<REDACTED>', 'client_secret': '<REDACTED>', 'page': 2}
     """
     shown = dict(options)
-    if isinstance(shown.get("headers"), Mapping):
-        shown["headers"] = redact_headers(shown["headers"])
-    for name in ("url", "base_url"):
-        if name in shown:
-            shown[name] = hide_userinfo(shown[name])
+    for name, value in shown.items():
+        if name == "headers" and isinstance(value, Mapping):
+            shown[name] = redact_headers(value)
+        elif name in ("url", "base_url"):
+            shown[name] = redact_url(value)
+        elif isinstance(name, str) and is_secret(name):
+            shown[name] = REDACTED
     return shown
 
 

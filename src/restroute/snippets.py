@@ -36,7 +36,7 @@ from ._core.options import plain
 from ._core.url import authority_problem, dot_segment, is_absolute
 from ._core.wire import body_bytes, check_framing
 from .errors import EndpointError
-from .redact import Reference, is_secret, redact_headers, referenced_headers
+from .redact import Reference, is_secret, redact_headers, redact_url, referenced_headers
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,6 +92,8 @@ class _Request:
             self.headers = referenced_headers(headers, env)
         elif hide:
             self.headers = redact_headers(headers)
+        if env is not None or hide:
+            self.url = str(redact_url(self.url))  # access_token=<REDACTED>
         if self.method == "HEAD" and self.body is not None:
             msg = f"{route}: a HEAD request has no body; drop the body"
             raise EndpointError(msg)
@@ -132,6 +134,8 @@ def to_json(
         }
     elif redact and isinstance(headers, Mapping):
         shown_options["headers"] = redact_headers(headers)
+    if (redact or env is not None) and "url" in options:
+        shown_options["url"] = redact_url(options["url"])
     body = options.get("body")
     if isinstance(body, bytes | bytearray | memoryview):
         try:

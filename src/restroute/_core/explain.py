@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, hide_userinfo, is_secret, redact_headers, redacted
+from ..redact import REDACTED, is_secret, redact_options, redacted
 from .encoding import key_name, shown
 from .endpoint import BASE_DEFAULTS
 from .merge import Layered, owned_copy
@@ -123,7 +123,9 @@ class Explanation:
             if redact and name == "headers" and dot and is_secret(header):
                 value = REDACTED
             else:
-                shown = hide_userinfo(entry.value) if redact and not dot else entry.value
+                shown = (
+                    redacted_value(entry.key, entry.value) if redact and not dot else entry.value
+                )
                 value = _json_cell(shown)
             rows.append((entry.key, value, entry.layer, entry.destination))
         return rows
@@ -338,17 +340,14 @@ def _insert(cascades: list[Cascade], cascade: Cascade) -> None:
 
 def redacted_value(key: str, value: object, redact: bool = True) -> object:
     """``value`` of option ``key`` as shown (``redact``): a secret header's value hidden
-    (its scheme word kept), a URL's ``user:password@`` too. The one rule for every step of
-    a cascade and the form's hints, asked of restroute.redact; None hides nothing."""
+    (its scheme word kept), a URL's ``user:password@`` and secret query values too, and a
+    parameter named as a secret (``access_token``). The one rule for every step of a
+    cascade and the form's hints, asked of restroute.redact; None hides nothing."""
     if not redact or value is None:
         return value
     outer, dot, inner = key.partition(".")
     if not dot:  # a whole option: the headers table is redacted header by header
-        return (
-            redact_headers(value)
-            if key == "headers" and isinstance(value, Mapping)
-            else (hide_userinfo(value))
-        )
+        return redact_options({key: value})[key]
     return redacted(inner, value) if outer == "headers" else value
 
 

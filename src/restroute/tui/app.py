@@ -487,6 +487,7 @@ class RestrouteApp(App[None]):
         if self.screen.maximized is editor:
             self.screen.minimize()
         elif self.focused is editor:
+            editor.border_title = f"{layers.showing} · TOML · ctrl+t or escape: back"
             self.screen.maximize(editor)
         elif self.focused is listing:
             self.screen.set_focus(editor)

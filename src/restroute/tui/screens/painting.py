@@ -4,9 +4,9 @@ Textual 8's compositor picks the widgets to repaint by whether their *container'
 visible area overlaps the box around all changes, so a key typed into one field repaints
 every widget of the screen (about 70 here: each form row, every panel), 20 ms a key.
 Rendering, of each widget whose own visible area overlaps a changed region, only the
-lines inside those regions paints the same characters: Textual writes only the changed
+lines those regions cross paints the same characters: Textual writes only the changed
 regions, and a widget outside them has no character there. The snapshot tests compare
-whole screens.
+whole screens, and the tmux tests read what a terminal shows after partial updates.
 """
 
 from __future__ import annotations
@@ -45,11 +45,22 @@ class ChangeCompositor(Compositor):
             if not shown:
                 continue
             # Only the lines changed: the screen is 40 lines, a key one or two, and the
-            # box around a change at the top and one at the bottom is all of them.
-            parts = [shown.intersection(each) for each in changes] if changes else [shown]
+            # box around a change at the top and one at the bottom is all of them. Whole
+            # lines of the widget: Textual cuts each line at the widgets' edges, and a
+            # part starting between two cuts would be painted from the wrong one.
+            parts = [_lines_of(shown, each) for each in changes] if changes else [shown]
             for part in parts:
                 if part:  # Textual reads the lines as those of region ∩ clip: a clip each
                     yield region, part, widget.render_lines(part.translate((-region.x, -region.y)))
+
+
+def _lines_of(shown: Region, change: Region) -> Region:
+    """The lines of ``shown`` that ``change`` crosses, at ``shown``'s full width."""
+    top = max(shown.y, change.y)
+    bottom = min(shown.bottom, change.bottom)
+    if bottom <= top or not shown.overlaps(change):
+        return Region(0, 0, 0, 0)
+    return Region(shown.x, top, shown.width, bottom - top)
 
 
 def repaint_now(screen: Screen[Any], widgets: Iterable[Widget]) -> None:

@@ -9,28 +9,46 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Static
 
 FIRST = ("help",)  # F1 and the palette come first: the way to every other key
 PANELS = ("to-route", "to-form", "to-layers", "to-results")
+LINES = 2  # at most: each takes a line from the form
 
 
 class KeyLegend(Static):
     """``F1 Help  ^p Palette  F2 Routes ...`` from the app's bindings, the most needed
-    first, as many as the width holds; the copy keys and the panel keys each in one
-    entry when the line is short."""
+    first. When one line cannot hold them all, the copy keys and the panel keys go in one
+    entry each, and the entries take two lines (the newcomer missed ^d, ^z and the panel
+    keys cut from one line at 80 columns)."""
 
     def __init__(self, bindings: list[Binding]) -> None:
         super().__init__(id="keys")
         shown = [each for each in bindings if each.show and each.description]
-        self._full = _line(shown, compact=False)
-        self._compact = _line(shown, compact=True)
+        self._full = _join(_entries(shown, compact=False))
+        self._compact = _entries(shown, compact=True)
 
     def render(self) -> Content:
-        return self._full if self._full.cell_length <= self.size.width else self._compact
+        return self._lines(self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width).split())
+
+    def _lines(self, width: int) -> Content:
+        if self._full.cell_length <= width:
+            return self._full
+        lines: list[list[Content]] = [[]]
+        for entry in self._compact:
+            if lines[-1] and _join(lines[-1] + [entry]).cell_length > width:
+                if len(lines) == LINES:
+                    break
+                lines.append([])
+            lines[-1].append(entry)
+        return Content("\n").join(_join(line) for line in lines)
 
 
-def _line(bindings: list[Binding], *, compact: bool) -> Content:
+def _entries(bindings: list[Binding], *, compact: bool) -> list[Content]:
     entries: list[tuple[str, str]] = []
     copies = [each for each in bindings if (each.id or "").startswith("copy-")]
     panels = [each for each in bindings if each.id in PANELS]
@@ -45,10 +63,14 @@ def _line(bindings: list[Binding], *, compact: bool) -> Content:
             entries.append((_key(each.key), each.description))
         if each.id in FIRST:
             entries.append(("^p", "Palette"))
-    return Content("  ").join(
+    return [
         Content.from_markup("[b $accent]$key[/] $what", key=key, what=what)
         for key, what in entries
-    )
+    ]
+
+
+def _join(entries: list[Content]) -> Content:
+    return Content("  ").join(entries)
 
 
 def _key(key: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -27,6 +27,7 @@ class LayersPanel(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self._layers = layers
         self._showing = ""
+        self._told = False  # that the layer shown is read-only, since it was shown
 
     def compose(self) -> ComposeResult:
         yield SelectionList[str](*self._selections(), id="layer-list")
@@ -35,6 +36,11 @@ class LayersPanel(Vertical):
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).highlighted = len(self._layers) - 1  # the session layer
+
+    @property
+    def showing(self) -> str:
+        """The name of the layer whose TOML is shown."""
+        return self._showing
 
     def refresh_layers(self, layers: list[Layer], show: str | None = None) -> None:
         """Rebuild the list (a profile added, a layer switched), the highlight kept on the
@@ -52,6 +58,7 @@ class LayersPanel(Vertical):
     def show_layer(self, name: str) -> None:
         layer = next(layer for layer in self._layers if layer.name == name)
         self._showing = name
+        self._told = False
         text = self.query_one(TextArea)
         text.read_only = not layer.editable
         wanted = layer.draft if layer.draft is not None else layer.text  # refused TOML too
@@ -82,6 +89,19 @@ class LayersPanel(Vertical):
     def _highlighted(self, event: SelectionList.SelectionHighlighted[str]) -> None:
         event.stop()
         self.show_layer(event.selection.value)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed into a read-only layer's TOML says why nothing changes (once a
+        layer shown), and where to type instead."""
+        text = self.query_one(TextArea)
+        if text.read_only and text.has_focus and event.is_printable and not self._told:
+            self._told = True
+            self.notify(
+                f"{self._showing} is read-only. Type in the session layer's TOML (ctrl+t, then"
+                " ↑↓ to it), or give a value in the form.",
+                severity="warning",
+                markup=False,
+            )
 
     @on(TextArea.Changed)
     def _edited(self, event: TextArea.Changed) -> None:
