@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from rich.text import Text
 from textual import events
+from textual._compositor import ChopsUpdate
 from textual.app import App, ComposeResult
 from textual.geometry import Offset, Region
 from textual.screen import Screen
@@ -85,8 +86,8 @@ async def test_a_change_inside_a_widget_repaints_its_characters() -> None:
         compositor = app.screen._compositor
         compositor._dirty_regions.add(Region(5, 0, 5, 1))
         update = compositor.render_update()
-        assert update is not None
-        written = update.render_segments(app.console)  # type: ignore[attr-defined]
+        assert isinstance(update, ChopsUpdate)
+        written = update.render_segments(app.console)
         assert "56789" in written
 
 

@@ -281,4 +281,5 @@ def test_a_query_token_shows_nowhere_while_redacted_and_everywhere_when_revealed
     assert "access_token=<REDACTED>" in hidden.snippet("curl")
     revealed = session.view(secrets="reveal")
     assert f"access_token={TOKEN}" in revealed.snippet("curl")
-    assert TOKEN in (revealed.parsed or {})["url"]
+    assert revealed.parsed is not None
+    assert TOKEN in revealed.parsed["url"]
