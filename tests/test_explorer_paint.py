@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from rich.text import Text
 from textual import events
 from textual._compositor import ChopsUpdate
@@ -19,6 +20,7 @@ from textual.widgets import Static, Tab
 
 from restroute.tui import make_app
 from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
+from restroute.tui.widgets import results_view
 from restroute.tui.widgets.code_view import CodeView
 from restroute.tui.widgets.results_view import RELABEL_AFTER, ResultsView
 from restroute.tui.widgets.route_list import RouteList, Row
@@ -186,23 +188,36 @@ async def test_a_mouse_selection_in_the_code_view_copies_and_highlights_what_it_
 # --- the Problems tab's count waits for a pause in typing ----------------------------------
 
 
-async def test_the_problems_count_waits_while_keys_come_and_shows_after_a_pause() -> None:
+async def test_the_problems_count_waits_while_keys_come_and_shows_after_a_pause(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The view's clock is the test's: a change long after the last is counted at once;
+    one right after another waits, and shows once they pause."""
+    now = [100.0]
+    monkeypatch.setattr(results_view, "monotonic", lambda: now[0])
     app = make_app(route="GET /repos/{owner}/{repo}/issues")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         results = app.query_one(ResultsView)
         tab = app.query_one("#problems", Tab)
-        first = tab.label_text
-        assert first.startswith("Problems ")  # no owner nor repo: counted at once
-        app.session.fill([("state", "shut")])  # one more problem: not one of open, closed, all
-        app.update_results()  # a change right after the last: the label waits
-        assert tab.label_text == first
-        assert results._relabel is not None
+        now[0] += 10  # long after
+        app.session.fill([("state", "shut")])  # a problem more: not one of open, closed, all
+        app.update_results()
+        counted = tab.label_text
+        assert counted == results._problems_label
+        assert results._relabel is None
+
+        now[0] += 0.1  # right after: the label waits
         app.session.fill([("sort", "size")])  # and one more
-        app.update_results()  # and another: the first wait is dropped for a new one
-        await pilot.pause(RELABEL_AFTER + 0.2)
-        assert tab.label_text == results._problems_label != first
+        app.update_results()
+        assert tab.label_text == counted
+        assert results._relabel is not None
+        now[0] += 0.1
+        app.session.fill([("direction", "up")])  # a third: the first wait is dropped
+        app.update_results()
+        await pilot.pause(RELABEL_AFTER + 0.3)
+        assert tab.label_text == results._problems_label != counted
         assert results._relabel is None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import pprint
-import time
+from time import monotonic
 
 from rich.console import RenderableType
 from rich.highlighter import ReprHighlighter
@@ -44,7 +44,7 @@ class ResultsView(Vertical):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.view: View | None = None
         self._relabel: Timer | None = None  # the Problems tab's new count, due
-        self._changed = -RELABEL_AFTER  # when the view last changed (time.monotonic)
+        self._changed = -RELABEL_AFTER  # when the view last changed (monotonic)
 
     def compose(self) -> ComposeResult:
         # One view under the tabs: fewer widgets keep every keystroke's layout short.
@@ -73,7 +73,7 @@ class ResultsView(Vertical):
         """The Problems tab counts them, and while changes come fast (keys typed), once
         they pause: a new label lays out the whole screen (5 ms), and while a route is
         typed the count changes on many keys. The status line counts them at once."""
-        now = time.monotonic()
+        now = monotonic()
         recent, self._changed = now - self._changed < RELABEL_AFTER, now
         if self._relabel is not None:
             self._relabel.stop()
