@@ -48,19 +48,31 @@ class ChangeCompositor(Compositor):
             # box around a change at the top and one at the bottom is all of them. Whole
             # lines of the widget: Textual cuts each line at the widgets' edges, and a
             # part starting between two cuts would be painted from the wrong one.
-            parts = [_lines_of(shown, each) for each in changes] if changes else [shown]
-            for part in parts:
-                if part:  # Textual reads the lines as those of region ∩ clip: a clip each
-                    yield region, part, widget.render_lines(part.translate((-region.x, -region.y)))
+            parts = _lines_of(shown, changes) if changes else [shown]
+            for part in parts:  # Textual reads the lines as those of region ∩ clip
+                yield region, part, widget.render_lines(part.translate((-region.x, -region.y)))
 
 
-def _lines_of(shown: Region, change: Region) -> Region:
-    """The lines of ``shown`` that ``change`` crosses, at ``shown``'s full width."""
-    top = max(shown.y, change.y)
-    bottom = min(shown.bottom, change.bottom)
-    if bottom <= top or not shown.overlaps(change):
-        return Region(0, 0, 0, 0)
-    return Region(shown.x, top, shown.width, bottom - top)
+def _lines_of(shown: Region, changes: tuple[Region, ...]) -> list[Region]:
+    """The lines of ``shown`` that ``changes`` cross, at ``shown``'s full width, a line
+    crossed twice given once.
+
+    >>> changes = (Region(2, 1, 1, 2), Region(5, 2, 1, 2), Region(0, 7, 1, 1))
+    >>> _lines_of(Region(0, 0, 10, 9), changes)
+    [Region(x=0, y=1, width=10, height=3), Region(x=0, y=7, width=10, height=1)]
+    """
+    spans = sorted(
+        (max(shown.y, change.y), min(shown.bottom, change.bottom))
+        for change in changes
+        if shown.overlaps(change)
+    )
+    merged: list[list[int]] = []
+    for top, bottom in spans:
+        if merged and top <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], bottom)
+        else:
+            merged.append([top, bottom])
+    return [Region(shown.x, top, shown.width, bottom - top) for top, bottom in merged]
 
 
 def repaint_now(screen: Screen[Any], widgets: Iterable[Widget]) -> None:

@@ -5,27 +5,19 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
-from textual.scroll_view import ScrollView
 from textual.selection import Selection
 from textual.strip import Strip
 
+from .steady_scroll import SteadyScroll
 
-class CodeView(ScrollView):
+
+class CodeView(SteadyScroll):
     """A Rich renderable, wrapped to the view's width and scrolled in place.
 
     A Static in a scrolling container rendered the text twice a keystroke (to measure
     its height, then to paint it) and laid out the screen whenever the height changed.
     Here a keystroke renders the lines once; painting crops the lines in view, and a
-    new height only resizes the scroll area."""
-
-    DEFAULT_CSS = """
-    CodeView {
-        overflow-x: hidden;
-        scrollbar-gutter: stable;
-        scrollbar-size-vertical: 1;
-    }
-    """
+    new height only moves the scrollbar (SteadyScroll)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -37,8 +29,10 @@ class CodeView(ScrollView):
 
     def show(self, renderable: RenderableType) -> None:
         self._shown = renderable
+        before = self._lines
         self._wrap(self.scrollable_content_region.width)
-        self.refresh()
+        after = self._lines
+        self.refresh_changed(lambda at: _line(before, at) != _line(after, at))
 
     @property
     def text(self) -> str:
@@ -56,7 +50,7 @@ class CodeView(ScrollView):
         options = console.options.update_width(width)
         lines = console.render_lines(self._shown, options, pad=True)
         self._lines = [Strip(line, width) for line in lines]
-        self.virtual_size = Size(width, len(self._lines))
+        self.set_length(width, len(self._lines))
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
@@ -105,3 +99,7 @@ class CodeView(ScrollView):
     def selection_updated(self, selection: Selection | None) -> None:
         self._painted.clear()
         self.refresh()
+
+
+def _line(lines: list[Strip], at: int) -> Strip | None:
+    return lines[at] if at < len(lines) else None

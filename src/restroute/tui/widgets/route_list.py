@@ -8,10 +8,11 @@ from typing import NamedTuple
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from .steady_scroll import SteadyScroll
 
 Part = tuple[str, str]  # text, and its role: "" or a ROLES name
 
@@ -28,7 +29,7 @@ class Row(NamedTuple):
         return self.key is not None
 
 
-class RouteList(ScrollView, can_focus=False):
+class RouteList(SteadyScroll, can_focus=False):
     """A list whose rows keep their painted line across searches.
 
     Textual's OptionList renders every visible option anew after ``set_options`` (about
@@ -39,10 +40,6 @@ class RouteList(ScrollView, can_focus=False):
     ROLES = ("heading", "method", "dim", "warning")
     COMPONENT_CLASSES = {"route-list--highlight", *(f"route-list--{role}" for role in ROLES)}
     DEFAULT_CSS = """
-    RouteList {
-        overflow-x: hidden;
-        scrollbar-size-vertical: 1;
-    }
     RouteList > .route-list--highlight {
         background: $block-cursor-blurred-background;
     }
@@ -76,12 +73,15 @@ class RouteList(ScrollView, can_focus=False):
 
     def show(self, rows: Sequence[Row], highlight: int) -> None:
         """Show ``rows``, the first pickable from ``highlight`` on highlighted, at the top."""
+        before, lit = self.rows, self.highlighted
         self.rows = tuple(rows)
-        self.highlighted = None
-        self._highlight(highlight, 1)
-        self.virtual_size = Size(self.scrollable_content_region.width, len(self.rows))
+        self.highlighted = self._pickable(highlight, 1)
+        self.set_length(self.scrollable_content_region.width, len(self.rows))
         self.scroll_to(y=0, animate=False, immediate=True)
-        self.refresh()
+        after, now_lit = self.rows, self.highlighted
+        self.refresh_changed(
+            lambda at: _row(before, at) != _row(after, at) or (at == lit) != (at == now_lit)
+        )
 
     @property
     def highlighted_key(self) -> str | None:
@@ -156,3 +156,7 @@ class RouteList(ScrollView, can_focus=False):
         list's, or the highlight's) shows through."""
         style = self.get_component_rich_style(f"route-list--{role}")
         return Style(color=style.color, bold=style.bold, dim=style.dim, italic=style.italic)
+
+
+def _row(rows: tuple[Row, ...], at: int) -> Row | None:
+    return rows[at] if at < len(rows) else None
