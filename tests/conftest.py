@@ -69,6 +69,7 @@ UI_MODULES = frozenset(
         "test_explorer",  # Textual pilot
         "test_explorer_catalog",  # Textual pilot
         "test_explorer_form",  # Textual pilot: the form as a person uses it
+        "test_explorer_paint",  # Textual pilot: what a change repaints
         "test_explorer_snapshots",  # SVG snapshots
         "test_explorer_tmux",  # the console script in a real terminal
         "test_explorer_jobs",  # the three jobs, end to end, in tmux at three sizes

@@ -13,6 +13,7 @@ shows it (the last step, so that the check can fail).
 
 from __future__ import annotations
 
+import difflib
 import os
 import shlex
 import time
@@ -175,5 +176,54 @@ def test_the_three_jobs_in_a_real_terminal(
         term.gone("Secrets shown,")  # the notices cover the text
         term.keys("C-f", "Left", "Tab")  # Merged, its text
         term.seek(TOKEN, "Down")
+    finally:
+        tmux(socket, "kill-server", check=False)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_what_partial_repaints_leave_on_screen_is_what_a_full_repaint_draws(
+    tmp_path: Path, seed: int
+) -> None:
+    """The explorer repaints only the lines a change touches (tui/screens/painting.py).
+    After a person's mix of keys (values, a pick, tabs, a notice that fades, the picker,
+    a toggled layer), the terminal must show what a full repaint then draws: a resize
+    there and back makes Textual draw every line. A stale character (a faded toast was
+    one) shows as a difference."""
+    import random
+
+    rng = random.Random(seed)
+    socket, name = tmp_path / "tmux.sock", f"paint-{os.getpid()}-{time.monotonic_ns()}"
+    command = (
+        f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore "
+        f"'GET /repos/{{owner}}/{{repo}}/issues' --profile {shlex.quote(str(TEACHING))}"
+    )
+    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+         "sleep 600")  # fmt: skip
+    tmux(socket, "respawn-pane", "-k", "-t", name, command)
+    term = Terminal(socket, name)
+    moves = [
+        ["Tab"], ["S-Tab"], ["C-g"], ["C-f", "Right"], ["C-f", "Left"], ["F3"], ["C-r"],
+        ["C-t", "Space"], ["C-t", "Space"], ["F2", "Escape"], ["C-n"], ["C-z"], ["PageDown"],
+    ]  # fmt: skip
+    try:
+        term.see("F1 Help")
+        for _ in range(25):
+            if rng.random() < 0.5:
+                term.keys(*rng.choice(moves))
+            else:
+                term.text(rng.choice(["octocat", "x", "hello-world", "{", "per_page"]))
+        term.keys("Escape", "Escape", "C-l", "C-r")  # a notice, over the results, that fades
+        time.sleep(6)  # every notice faded, the last key painted
+        before = tmux(socket, "capture-pane", "-p", "-t", name)
+        tmux(socket, "resize-window", "-t", name, "-x", "101", "-y", "30")
+        term._changed(before, timeout=2)
+        tmux(socket, "resize-window", "-t", name, "-x", "100", "-y", "30")
+        time.sleep(1.5)  # redrawn at the old size
+        after = tmux(socket, "capture-pane", "-p", "-t", name)
+        stale = "\n".join(
+            difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="")
+        )
+        assert after == before, f"left on screen by partial repaints:\n{stale}"
+        assert after.strip()  # a screen was read
     finally:
         tmux(socket, "kill-server", check=False)

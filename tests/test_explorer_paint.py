@@ -327,3 +327,27 @@ async def test_keys_in_the_picker_move_its_highlight() -> None:
         await pilot.press("down")
         await pilot.pause()
         assert listing.highlighted_key not in (None, first)
+
+
+async def test_the_problems_count_waits_while_the_tabs_are_hidden() -> None:
+    """Relabelled behind a full-screen TOML, Textual's tabs moved their underline to the
+    left edge (a tmux trial saw it); the count waits until the tabs are shown."""
+    app = make_app(route="GET /repos/{owner}/{repo}/issues")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        for _ in range(3):
+            await pilot.press("ctrl+t")  # the TOML, full screen: the tabs are hidden
+        await pilot.pause()
+        results = app.query_one(ResultsView)
+        tab = app.query_one("#problems", Tab)
+        assert not tab.region
+        before = tab.label_text
+        app.session.fill([("state", "shut")])
+        app.update_results()
+        results._label_problems()  # due now: the tabs are hidden, so it waits again
+        assert tab.label_text == before
+        assert results._relabel is not None
+        await pilot.press("escape")
+        await pilot.pause(RELABEL_AFTER + 0.3)
+        assert tab.label_text == results._problems_label != before

@@ -53,8 +53,11 @@ class CodeView(SteadyScroll):
         self.set_length(width, len(self._lines))
 
     def on_resize(self) -> None:
+        """Wrapped again at a new width, and painted again: the resize's own repaint may
+        have come before (shown again after a full-screen TOML, it painted no lines)."""
         if self.scrollable_content_region.width != self._width:
             self._wrap(self.scrollable_content_region.width)
+            self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

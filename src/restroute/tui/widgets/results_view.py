@@ -86,8 +86,13 @@ class ResultsView(Vertical):
             self._label_problems()
 
     def _label_problems(self) -> None:
+        tab = self.query_one("#problems", Tab)
+        if tab.is_mounted and not tab.region:  # hidden (a full-screen TOML): Textual's tabs
+            # would move their underline to where a hidden tab is, the left edge
+            self._relabel = self.set_timer(RELABEL_AFTER, self._label_problems)
+            return
         self._relabel = None
-        self.query_one("#problems", Tab).label = self._problems_label
+        tab.label = self._problems_label
 
     @property
     def _problems_label(self) -> str:

@@ -40,11 +40,11 @@ class SteadyScroll(ScrollView):
     def refresh_changed(self, changed: Callable[[int], bool]) -> None:
         """Repaint the lines in view for which ``changed(index)`` (of the whole text) is
         true: a key changes a line or two of the results, and the rest stays painted."""
-        top, width = round(self.scroll_y), self.scrollable_content_region.width
-        lines = [
-            Region(0, y, width, 1)
-            for y in range(self.scrollable_content_region.height)
-            if changed(top + y)
-        ]
+        view = self.scrollable_content_region
+        if not view:  # not shown (behind a full-screen widget): all of it, once shown
+            self.refresh()
+            return
+        top = round(self.scroll_y)
+        lines = [Region(0, y, view.width, 1) for y in range(view.height) if changed(top + y)]
         if lines:
             self.refresh(*lines)
