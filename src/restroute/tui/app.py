@@ -29,10 +29,7 @@ from .clipboard import copy
 from .commands import ExplorerCommands, RouteCommands
 from .messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
 from .paging import page
-from .screens.confirm import Confirm
 from .screens.painting import PaintingScreen, repaint_now
-from .screens.path_prompt import PathPrompt
-from .screens.route_picker import RoutePicker
 from .widgets.key_legend import KeyLegend
 from .widgets.layers_panel import LayersPanel
 from .widgets.param_help import ParamHelp
@@ -495,6 +492,8 @@ class RestrouteApp(App[None]):
             self.screen.set_focus(listing)
 
     def action_pick_route(self) -> None:
+        from .screens.route_picker import RoutePicker  # at first use: not on the first frame
+
         self.push_screen(RoutePicker(), self.choose)
 
     def action_help(self) -> None:
@@ -517,6 +516,8 @@ class RestrouteApp(App[None]):
         page(listing, direction)
 
     def action_attach(self) -> None:
+        from .screens.path_prompt import PathPrompt
+
         self.push_screen(PathPrompt("Send a file as the body (its path):"), self._attach_file)
 
     def _attach_file(self, path: str | None) -> None:
@@ -549,9 +550,13 @@ class RestrouteApp(App[None]):
         self.update_results()
 
     def action_load_profile(self) -> None:
+        from .screens.path_prompt import PathPrompt
+
         self.push_screen(PathPrompt("Load a profile (TOML):"), self._load)
 
     def action_save_profile(self) -> None:
+        from .screens.path_prompt import PathPrompt
+
         self.push_screen(PathPrompt("Save the session layer as:", "session.toml"), self._save)
 
     def load(self, path: str) -> bool:
@@ -585,6 +590,8 @@ class RestrouteApp(App[None]):
         if question is None:
             self._write(path)
         else:
+            from .screens.confirm import Confirm
+
             self.push_screen(Confirm(question), lambda yes: self._write(path) if yes else None)
 
     def _write(self, path: str) -> None:

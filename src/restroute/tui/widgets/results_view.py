@@ -9,7 +9,6 @@ from time import monotonic
 
 from rich.console import RenderableType
 from rich.highlighter import ReprHighlighter
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -23,6 +22,10 @@ from ... import formats
 from ..._core.explain import Explanation
 from ...session import View
 from .code_view import CodeView
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rich.syntax import Syntax
 
 TABS = {
     "parsed": "Parsed",
@@ -149,6 +152,9 @@ def _code(text: str, language: str) -> Text:
 
 @functools.cache
 def _highlighter(language: str) -> Syntax:
+    # Imported here: Pygments costs 12 ms, and the first frame shows Parsed (data, not code).
+    from rich.syntax import Syntax
+
     # Given its lexer, not the lexer's name, which Syntax looks up on every highlight.
     lexer = Syntax("", language).lexer
     return Syntax("", lexer or language, theme=THEME, background_color="default")
