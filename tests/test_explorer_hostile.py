@@ -469,3 +469,21 @@ async def test_random_keys_never_crash_or_lose_rows(
     assert sent >= AT_LEAST  # what the loop guarantees; a regression in it shows here
     assert all(isinstance(text, str) for text in no_system_clipboard)
     print(f"seed {seed}: {sent} sent; all seeds so far, by kind: {SENT}")
+
+
+async def test_the_palette_dismissed_twice_leaves_the_explorer_running() -> None:
+    """Enter twice at once in the command palette (the adversary typed ctrl+p, "10",
+    enter at 0-20 ms a key): Textual dismissed the palette a second time and popped the
+    explorer's own screen, ScreenStackError. The explorer keeps its screen."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        palette.dismiss()
+        palette.dismiss()  # the late enter's
+        await pilot.pause()
+        assert app.is_running
+        assert len(app.screen_stack) == 1
+        await pilot.press("f1")  # and it still answers keys
+        assert type(app.screen).__name__ == "HelpScreen"

@@ -11,6 +11,7 @@ from typing import Literal
 from textual import events, on, work
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.containers import Horizontal
@@ -149,6 +150,15 @@ class RestrouteApp(App[None]):
             yield ResultsView(id="results")
             yield ParamHelp(id="param-help")
         yield KeyLegend(self.BINDINGS)  # type: ignore[arg-type]
+
+    def pop_screen(self) -> AwaitComplete:
+        """Never the explorer's own screen. Textual's command palette, sent enter twice
+        at once (the second before its search is done), dismisses itself twice, and the
+        second pop took the explorer's screen: ScreenStackError closed the app (found by
+        the adversary in tmux)."""
+        if len(self.screen_stack) <= 1:
+            return AwaitComplete()
+        return super().pop_screen()
 
     def get_default_screen(self) -> Screen[None]:
         return PaintingScreen(id="_default")
