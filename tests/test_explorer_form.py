@@ -619,3 +619,17 @@ async def test_an_off_layer_shows_no_x() -> None:
         on = layer_list.get_component_rich_style("selection-list--button-selected")
         assert off.color == off.bgcolor
         assert on.color != on.bgcolor
+
+
+async def test_a_panel_key_leaves_the_full_screen_toml_for_its_panel() -> None:
+    """ctrl+l from the full-screen TOML: the route is hidden there, so the TOML leaves
+    full screen and the route has the focus (focus on a hidden route left a faded notice
+    painted over the TOML, the adversary found in tmux)."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await press(pilot, "ctrl+t")
+        assert app.screen.maximized is not None
+        await press(pilot, "ctrl+l")
+        assert app.screen.maximized is None
+        assert app.focused is app.query_one("#route", Input)

@@ -469,7 +469,11 @@ class RestrouteApp(App[None]):
 
     def action_panel(self, panel: str) -> None:
         """Jump to a panel: the route, the form (its first value to fill), the layers
-        (again: the layer's TOML, again: the TOML full screen), the results."""
+        (again: the layer's TOML, again: the TOML full screen), the results. From the
+        full-screen TOML, another panel's key first leaves full screen: its panel is
+        hidden there (and Textual then left a faded notice painted over the TOML)."""
+        if panel != "layers" and self.screen.maximized is not None:
+            self.screen.minimize()
         if panel == "route":
             bar = self.query_one(RouteBar)
             self.screen.set_focus(bar)
