@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
+from restroute.tui.widgets import results_view
 from restroute.tui.widgets.param_row import ParamRow
 
 SIZES = [(80, 24), (160, 48)]  # the smallest terminal the explorer fits, and a large one
@@ -31,6 +32,14 @@ size = pytest.mark.parametrize("terminal", SIZES, ids=["80x24", "160x48"])
 def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     """The input cursor does not blink, so a screenshot does not depend on timing."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+@pytest.fixture(autouse=True)
+def problems_counted_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Problems tab counts them at once, not once typing pauses (0.25 s): a
+    screenshot does not depend on how fast this machine typed (tested in
+    test_explorer_paint)."""
+    monkeypatch.setattr(results_view, "RELABEL_AFTER", 0.0)
 
 
 async def fill_placeholders(pilot: Pilot[None]) -> None:
