@@ -25,7 +25,8 @@ class SteadyScroll(ScrollView):
     }
     """
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    # Neither a layout nor a repaint of the whole view: the lines that changed say so.
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def set_length(self, width: int, lines: int) -> None:
         """The view now holds ``lines`` lines of ``width`` columns."""
