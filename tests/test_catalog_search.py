@@ -318,14 +318,14 @@ async def test_the_suggester_offers_the_examples_until_the_catalog_is_ready() ->
     are built, the whole catalog completes."""
     suggester = CatalogSuggester()
 
-    before = await suggester.get_suggestion("GET /repos/{owner}/{repo}/pu")
+    before = suggester.suggest("GET /repos/{owner}/{repo}/pu")
     assert suggester._tables is not None
     await suggester._tables
-    after = await suggester.get_suggestion("GET /repos/{owner}/{repo}/pu")
+    after = suggester.suggest("GET /repos/{owner}/{repo}/pu")
 
     assert before is None  # no example starts so
     assert after == "GET /repos/{owner}/{repo}/pulls"
-    assert await suggester.get_suggestion("xyz") is None
+    assert suggester.suggest("xyz") is None
 
 
 async def test_the_suggester_keeps_the_examples_when_the_catalog_fails(
@@ -339,10 +339,10 @@ async def test_the_suggester_keeps_the_examples_when_the_catalog_fails(
 
     monkeypatch.setattr(catalog, "complete", broken)
     suggester = CatalogSuggester()
-    await suggester.get_suggestion("g")
+    suggester.suggest("g")
     assert suggester._tables is not None
     await asyncio.wait([suggester._tables])
 
-    assert await suggester.get_suggestion("get /search") == "GET /search/issues"
-    assert await suggester.get_suggestion("GET /repos/{owner}/{repo}/pu") is None
+    assert suggester.suggest("get /search") == "GET /search/issues"
+    assert suggester.suggest("GET /repos/{owner}/{repo}/pu") is None
     assert "GET /search/issues" in EXAMPLES

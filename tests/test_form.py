@@ -7,8 +7,16 @@ import pytest
 
 from restroute import catalog
 from restroute._form import clear, delete, follow
+from restroute.catalog import Operation
 from restroute.errors import EndpointError
 from restroute.session import SESSION, UNDO_STEPS, Session, Status
+
+
+def operation(operation_id: str) -> Operation:
+    """GitHub's operation ``operation_id``, which the catalog has."""
+    found = catalog.find(operation_id)
+    assert found is not None
+    return found
 
 
 def names(session: Session) -> list[str]:
@@ -51,8 +59,7 @@ def test_a_typed_value_outlives_its_placeholder() -> None:
 
 def test_typing_a_route_by_hand_drops_the_last_forms_empty_rows() -> None:
     """The catalog's 16 empty rows of listing issues go when the route is typed anew."""
-    listing = catalog.find("issues/list-for-repo")
-    assert listing is not None
+    listing = operation("issues/list-for-repo")
     session = Session()
     session.choose(listing)
     assert len(session.rows) > 10
@@ -75,8 +82,7 @@ def test_a_users_own_empty_row_stays_when_the_route_changes() -> None:
 
 def test_set_form_puts_the_catalogs_names_first_and_typed_placeholders_last() -> None:
     """A {+path} typed by hand keeps its row even when the form names it path too."""
-    content = catalog.find("repos/get-content")
-    assert content is not None
+    content = operation("repos/get-content")
     session = Session("GET /repos/{owner}/{repo}/contents/{+path}")
     session.set_form(content)
 
@@ -139,10 +145,8 @@ def test_undo_goes_back_one_field_at_a_time() -> None:
 
 
 def test_undo_brings_back_the_route_and_values_a_pick_dropped() -> None:
-    listing = catalog.find("pulls/list")
-    create = catalog.find("issues/create")
-    assert listing is not None
-    assert create is not None
+    listing = operation("pulls/list")
+    create = operation("issues/create")
     session = Session()
     session.choose(listing)
     session.edit_rows(
@@ -217,10 +221,8 @@ def test_every_problem_is_listed_and_the_status_counts_them() -> None:
 def test_a_pick_keeps_a_header_row_of_ones_own() -> None:
     """A header, the media type and the base URL go with any route: a pick keeps them
     (the newcomer's x-trace header was dropped going from one route to the next)."""
-    listing = catalog.find("pulls/list")
-    create = catalog.find("issues/create")
-    assert listing is not None
-    assert create is not None
+    listing = operation("pulls/list")
+    create = operation("issues/create")
     session = Session()
     session.choose(listing)
     own = [("headers.x-trace", "1"), ("media_type.format", "raw"), ("baseUrl", "http://h")]
@@ -235,8 +237,7 @@ def test_a_pick_keeps_a_header_row_of_ones_own() -> None:
 def test_a_pick_keeps_the_filled_row_of_a_name_written_twice() -> None:
     """An empty row of the route and a filled row of one's own, both named owner: the
     next route's owner takes the value (the adversary saw the empty one win)."""
-    create = catalog.find("issues/create")
-    assert create is not None
+    create = operation("issues/create")
     session = Session("GET /repos/{owner}/{repo}/pulls")
     session.edit_rows([("owner", ""), ("repo", "r"), ("owner", "octocat")], None)
 

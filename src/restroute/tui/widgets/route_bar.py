@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.suggester import Suggester
-
 from ... import catalog
 from .live_input import LiveInput
 
@@ -22,26 +20,21 @@ EXAMPLES = [
 ]
 
 
-class CatalogSuggester(Suggester):
+class CatalogSuggester:
     """Suggests the route of GitHub's catalog that completes what was typed
-    (``catalog.complete``, well under a millisecond a keystroke).
+    (``catalog.complete``, well under a millisecond a keystroke), in the keystroke's turn.
 
     Its tables are built once, in a thread, at the first keystroke (a few milliseconds,
     plus the catalog's load if the app's worker has not loaded it yet), so no keystroke
     and no frame waits for them; until they are ready the EXAMPLES are offered, and if
-    building them failed, always. Case sensitive as Textual sees it: the value arrives as
-    typed, and complete() keeps what was typed, its case aside.
+    building them failed, always. complete() keeps what was typed, its case aside.
     """
 
     def __init__(self) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
         self._tables: asyncio.Future[None] | None = None
 
-    async def get_suggestion(self, value: str) -> str | None:
-        return self.suggest(value)
-
     def suggest(self, value: str) -> str | None:
-        """The suggestion, in the caller's turn (needs a running event loop)."""
+        """The suggestion (called with a running event loop: the tables' thread)."""
         if self._tables is None:
             self._tables = asyncio.get_running_loop().run_in_executor(None, _build_tables)
         tables = self._tables
