@@ -9,6 +9,7 @@ search's output: ``repos/get-content`` is ``GET /repos/{owner}/{repo}/contents/{
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 
 import pytest
 
@@ -346,3 +347,51 @@ async def test_the_suggester_keeps_the_examples_when_the_catalog_fails(
     assert suggester.suggest("get /search") == "GET /search/issues"
     assert suggester.suggest("GET /repos/{owner}/{repo}/pu") is None
     assert "GET /search/issues" in EXAMPLES
+
+
+# --- a route found before the catalog is indexed (the explorer's first frame) -----------
+
+
+@pytest.fixture
+def unread_catalog() -> Iterator[None]:
+    """The catalog as a fresh process has it: not read. Every cache of operations is
+    emptied before and after, so no test sees operations made twice."""
+    from restroute.catalog import _complete, _data, _search
+    from restroute.tui.screens import route_picker
+
+    caches = [_data._data, _data.operations, _data.index, _data.hosts, _search._index,
+              _complete._table, route_picker._categories, route_picker._row]  # fmt: skip
+    for cache in caches:
+        cache.cache_clear()
+    yield
+    for cache in caches:
+        cache.cache_clear()
+
+
+@pytest.mark.usefixtures("unread_catalog")
+def test_a_route_as_the_catalog_writes_it_is_found_without_the_index() -> None:
+    """Started on a route, the explorer needs its one operation: made alone, not the
+    catalog's 1,200 and their index; the index, made later, holds the same object."""
+    from restroute.catalog import _data
+
+    issues = catalog.find("GET /repos/{owner}/{repo}/issues")
+    assert issues is not None
+    assert issues.id == "issues/list-for-repo"
+    assert _data.index.cache_info().currsize == 0  # not indexed
+    assert catalog.find("GET /repos/{owner}/{repo}/issues") is issues  # made once
+    assert catalog.find("issues/list-for-repo") is issues  # an id needs the index
+    assert _data.index.cache_info().currsize == 1
+    assert next(op for op in catalog.operations() if op.id == issues.id) is issues
+
+
+@pytest.mark.usefixtures("unread_catalog")
+def test_a_route_not_in_the_catalog_falls_back_to_the_index() -> None:
+    """Written otherwise (``:owner``, a full URL) or not GitHub's: the index decides."""
+    from restroute.catalog import _data
+
+    assert _data.exact("GET", "/repos/{owner}/{repo}/nothing-here") is None
+    assert catalog.find("GET /repos/{owner}/{repo}/nothing-here") is None
+    assert _data.index.cache_info().currsize == 1
+    found = catalog.find("GET /repos/:owner/:repo/issues")
+    assert found is not None
+    assert found.id == "issues/list-for-repo"

@@ -17,7 +17,7 @@ from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, SelectionList, Static, TextArea
+from textual.widgets import Input, Label, Select, SelectionList, Static, TextArea
 
 import restroute
 from restroute import catalog
@@ -98,8 +98,19 @@ def row_named(app: RestrouteApp, name: str) -> ParamRow:
     return next(row for row in rows(app) if row.pair[0] == name)
 
 
-def value_input(row: ParamRow) -> Input:
-    return row.query_one(".param-value", Input)
+async def value_field(row: ParamRow) -> Input | Select[str]:
+    """The row's value field: a drawn row becomes its widgets, as a click or Tab makes it."""
+    mounting = row.wake()
+    if mounting is not None:
+        await mounting
+    assert row.value_field is not None
+    return row.value_field
+
+
+async def value_input(row: ParamRow) -> Input:
+    field = await value_field(row)
+    assert isinstance(field, Input)
+    return field
 
 
 def url(app: RestrouteApp) -> str:
@@ -182,7 +193,7 @@ async def add_row(pilot: Pilot[None], name: str, value: str) -> None:
 async def fill(pilot: Pilot[None], app: RestrouteApp, **values: str) -> None:
     """Type each value into the row of that name."""
     for name, value in values.items():
-        await focus(pilot, value_input(row_named(app, name)))
+        await focus(pilot, (await value_input(row_named(app, name))))
         await type_text(pilot, value)
 
 
@@ -296,7 +307,7 @@ async def test_ctrl_d_deletes_the_focused_row() -> None:
         await add_row(pilot, "per_page", "2")
         await add_row(pilot, "page", "3")
         assert url(app) == f"{API}/things?per_page=2&page=3"
-        await focus(pilot, value_input(row_named(app, "per_page")))
+        await focus(pilot, (await value_input(row_named(app, "per_page"))))
         await pilot.press("ctrl+d")
         await pilot.pause()
         assert [row.pair for row in rows(app)] == [("page", "3")]
@@ -821,7 +832,7 @@ async def test_garbage_typed_everywhere_never_crashes(seed: int) -> None:
                 if not rows(app):
                     await add_row(pilot, "", "")
                 row = rng.choice(rows(app))
-                field = row.name_field if where == "name" else row.value_field
+                field = row.name_field if where == "name" else (await value_field(row))
                 if not isinstance(field, Input) or not field.can_focus:
                     continue  # a label, a choice, or a name given (Tab passes it by)
                 target = field
@@ -844,7 +855,7 @@ async def test_deleting_a_placeholder_row_brings_it_back_empty() -> None:
     app = make_app("GET /users/{username}")
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
-        value = next(iter(app.query(".param-value").results(Input)))
+        value = await value_input(row_named(app, "username"))
         value.focus()
         await pilot.press(*"octocat")
         await pilot.pause()

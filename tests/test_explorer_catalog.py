@@ -30,6 +30,7 @@ from tests.test_explorer import (
     type_text,
     until,
     url,
+    value_field,
     value_input,
 )
 from tests.test_explorer import _garbage as garbage
@@ -47,8 +48,9 @@ def help_text(app: RestrouteApp) -> str:
     return shown(app.query_one("#param-help-text", Static))
 
 
-def choice(app: RestrouteApp, name: str) -> Select[str]:
-    select: Select[str] = row_named(app, name).query_one(".param-value", Select)
+async def choice(app: RestrouteApp, name: str) -> Select[str]:
+    select = await value_field(row_named(app, name))
+    assert isinstance(select, Select)
     return select
 
 
@@ -84,7 +86,7 @@ async def test_f2_picks_create_issue_first_and_lays_out_its_form() -> None:
         assert names(app)[-1] == "media_type.format"
         required = [row.pair[0] for row in rows(app) if row.has_class("-required")]
         assert required == ["owner", "repo", "title"]
-        assert app.focused is value_input(row_named(app, "owner"))
+        assert app.focused is (await value_input(row_named(app, "owner")))
         assert "owner · path · required · string" in help_text(app)
         assert "https://docs.github.com/rest/issues/issues#create-an-issue" in help_text(app)
 
@@ -172,8 +174,10 @@ async def test_starting_on_a_known_route_lays_out_its_form_with_types_and_defaul
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert names(app) == [name for name, _ in catalog.find(LISTING).form()]  # type: ignore[union-attr]
-        assert value_input(row_named(app, "per_page")).placeholder == "integer · default 30"
-        assert value_input(row_named(app, "owner")).placeholder == "required · string"
+        assert (
+            await value_input(row_named(app, "per_page"))
+        ).placeholder == "integer · default 30"
+        assert (await value_input(row_named(app, "owner"))).placeholder == "required · string"
         assert all(row.laid_out for row in rows(app))  # labels: Tab goes value to value
         assert row_named(app, "owner").has_class("-required")
         assert not row_named(app, "since").has_class("-required")
@@ -184,7 +188,7 @@ async def test_an_enum_is_a_choice_that_reaches_the_query() -> None:
     app = make_app(route=LISTING)
     async with app.run_test(size=SIZE) as pilot:
         await fill(pilot, app, owner="o", repo="r")
-        state = choice(app, "state")
+        state = await choice(app, "state")
         assert [label for label, _ in state._options][1:] == ["open", "closed", "all"]
         assert state.value is Select.NULL
 
@@ -201,7 +205,7 @@ async def test_media_type_formats_are_offered_as_choices() -> None:
     app = make_app(route="GET /repos/{owner}/{repo}/contents/{path}")
     async with app.run_test(size=SIZE) as pilot:
         await fill(pilot, app, owner="o", repo="r", path="README.md")
-        formats = choice(app, "media_type.format")
+        formats = await choice(app, "media_type.format")
         assert sorted(str(value) for _, value in formats._options[1:]) == ["html", "object", "raw"]
 
         formats.value = "raw"
@@ -257,12 +261,12 @@ async def test_the_help_follows_the_focus_and_flags_multi_segment_values() -> No
     """Focusing path on get-content shows that a '/' goes out as %2F, with the way out."""
     app = make_app(route="GET /repos/{owner}/{repo}/contents/{path}")
     async with app.run_test(size=SIZE) as pilot:
-        await focus(pilot, value_input(row_named(app, "path")))
+        await focus(pilot, (await value_input(row_named(app, "path"))))
 
         assert "path · path · required · string" in help_text(app)
         assert "sends it as %2F" in help_text(app)
         assert "{+path}" in help_text(app)
-        await focus(pilot, value_input(row_named(app, "ref")))
+        await focus(pilot, (await value_input(row_named(app, "ref"))))
         assert help_text(app).startswith("ref · query · string")
 
 
@@ -298,7 +302,7 @@ async def test_a_route_typed_by_hand_is_described_once_the_catalog_is_loaded() -
         await until(pilot, lambda: app.operation is not None, "describing the rows")
 
         assert app.operation is catalog.find("users/get-by-username")
-        assert value_input(row_named(app, "username")).placeholder == "required · string"
+        assert (await value_input(row_named(app, "username"))).placeholder == "required · string"
         assert "users/get-by-username · Get a user" in help_text(app)
 
 
@@ -355,13 +359,14 @@ async def test_garbage_in_the_picker_and_a_catalog_form_never_crashes(seed: int)
             elif where == "keys":
                 await press(pilot, rng.choice(ACTIONS))
             else:
-                selects = [r for r in rows(app) if isinstance(r.query_one(".param-value"), Select)]
+                selects = [r for r in rows(app) if not r.takes_text]
                 inputs = [r for r in rows(app) if r not in selects]
                 if where == "value" and inputs:
-                    await focus(pilot, value_input(rng.choice(inputs)))
+                    await focus(pilot, (await value_input(rng.choice(inputs))))
                     await type_text(pilot, garbage(rng, newlines=False))
                 elif where == "choice" and selects:
-                    select: Select[str] = rng.choice(selects).query_one(".param-value", Select)
+                    select = await value_field(rng.choice(selects))
+                    assert isinstance(select, Select)
                     values = [value for _, value in select._options]
                     select.value = rng.choice(values)
                     await pilot.pause()
@@ -398,7 +403,7 @@ async def test_choices_follow_a_route_typed_by_hand() -> None:
     app = make_app(route=LISTING)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        choice(app, "sort").value = "updated"
+        (await choice(app, "sort")).value = "updated"
         await pilot.pause()
         bar = app.query_one(RouteBar)
         await focus(pilot, bar)
@@ -409,13 +414,14 @@ async def test_choices_follow_a_route_typed_by_hand() -> None:
         await until(pilot, lambda: app.operation is pulls, "describing the pulls' rows")
         await pilot.pause()
         sort = row_named(app, "sort")
+        await value_field(sort)
         assert sort._offered == ["created", "updated", "popularity", "long-running"]
         assert sort.pair == ("sort", "updated")
         bar.value = "GET /repos/{owner}/{repo}/things"
         await until(pilot, lambda: app.operation is None, "forgetting the pulls' rows")
         await pilot.pause()
 
-        assert isinstance(row_named(app, "sort").query_one(".param-value"), Input)
+        assert isinstance((await value_field(row_named(app, "sort"))), Input)
         assert row_named(app, "sort").pair == ("sort", "updated")
         assert ("sort", "updated") in app.session.rows
 

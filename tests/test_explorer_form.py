@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.style import Style
 from textual import events
 from textual.command import CommandPalette
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList, Static, Tabs, TextArea
 
@@ -30,6 +32,7 @@ from tests.test_explorer import (
     tab_text,
     type_text,
     until,
+    value_field,
     write_profile,
 )
 from tests.test_explorer_hostile import paste, post_keys
@@ -104,10 +107,10 @@ async def test_2_ctrl_d_three_times_empties_three_rows_downward() -> None:
         await until(pilot, lambda: "base" in names(app), "the pulls form")
         order = names(app)
         for name in ("head", "base", "sort"):
-            await focus(pilot, row_named(app, name).value_field)  # type: ignore[arg-type]
+            await focus(pilot, (await value_field(row_named(app, name))))  # type: ignore[arg-type]
             if isinstance(app.focused, Input):
                 await type_text(pilot, "x")
-        await focus(pilot, row_named(app, "base").value_field)  # type: ignore[arg-type]
+        await focus(pilot, (await value_field(row_named(app, "base"))))  # type: ignore[arg-type]
         for _ in range(3):
             await press(pilot, "ctrl+d")
 
@@ -240,7 +243,7 @@ async def test_7_invalid_toml_stays_reported_after_a_parameter_edit() -> None:
         await focus(pilot, app.query_one("#layer-text", TextArea))
         await type_text(pilot, "per_page = 5\n")
         await type_text(pilot, "sort = ")
-        await focus(pilot, row_named(app, "username").value_field)  # type: ignore[arg-type]
+        await focus(pilot, (await value_field(row_named(app, "username"))))  # type: ignore[arg-type]
         await type_text(pilot, "octocat")
 
         assert status(app).startswith("✗ profile 'session' is not valid TOML")
@@ -314,6 +317,57 @@ async def test_10_every_panel_fits(size: tuple[int, int]) -> None:
         for key in ("^d Del", "^z Undo", "Panels", "^s Save"):  # two lines when narrow
             assert key in legend
         assert screen.contains_region(app.query_one("#keys").region)
+
+
+# --- drawn rows: the form paints its rows until one is used ---------------------------------
+
+
+def cells(app: RestrouteApp, region: Region) -> list[list[tuple[str, object]]]:
+    """What the terminal shows in ``region``, cell by cell: the character and how it
+    looks (colours and attributes; not where Textual cut the line into segments, nor
+    the colour or weight of a blank, which shows neither)."""
+    lines = []
+    for strip in app.screen._compositor.render_strips()[region.y : region.bottom]:
+        line: list[tuple[str, object]] = []
+        for segment in strip:
+            style = segment.style or Style()
+            marks = (style.underline, style.reverse, style.strike)
+            look = (style.color, style.bgcolor, style.bold, style.dim, style.italic, *marks)
+            blank = (None, style.bgcolor, None, None, None, *marks)
+            line += [(char, blank if char == " " else look) for char in segment.text]
+        lines.append(line[region.x : region.right])
+    return lines
+
+
+@pytest.mark.parametrize(
+    ("route", "size"),
+    [
+        ("GET /repos/{owner}/{repo}/issues", (80, 24)),
+        ("GET /repos/{owner}/{repo}/issues", (100, 30)),
+        ("GET /repos/{owner}/{repo}/pulls", (160, 48)),
+        ("PUT /repos/{owner}/{repo}/contents/{path}", (62, 40)),
+        ("PUT /repos/{owner}/{repo}/contents/{path}", (40, 30)),
+    ],
+)
+async def test_a_drawn_row_looks_as_its_widgets_do(route: str, size: tuple[int, int]) -> None:
+    """Every row of a route's form, drawn, then woken into its widgets (the focus back on
+    the route): the form's cells are the same, character and colour. Values typed,
+    placeholders, choices with and without a value, a missing row, a long name."""
+    github = load_profile(Path(__file__).parents[1] / "sample_profiles" / "github.toml")
+    app = make_app(route, [github], [("owner", "octocat"), ("state", "closed"),
+                                     ("sort", "updated"), ("message", "x" * 300)])  # fmt: skip
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        form = app.query_one(ParamsEditor)
+        assert all(row.drawn for row in rows(app) if row.laid_out)
+        drawn = cells(app, form.region)
+        assert "octocat" in "".join(char for line in drawn for char, _ in line)
+        for row in rows(app):
+            await value_field(row)
+        await pilot.pause()
+        assert not any(row.drawn for row in rows(app))
+
+        assert cells(app, form.region) == drawn
 
 
 # --- 12 and 13. layer state in words; secrets said on screen -----------------------------------
@@ -463,7 +517,7 @@ async def test_18_the_help_panel_shows_links_not_markdown() -> None:
     app = make_app(route="GET /repos/{owner}/{repo}/issues")
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: len(rows(app)) > 10, "the issues form")
-        await focus(pilot, row_named(app, "since").value_field)  # type: ignore[arg-type]
+        await focus(pilot, (await value_field(row_named(app, "since"))))  # type: ignore[arg-type]
         text = shown(app.query_one("#param-help-text", Static))
 
         assert "](" not in text
@@ -490,7 +544,7 @@ async def test_14_f4_sends_a_file_as_the_body_with_its_names_type(tmp_path: Path
         assert parsed is not None
         assert parsed["body"] == b"PK\x03\x04"
         assert parsed["headers"]["content-type"] == "application/zip"
-        data = row_named(app, "data").value_field
+        data = await value_field(row_named(app, "data"))
         assert isinstance(data, Input)
         assert data.placeholder == "release.zip · 4 bytes (F4)"
         assert seen[-1].startswith("information: The body is release.zip · 4 bytes; "

@@ -362,16 +362,21 @@ async def test_paging_a_fresh_command_palette(key: str) -> None:
 
 
 async def test_paging_a_select_as_it_opens() -> None:
-    """Enter opens a choice's list; pagedown or pageup right behind it does nothing
-    (each Select of the form is opened once: a list laid out before pages fine)."""
+    """Focus on a drawn choice (as Tab gives it), enter, then pagedown or pageup right
+    behind: the row becomes a Select at once, its list opens, and the page key does
+    nothing (each Select of the form is opened once: a list laid out before pages fine)."""
     app = make_app(route="GET /repos/{owner}/{repo}/issues")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: len(app.query(Select)) >= 4, "the form's choices")
-        selects: list[Select[str]] = list(app.query(Select).results(Select))
+        await until(pilot, lambda: len(rows(app)) > 4, "the form")
+        choices = [row for row in rows(app) if not row.takes_text]
+        assert len(choices) >= 4
+        assert all(row.drawn for row in choices)
         tries = [(1, "pagedown"), (1, "pageup"), (0, "pagedown"), (2, "pageup")]
-        for select, (turns, key) in zip(selects, tries, strict=False):
-            select.focus()
-            await pilot.pause()
+        for row, (turns, key) in zip(choices, tries, strict=False):
+            app.screen.set_focus(row)
+            select = app.focused
+            assert isinstance(select, Select)
+            assert select.parent is row
             app.post_message(events.Key("enter", None))
             for _ in range(turns):  # the key a few event-loop turns behind enter
                 await asyncio.sleep(0)

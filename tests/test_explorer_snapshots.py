@@ -19,6 +19,7 @@ from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
 from restroute.tui.widgets import results_view
 from restroute.tui.widgets.param_row import ParamRow
+from tests.test_explorer import value_input
 
 SIZES = [(80, 24), (160, 48)]  # the smallest terminal the explorer fits, and a large one
 EXAMPLE = "GET /repos/{owner}/{repo}/issues"
@@ -46,7 +47,7 @@ async def fill_placeholders(pilot: Pilot[None]) -> None:
     """Type owner and repo into the placeholder rows of the example route."""
     for name, value in (("owner", "octocat"), ("repo", "hello-world")):
         row = next(row for row in pilot.app.query(ParamRow) if row.pair[0] == name)
-        row.query_one(".param-value", Input).focus()
+        (await value_input(row)).focus()
         await pilot.pause()
         for char in value:  # queued at once, as a fast typist does; pilot.press waits per key
             pilot.app.post_message(events.Key(char if char.isalnum() else "minus", char))

@@ -10,7 +10,7 @@ from collections import defaultdict
 from .._core.encoding import shown
 from .._core.template import COLON_VARIABLE
 from ..errors import EndpointError
-from ._data import hosts, index, operations
+from ._data import exact, hosts, index, operations
 from ._model import Operation
 from ._words import (
     EVERYDAY,
@@ -42,6 +42,11 @@ def find(key: str) -> Operation | None:
     if not isinstance(key, str):
         raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
     key = str.__str__(key)  # a str subclass's own methods never run
+    method, _, url = key.partition(" ")
+    if not index.cache_info().currsize and method.isupper() and url.startswith("/"):
+        found = exact(method, url)  # a route as the catalog writes it: no index yet
+        if found is not None:
+            return found
     keyed = index()
     if key in keyed:
         return keyed[key]

@@ -12,11 +12,11 @@ whole screens, and the tmux tests read what a terminal shows after partial updat
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from textual import messages
+from textual import events, messages
 from textual._compositor import ChopsUpdate, Compositor
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -92,9 +92,47 @@ def paint_changes(screen: Screen[Any]) -> None:
     screen._compositor = ChangeCompositor()
 
 
+@runtime_checkable
+class StandIn(Protocol):
+    """A widget that paints itself in place of widgets it becomes once focused."""
+
+    def focus_target(self) -> Widget | None:
+        """Become the widgets, and name the one to focus (None: keep the focus here)."""
+
+
 class PaintingScreen(Screen[None]):
-    """The explorer's screen: Textual's, painting only what changes."""
+    """The explorer's screen: Textual's, painting only what changes; the focus given to
+    a stand-in goes to what it becomes."""
+
+    _resumed = False
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         paint_changes(self)
+
+    def set_focus(
+        self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
+    ) -> None:
+        # Every focus passes here (Tab, a click, a widget's focus()), so the widgets a
+        # stand-in becomes are there before the next key is routed to the focused one.
+        if isinstance(widget, StandIn):
+            widget = widget.focus_target() or widget
+        super().set_focus(widget, scroll_visible, from_app_focus)
+
+    def _screen_resized(self, size: Size) -> None:
+        # The terminal reports its size once the first frame is out, and Textual lays
+        # out and paints the whole screen again for it: 50 ms between the first frame
+        # and the results. At the size the screen already has, nothing moves.
+        if size != self._compositor.size:
+            super()._screen_resized(size)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles the whole screen when it resumes, in case a screen above it
+        # changed what its styles depend on. On the first resume no screen has been above
+        # it, and each widget was styled as it mounted: a second pass over the form's
+        # hundred widgets cost a fifth of the first frame.
+        if not self._resumed:
+            self._resumed = True
+            event.prevent_default()  # Textual's handler would take the event as it is
+            event = events.ScreenResume(refresh_styles=False)
+        super()._on_screen_resume(event)

@@ -71,6 +71,8 @@ class CodeView(SteadyScroll):
         return self._style
 
     def render_line(self, y: int) -> Strip:
+        if self._width != self.scrollable_content_region.width:  # the first frame: shown
+            self._wrap(self.scrollable_content_region.width)  # before the view had a size
         index = round(self.scroll_y) + y
         if index >= len(self._lines):
             return Strip.blank(self._width, self._line_style)

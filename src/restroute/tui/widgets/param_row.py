@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import functools
 
+from rich.segment import Segment
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.strip import Strip
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, Label, OptionList, Select
 
 from ...catalog import Parameter
@@ -15,13 +19,54 @@ from ...session import VALUE_HINT
 from ..paging import page
 from .live_input import LiveInput
 
+ARROW_WIDTH = 3  # a choice ends " ▼ ": Select's arrow, its left padding and the right one
+
+
+def name_width(row_width: int) -> int:
+    """The width of the name column (a space, the name): two fifths of what the row
+    leaves beside ``" = "``, at most 30."""
+    return max(1, min(30, (row_width - 3) * 2 // 5))
+
 
 class ParamRow(Horizontal):
     """``name = value``. The route's own rows (``laid_out``) name themselves with a
     label, so Tab goes from value to value and never into a name; a row the user added
     (ctrl+n) has a name field, which Tab reaches only while it is empty.
 
+    A route's row is drawn by the row itself until it is first focused or clicked
+    (``drawn``): a form of 16 rows as Textual's widgets took a third of the explorer's
+    start, 5 ms for a text field and 16 ms for a choice, and most rows of a form are
+    never touched. Focused, it becomes those widgets (``wake``), in the same turn, so
+    the keys behind the focus land in its field; drawn, it looks the same, and
+    tests/test_explorer_form.py compares the two, line for line.
+
     ``-required``, ``-missing`` and ``-free`` style it."""
+
+    COMPONENT_CLASSES = {
+        "param-row--name",
+        "param-row--equals",
+        "param-row--value",
+        "param-row--placeholder",
+        "param-row--choice",
+        "param-row--prompt",
+        "param-row--arrow",
+    }
+    # What the widgets a row wakes into look like (Textual's Input and Select, compact;
+    # the app's CSS for rows): a drawn row paints itself in these.
+    DEFAULT_CSS = """
+    ParamRow {
+        & > .param-row--equals { color: $text-muted; }
+        & > .param-row--value { background: $surface; color: $foreground; }
+        & > .param-row--placeholder { background: $surface; color: $text-disabled; }
+        &.-missing > .param-row--value, &.-missing > .param-row--placeholder {
+            background: $error 25%;
+        }
+        & > .param-row--choice { background: $surface; color: $foreground; }
+        & > .param-row--prompt { background: $surface; color: $foreground 50%; }
+        & > .param-row--arrow { background: $surface; color: $foreground 50%; }
+        &.-required > .param-row--name { text-style: bold; }
+    }
+    """
 
     def __init__(
         self,
@@ -44,6 +89,8 @@ class ParamRow(Horizontal):
         self._chosen = value  # a Select's value, which reads NULL until it is mounted
         self._offered: list[str] = []  # the choices of the Select, if the value is one
         self.gone = False  # out of the form, while it is removed
+        self.drawn = laid_out  # painted by the row itself: no widgets yet (see wake)
+        self.can_focus = self.drawn  # Tab reaches it; the screen wakes it (PaintingScreen)
 
     @property
     def key(self) -> tuple[str, bool]:
@@ -51,19 +98,83 @@ class ParamRow(Horizontal):
         return self.pair[0], self.laid_out
 
     def compose(self) -> ComposeResult:
+        if self.drawn:
+            return
+        yield from self._fields()
+
+    def _fields(self) -> ComposeResult:
         name, value = self._initial
         if self.laid_out:
-            yield Label(Content(name), classes="param-name")
+            self._name_widget: Widget = Label(Content(name), classes="param-name")
         else:
             self.name_field = LiveInput(
                 name, placeholder="name", classes="param-name", compact=True, select_on_focus=False
             )
             self.name_field.can_focus = not name
-            yield self.name_field
+            self._name_widget = self.name_field
+        self._name_widget.styles.width = name_width(self.size.width)
+        yield self._name_widget
         yield Label("=", classes="param-equals")
         self._offered = self._choices(value)
         self.value_field = _value_field(self._placeholder(), value, self._offered)
         yield self.value_field
+
+    def wake(self) -> AwaitMount | None:
+        """Become the widgets the row has drawn, at once: they are in the DOM when this
+        returns, so the focus can go to the value field now; they are mounted when the
+        result is awaited (None: the row was widgets already)."""
+        if not self.drawn:
+            return None
+        self.drawn = False
+        self.can_focus = False
+        return self.mount_all(list(self._fields()))
+
+    def focus_target(self) -> Widget | None:
+        """The value field, once the row is widgets (PaintingScreen asks, on focus)."""
+        self.wake()
+        return self.value_field
+
+    def on_resize(self) -> None:
+        if not self.drawn:
+            self._name_widget.styles.width = name_width(self.size.width)
+
+    def render_line(self, y: int) -> Strip:
+        if not self.drawn:
+            return super().render_line(y)
+        return self._drawn_line(self.size.width)
+
+    def _drawn_line(self, width: int) -> Strip:
+        """The line the row's widgets would paint, unfocused."""
+        name, value = self._initial
+        style = self.get_component_rich_style
+        column = name_width(width)
+        field = max(0, width - column - 3)
+        segments = [
+            Segment(" " + _fit(name, column - 1, ellipsis=True), style("param-row--name")),
+            Segment(" = ", style("param-row--equals")),
+        ]
+        if self._choices(value):  # a Select: the first line of its label, its arrow
+            label = max(0, field - ARROW_WIDTH)
+            text = value or self._placeholder()
+            first = Content(text).wrap(label)[0].plain if label else ""
+            role = "param-row--choice" if value else "param-row--prompt"
+            segments += [
+                Segment(_fit(first, label), style(role)),
+                Segment(" ▼ "[:field], style("param-row--arrow")),
+            ]
+        elif value:  # an Input, from the start of its value
+            segments.append(Segment(_fit(value, field), style("param-row--value")))
+        else:  # its placeholder, which an Input wraps (a cell wider, for the cursor)
+            first = Text(self._placeholder()).wrap(self.app.console, field + 1)[0].plain
+            segments.append(Segment(_fit(first, field), style("param-row--placeholder")))
+        return Strip(segments).crop_extend(0, width, self.rich_style)
+
+    @property
+    def takes_text(self) -> bool:
+        """Whether the value is typed (not chosen from a list)."""
+        if self.value_field is not None:
+            return isinstance(self.value_field, Input)
+        return not self._choices(self._initial[1])
 
     @property
     def pair(self) -> tuple[str, str]:
@@ -80,6 +191,7 @@ class ParamRow(Horizontal):
         field = self.value_field
         if field is None:
             self._initial = (self._initial[0], value)
+            self.refresh()
         elif isinstance(field, Select):
             self._chosen = value
             with field.prevent(Select.Changed):
@@ -89,6 +201,7 @@ class ParamRow(Horizontal):
                 field.value = value
 
     def focus_value(self) -> None:
+        self.wake()
         if self.value_field is not None:
             self.screen.set_focus(self.value_field)  # at once: keys queued behind go there
 
@@ -105,6 +218,7 @@ class ParamRow(Horizontal):
     def hint(self, text: str) -> None:
         """What a layer gives the value (``100 · teaching``; "" for none): its placeholder."""
         self._given = text
+        self.refresh()  # drawn, the placeholder is the row's
         if isinstance(self.value_field, Input):
             self.value_field.placeholder = self._placeholder()
 
@@ -124,6 +238,7 @@ class ParamRow(Horizontal):
         self.set_class(bool(spec and spec.required), "-required")
         old = self.value_field
         if old is None:
+            self.refresh()
             return
         value = self.pair[1]
         choices = self._choices(value)
@@ -165,6 +280,11 @@ def _value_field(hint: str, value: str, choices: list[str]) -> Input | Select[st
     return LiveInput(
         value, placeholder=hint, classes="param-value", compact=True, select_on_focus=False
     )
+
+
+def _fit(text: str, width: int, *, ellipsis: bool = False) -> str:
+    """``text`` in exactly ``width`` cells: cut (with "…" if ``ellipsis``) or padded."""
+    return Content(text).truncate(max(0, width), ellipsis=ellipsis, pad=True).plain
 
 
 def _choices(spec: Parameter | None, value: str) -> list[str]:
