@@ -30,6 +30,7 @@ from restroute.tui.screens.path_prompt import PathPrompt
 from restroute.tui.widgets.param_row import ParamRow
 from restroute.tui.widgets.params_editor import ParamsEditor
 from restroute.tui.widgets.results_view import ResultsView
+from restroute.tui.widgets.tab_bar import TabBar
 
 SIZE = (140, 45)
 API = "https://api.github.com"
@@ -65,9 +66,10 @@ def tab_text(app: RestrouteApp, tab: str) -> str:
     return as_text(renderable)
 
 
-def tab_selector(tab: str) -> str:
-    """The clickable tab of a result view (a Tabs tab, or a TabbedContent's content tab)."""
-    return f"Tab#{tab}, #--content-tab-{tab}"
+async def click_tab(pilot: Pilot[None], tab: str) -> None:
+    """Click the name of the results' tab ``tab``, as the user does."""
+    start, _ = pilot.app.query_one(TabBar).spans()[tab]
+    await pilot.click(TabBar, offset=(start + 1, 0))
 
 
 def shown(widget: Static) -> str:
@@ -697,7 +699,7 @@ async def test_explain_tab_shows_layer_and_destination(tmp_path: Path) -> None:
     app = make_app(route="GET /repos/{owner}/{repo}/issues", profiles=[teaching])
     async with app.run_test(size=SIZE) as pilot:
         await fill(pilot, app, owner="octocat", repo="hello-world")
-        await pilot.click(tab_selector("explain"))
+        await click_tab(pilot, "explain")
         await pilot.pause()
         assert app.query_one(ResultsView).active == "explain"
         shown = tab_text(app, "explain").splitlines()

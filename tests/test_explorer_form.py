@@ -12,7 +12,7 @@ from textual import events
 from textual.command import CommandPalette
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Input, SelectionList, Static, Tabs, TextArea
+from textual.widgets import Input, SelectionList, Static, TextArea
 
 from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
@@ -20,6 +20,7 @@ from restroute.tui.screens.help_screen import HelpScreen
 from restroute.tui.widgets.param_row import ParamRow
 from restroute.tui.widgets.params_editor import ParamsEditor
 from restroute.tui.widgets.results_view import ResultsView
+from restroute.tui.widgets.tab_bar import TabBar
 from tests.test_explorer import (
     API,
     focus,
@@ -33,6 +34,7 @@ from tests.test_explorer import (
     type_text,
     until,
     value_field,
+    value_input,
     write_profile,
 )
 from tests.test_explorer_hostile import paste, post_keys
@@ -234,7 +236,7 @@ async def test_6_f3_lists_every_problem() -> None:
         assert "state='shut' is not one of open, closed, all" in shown_problems
         assert "GitHub documents no parameter 'color'" in shown_problems
         assert status(app).endswith(f"(+{len(app.view.problems) - 1} more: F3)")  # type: ignore[union-attr]
-        assert app.query_one("#problems").label_text == f"Problems {len(app.view.problems)}"  # type: ignore[attr-defined,union-attr]
+        assert app.query_one(TabBar).labels["problems"] == f"Problems {len(app.view.problems)}"  # type: ignore[union-attr]
 
 
 async def test_7_invalid_toml_stays_reported_after_a_parameter_edit() -> None:
@@ -271,7 +273,7 @@ async def test_9_panel_keys_and_enter_in_the_route() -> None:
         await press(pilot, "ctrl+t")
         assert app.screen.maximized is None
         await press(pilot, "ctrl+f")
-        assert isinstance(app.focused, Tabs)
+        assert isinstance(app.focused, TabBar)
         await press(pilot, "ctrl+g")
         assert focused_row(app) is row_named(app, "username")
 
@@ -309,9 +311,10 @@ async def test_10_every_panel_fits(size: tuple[int, int]) -> None:
         assert len(visible) >= 4
         assert all(row.region.height == 1 for row in rows(app))
         assert screen.contains_region(app.query_one("#layer-list").region)
-        tabs = app.query_one(ResultsView).query_one(Tabs)
-        for tab in tabs.query("Tab"):
-            assert tabs.region.contains_region(tab.region), tab.id
+        tabs = app.query_one(TabBar)
+        assert screen.contains_region(tabs.region)
+        for tab, (_, end) in tabs.spans().items():
+            assert end <= tabs.region.width, tab
         legend = app.query_one("#keys", Static).render().plain  # type: ignore[union-attr]
         assert legend.startswith("F1 Help  ^p Palette")
         for key in ("^d Del", "^z Undo", "Panels", "^s Save"):  # two lines when narrow
@@ -368,6 +371,26 @@ async def test_a_drawn_row_looks_as_its_widgets_do(route: str, size: tuple[int, 
         assert not any(row.drawn for row in rows(app))
 
         assert cells(app, form.region) == drawn
+
+
+async def test_a_hint_wider_than_its_field_ends_in_an_ellipsis() -> None:
+    """``required · string`` in a field of 12: ``required · …``, drawn or as a field
+    (Textual wrapped it at the space and showed ``required ·``, as if it said all)."""
+    app = make_app("PUT /repos/{owner}/{repo}/contents/{path}")
+    async with app.run_test(size=(62, 40)) as pilot:
+        await pilot.pause()
+        form = app.query_one(ParamsEditor)
+        line = next(
+            "".join(char for char, _ in line).strip("│ ")
+            for line in cells(app, form.region)
+            if "path" in "".join(char for char, _ in line)
+        )
+        hint = line.split(" = ")[1].rstrip()
+        assert hint.endswith("…")
+        assert "required · string".startswith(hint[:-1])
+        field = await value_input(row_named(app, "path"))
+        await pilot.pause()
+        assert field.render_line(0).text.rstrip() == hint
 
 
 # --- 12 and 13. layer state in words; secrets said on screen -----------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from rich.text import Text
@@ -16,14 +17,13 @@ from textual.geometry import Offset, Region
 from textual.screen import Screen
 from textual.selection import Selection
 from textual.widget import Widget
-from textual.widgets import Static, Tab
+from textual.widgets import Static
 
 from restroute.tui import make_app
 from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
-from restroute.tui.widgets import results_view
 from restroute.tui.widgets.code_view import CodeView
-from restroute.tui.widgets.results_view import RELABEL_AFTER, ResultsView
 from restroute.tui.widgets.route_list import RouteList, Row
+from restroute.tui.widgets.tab_bar import TabBar
 
 SIZE = (100, 30)
 
@@ -185,40 +185,81 @@ async def test_a_mouse_selection_in_the_code_view_copies_and_highlights_what_it_
         assert view.render_line(0).text.startswith("GET /user")
 
 
-# --- the Problems tab's count waits for a pause in typing ----------------------------------
+# --- the results' tabs: one widget, a new count repaints two lines ------------------------
 
 
-async def test_the_problems_count_waits_while_keys_come_and_shows_after_a_pause(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The view's clock is the test's: a change long after the last is counted at once;
-    one right after another waits, and shows once they pause."""
-    now = [100.0]
-    monkeypatch.setattr(results_view, "monotonic", lambda: now[0])
+async def test_the_problems_count_shows_at_once_and_lays_nothing_out() -> None:
+    """A problem more: the Problems tab counts it in the same update, and the screen is
+    not laid out for it (Textual's Tabs laid out the whole screen for a new label, so the
+    count waited for a pause in typing)."""
     app = make_app(route="GET /repos/{owner}/{repo}/issues")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        results = app.query_one(ResultsView)
-        tab = app.query_one("#problems", Tab)
-        now[0] += 10  # long after
+        bar = app.query_one(TabBar)
+        before = bar.labels["problems"]
+        layouts: list[object] = []
+        refresh_layout = app.screen._refresh_layout
+
+        def counted(*args: Any, **kwargs: Any) -> None:
+            layouts.append(args)
+            refresh_layout(*args, **kwargs)
+
+        app.screen._refresh_layout = counted  # type: ignore[method-assign]
         app.session.fill([("state", "shut")])  # a problem more: not one of open, closed, all
         app.update_results()
-        counted = tab.label_text
-        assert counted == results._problems_label
-        assert results._relabel is None
+        assert bar.labels["problems"] == f"Problems {len(app.view.problems)}" != before  # type: ignore[union-attr]
+        await pilot.pause()
+        assert layouts == []
+        line = app.screen._compositor.render_strips()[bar.region.y].text
+        assert f"Problems {len(app.view.problems)}" in line  # type: ignore[union-attr]
 
-        now[0] += 0.1  # right after: the label waits
-        app.session.fill([("sort", "size")])  # and one more
-        app.update_results()
-        assert tab.label_text == counted
-        assert results._relabel is not None
-        now[0] += 0.1
-        app.session.fill([("direction", "up")])  # a third: the first wait is dropped
-        app.update_results()
-        await pilot.pause(RELABEL_AFTER + 0.3)
-        assert tab.label_text == results._problems_label != counted
-        assert results._relabel is None
+
+class Tabbed(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.picked: list[str] = []  # the tabs activated, in turn
+
+    def compose(self) -> ComposeResult:
+        yield TabBar({"one": "One", "two": "Two", "three": "Problems 3"}, id="bar")
+
+    def on_tab_bar_activated(self, event: TabBar.Activated) -> None:
+        self.picked.append(event.tab)
+
+
+async def test_the_tab_bar_underlines_the_active_tab_and_moves_by_keys_and_clicks() -> None:
+    app = Tabbed()
+    async with app.run_test(size=(40, 4)) as pilot:
+        bar = app.query_one(TabBar)
+        assert bar.spans() == {"one": (0, 5), "two": (5, 10), "three": (10, 22)}
+        assert bar.render_line(0).text == " One  Two  Problems 3 " + " " * 18
+        underline = bar.render_line(1)
+        assert underline.text == "━" * 40
+        lit = [segment.style for segment in underline if segment.text][1]  # under "One"
+        assert [len(segment.text) for segment in underline if segment.text] == [1, 3, 36]
+        assert bar.render_line(2).text == " " * 40
+
+        bar.focus()
+        await pilot.press("right")
+        assert bar.active == "two"
+        await pilot.press("left", "left")  # one, then round to the last
+        assert bar.active == "three"
+        await pilot.click(TabBar, offset=(6, 0))
+        assert bar.active == "two"
+        await pilot.click(TabBar, offset=(30, 0))  # past the names: nothing
+        assert bar.active == "two"
+        bar.active = "two"  # the same: no message
+        await pilot.pause()
+        assert app.picked == ["two", "one", "three", "two"]
+        segments = [segment for segment in bar.render_line(1) if segment.text]
+        assert [len(segment.text) for segment in segments] == [6, 3, 31]
+        assert segments[1].style != segments[0].style
+        assert segments[1].style == lit  # the active tab's part of the line, lit
+
+        bar.set_label("three", "Problems")
+        assert bar.spans()["three"] == (10, 20)
+        with pytest.raises(ValueError, match="no tab 'four': the tabs are one, two, three"):
+            bar.active = "four"
 
 
 # --- the picker's rows --------------------------------------------------------------------
@@ -329,9 +370,10 @@ async def test_keys_in_the_picker_move_its_highlight() -> None:
         assert listing.highlighted_key not in (None, first)
 
 
-async def test_the_problems_count_waits_while_the_tabs_are_hidden() -> None:
+async def test_a_count_given_while_the_tabs_are_hidden_shows_when_they_are_back() -> None:
     """Relabelled behind a full-screen TOML, Textual's tabs moved their underline to the
-    left edge (a tmux trial saw it); the count waits until the tabs are shown."""
+    left edge (a tmux trial saw it): back, the count is there and the underline is under
+    the active tab."""
     app = make_app(route="GET /repos/{owner}/{repo}/issues")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
@@ -339,15 +381,18 @@ async def test_the_problems_count_waits_while_the_tabs_are_hidden() -> None:
         for _ in range(3):
             await pilot.press("ctrl+t")  # the TOML, full screen: the tabs are hidden
         await pilot.pause()
-        results = app.query_one(ResultsView)
-        tab = app.query_one("#problems", Tab)
-        assert not tab.region
-        before = tab.label_text
+        bar = app.query_one(TabBar)
+        assert not bar.region
         app.session.fill([("state", "shut")])
         app.update_results()
-        results._label_problems()  # due now: the tabs are hidden, so it waits again
-        assert tab.label_text == before
-        assert results._relabel is not None
         await pilot.press("escape")
-        await pilot.pause(RELABEL_AFTER + 0.3)
-        assert tab.label_text == results._problems_label != before
+        await pilot.pause()
+        count = f"Problems {len(app.view.problems)}"  # type: ignore[union-attr]
+        lines = app.screen._compositor.render_strips()
+        assert count in lines[bar.region.y].text
+        underline = [segment for segment in lines[bar.region.y + 1] if "━" in segment.text]
+        start, end = bar.spans()[bar.active]
+        lit = bar.get_component_rich_style("tab-bar--lit")
+        assert [segment.text for segment in underline if segment.style == lit] == [
+            "━" * (end - start - 2)  # under the name, not the gaps beside it
+        ]

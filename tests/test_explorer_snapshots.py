@@ -17,9 +17,8 @@ from textual.widgets import Input
 
 from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
-from restroute.tui.widgets import results_view
 from restroute.tui.widgets.param_row import ParamRow
-from tests.test_explorer import value_input
+from tests.test_explorer import click_tab, value_input
 
 SIZES = [(80, 24), (160, 48)]  # the smallest terminal the explorer fits, and a large one
 EXAMPLE = "GET /repos/{owner}/{repo}/issues"
@@ -33,14 +32,6 @@ size = pytest.mark.parametrize("terminal", SIZES, ids=["80x24", "160x48"])
 def steady_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     """The input cursor does not blink, so a screenshot does not depend on timing."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
-
-
-@pytest.fixture(autouse=True)
-def problems_counted_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Problems tab counts them at once, not once typing pauses (0.25 s): a
-    screenshot does not depend on how fast this machine typed (tested in
-    test_explorer_paint)."""
-    monkeypatch.setattr(results_view, "RELABEL_AFTER", 0.0)
 
 
 async def fill_placeholders(pilot: Pilot[None]) -> None:
@@ -59,7 +50,7 @@ def then_tab(tab: str) -> Callable[[Pilot[None]], Awaitable[None]]:
 
     async def run_before(pilot: Pilot[None]) -> None:
         await fill_placeholders(pilot)
-        await pilot.click(f"Tab#{tab}, #--content-tab-{tab}")  # Tabs or TabbedContent
+        await click_tab(pilot, tab)
         await pilot.pause()
 
     return run_before

@@ -21,7 +21,7 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount, Widget
-from textual.widgets import Input, OptionList, SelectionList, Tabs, TextArea
+from textual.widgets import Input, OptionList, SelectionList, TextArea
 
 from .. import catalog, formats
 from ..catalog import Operation
@@ -40,6 +40,7 @@ from .widgets.params_editor import ParamsEditor
 from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 from .widgets.status_line import StatusLine
+from .widgets.tab_bar import TabBar
 
 DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's form is read
 ON_THE_FORM = frozenset({"add_row", "attach", "panel", "pick_route", "problems"})
@@ -515,7 +516,7 @@ class RestrouteApp(App[None]):
         elif panel == "layers":
             self._cycle_layers()
         else:
-            self.screen.set_focus(self.query_one(ResultsView).query_one(Tabs))
+            self.screen.set_focus(self.query_one(ResultsView).query_one(TabBar))
 
     # Focus here is set at once (screen.set_focus), not by Widget.focus(), which Textual
     # runs after the messages queued: keys typed right behind ctrl+l went to the old field.

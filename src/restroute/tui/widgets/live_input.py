@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from rich.cells import cell_len
 from textual import events
+from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import Input
 
 
@@ -42,6 +45,19 @@ class LiveInput(SteadyInput):
         if self.is_mounted and isinstance(self.app, LiveEditor):
             self.app.live_edit(self)
 
+    def render_line(self, y: int) -> Strip:
+        """A placeholder wider than the field ends in "…": Textual wraps it at a space and
+        shows the first line, so ``required · string`` read ``required ·``."""
+        full = self.placeholder
+        width = self.scrollable_content_region.width
+        if self.value or y or cell_len(full) <= width:
+            return super().render_line(y)
+        self.set_reactive(Input.placeholder, cut(full, width))  # no repaint asked for
+        try:
+            return super().render_line(y)
+        finally:
+            self.set_reactive(Input.placeholder, full)
+
     def _on_blur(self, event: events.Blur) -> None:
         """Left, a field shows the start of what it holds (``headers.x-trace``, not
         ``rs.x-trace``); focused again, the cursor goes to the end to add to it."""
@@ -74,3 +90,8 @@ class LiveInput(SteadyInput):
             self.replace(" ".join(line for line in lines if line), *self.selection)
             joined = f"Pasted {len(lines)} lines as one: a value is one line (joined by spaces)"
             self.notify(joined, severity="warning")
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, ending in "…" when cut."""
+    return Content(text).truncate(max(0, width), ellipsis=True).plain

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 
 from rich.segment import Segment
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -164,9 +163,9 @@ class ParamRow(Horizontal):
             ]
         elif value:  # an Input, from the start of its value
             segments.append(Segment(_fit(value, field), style("param-row--value")))
-        else:  # its placeholder, which an Input wraps (a cell wider, for the cursor)
-            first = Text(self._placeholder()).wrap(self.app.console, field + 1)[0].plain
-            segments.append(Segment(_fit(first, field), style("param-row--placeholder")))
+        else:  # its placeholder, cut with "…" as LiveInput cuts it
+            hint = _fit(self._placeholder(), field, ellipsis=True)
+            segments.append(Segment(hint, style("param-row--placeholder")))
         return Strip(segments).crop_extend(0, width, self.rich_style)
 
     @property

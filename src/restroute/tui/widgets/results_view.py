@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import pprint
-from time import monotonic
 
 from rich.console import RenderableType
 from rich.highlighter import ReprHighlighter
@@ -14,14 +13,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Tab, Tabs
 
 from ... import formats
 from ..._core.explain import Explanation
 from ...session import View
 from .code_view import CodeView
+from .tab_bar import TabBar
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,7 +35,6 @@ TABS = {
 MARKS = {"error": ("✗", "bold red"), "warning": ("!", "bold yellow")}
 THEME = "ansi_dark"
 REPR = ReprHighlighter()
-RELABEL_AFTER = 0.25  # seconds without a change before the Problems tab shows its count
 
 
 class ResultsView(Vertical):
@@ -46,56 +43,29 @@ class ResultsView(Vertical):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.view: View | None = None
-        self._relabel: Timer | None = None  # the Problems tab's new count, due
-        self._changed = -RELABEL_AFTER  # when the view last changed (monotonic)
 
     def compose(self) -> ComposeResult:
         # One view under the tabs: fewer widgets keep every keystroke's layout short.
-        yield Tabs(*(Tab(title, id=tab_id) for tab_id, title in TABS.items()), id="tabs")
+        yield TabBar(TABS, id="tabs")
         yield CodeView(id="result-text")
 
     @property
     def active(self) -> str:
-        return self.query_one(Tabs).active or "parsed"
+        return self.query_one(TabBar).active
 
     @active.setter
     def active(self, tab: str) -> None:
-        self.query_one(Tabs).active = tab
+        self.query_one(TabBar).active = tab
 
     def show(self, view: View | None = None) -> tuple[Widget, ...]:
         """Keep the session's view (when given) and render the tab in view; returns the
         widgets repainted."""
         if view is not None:
             self.view = view
-            self._count_problems()
+            self.query_one(TabBar).set_label("problems", self._problems_label)
         code = self.query_one(CodeView)
         code.show(self.render_tab(self.active))
-        return (code,)
-
-    def _count_problems(self) -> None:
-        """The Problems tab counts them, and while changes come fast (keys typed), once
-        they pause: a new label lays out the whole screen (5 ms), and while a route is
-        typed the count changes on many keys. The status line counts them at once."""
-        now = monotonic()
-        recent, self._changed = now - self._changed < RELABEL_AFTER, now
-        if self._relabel is not None:
-            self._relabel.stop()
-            self._relabel = None
-        if self.query_one("#problems", Tab).label_text == self._problems_label:
-            return
-        if recent:
-            self._relabel = self.set_timer(RELABEL_AFTER, self._label_problems)
-        else:
-            self._label_problems()
-
-    def _label_problems(self) -> None:
-        tab = self.query_one("#problems", Tab)
-        if tab.is_mounted and not tab.region:  # hidden (a full-screen TOML): Textual's tabs
-            # would move their underline to where a hidden tab is, the left edge
-            self._relabel = self.set_timer(RELABEL_AFTER, self._label_problems)
-            return
-        self._relabel = None
-        tab.label = self._problems_label
+        return (code, self.query_one(TabBar))
 
     @property
     def _problems_label(self) -> str:
@@ -125,8 +95,8 @@ class ResultsView(Vertical):
             return _code(text, formats.BY_NAME[tab].syntax)
         return Text(f"✗ {view.error}", style="bold red")
 
-    @on(Tabs.TabActivated)
-    def _activated(self, event: Tabs.TabActivated) -> None:
+    @on(TabBar.Activated)
+    def _activated(self, event: TabBar.Activated) -> None:
         event.stop()
         self.show()
         self.query_one(CodeView).scroll_home(animate=False)  # a tab opens at its top
