@@ -21,6 +21,34 @@ from .live_input import LiveInput
 ARROW_WIDTH = 3  # a choice ends " ▼ ": Select's arrow, its left padding and the right one
 
 
+# How a drawn row looks: as the widgets it wakes into (Textual's Input and Select,
+# compact, under the app's CSS for rows). The form holds these styles, once for all its
+# rows: as each row's own, they were 7 styles a row to work out, a fifth of the start.
+LOOKS = {
+    "param-row--name",
+    "param-row--name-required",
+    "param-row--equals",
+    "param-row--value",
+    "param-row--value-missing",
+    "param-row--placeholder",
+    "param-row--placeholder-missing",
+    "param-row--choice",
+    "param-row--prompt",
+    "param-row--arrow",
+}
+LOOKS_CSS = """
+& > .param-row--name-required { text-style: bold; }
+& > .param-row--equals { color: $text-muted; }
+& > .param-row--value { background: $surface; color: $foreground; }
+& > .param-row--value-missing { background: $error 25%; color: $foreground; }
+& > .param-row--placeholder { background: $surface; color: $text-disabled; }
+& > .param-row--placeholder-missing { background: $error 25%; color: $text-disabled; }
+& > .param-row--choice { background: $surface; color: $foreground; }
+& > .param-row--prompt { background: $surface; color: $foreground 50%; }
+& > .param-row--arrow { background: $surface; color: $foreground 50%; }
+"""
+
+
 def name_width(row_width: int) -> int:
     """The width of the name column (a space, the name): two fifths of what the row
     leaves beside ``" = "``, at most 30."""
@@ -40,32 +68,6 @@ class ParamRow(Horizontal):
     tests/test_explorer_form.py compares the two, line for line.
 
     ``-required``, ``-missing`` and ``-free`` style it."""
-
-    COMPONENT_CLASSES = {
-        "param-row--name",
-        "param-row--equals",
-        "param-row--value",
-        "param-row--placeholder",
-        "param-row--choice",
-        "param-row--prompt",
-        "param-row--arrow",
-    }
-    # What the widgets a row wakes into look like (Textual's Input and Select, compact;
-    # the app's CSS for rows): a drawn row paints itself in these.
-    DEFAULT_CSS = """
-    ParamRow {
-        & > .param-row--equals { color: $text-muted; }
-        & > .param-row--value { background: $surface; color: $foreground; }
-        & > .param-row--placeholder { background: $surface; color: $text-disabled; }
-        &.-missing > .param-row--value, &.-missing > .param-row--placeholder {
-            background: $error 25%;
-        }
-        & > .param-row--choice { background: $surface; color: $foreground; }
-        & > .param-row--prompt { background: $surface; color: $foreground 50%; }
-        & > .param-row--arrow { background: $surface; color: $foreground 50%; }
-        &.-required > .param-row--name { text-style: bold; }
-    }
-    """
 
     def __init__(
         self,
@@ -145,11 +147,15 @@ class ParamRow(Horizontal):
     def _drawn_line(self, width: int) -> Strip:
         """The line the row's widgets would paint, unfocused."""
         name, value = self._initial
-        style = self.get_component_rich_style
+        form = self.parent
+        assert isinstance(form, Widget)  # the form that holds the looks (LOOKS)
+        style = form.get_component_rich_style
         column = name_width(width)
         field = max(0, width - column - 3)
+        bold = "-required" if self.has_class("-required") else ""
+        missing = "-missing" if self.has_class("-missing") else ""
         segments = [
-            Segment(" " + _fit(name, column - 1, ellipsis=True), style("param-row--name")),
+            Segment(" " + _fit(name, column - 1, ellipsis=True), style(f"param-row--name{bold}")),
             Segment(" = ", style("param-row--equals")),
         ]
         if self._choices(value):  # a Select: the first line of its label, its arrow
@@ -162,10 +168,10 @@ class ParamRow(Horizontal):
                 Segment(" ▼ "[:field], style("param-row--arrow")),
             ]
         elif value:  # an Input, from the start of its value
-            segments.append(Segment(_fit(value, field), style("param-row--value")))
+            segments.append(Segment(_fit(value, field), style(f"param-row--value{missing}")))
         else:  # its placeholder, cut with "…" as LiveInput cuts it
             hint = _fit(self._placeholder(), field, ellipsis=True)
-            segments.append(Segment(hint, style("param-row--placeholder")))
+            segments.append(Segment(hint, style(f"param-row--placeholder{missing}")))
         return Strip(segments).crop_extend(0, width, self.rich_style)
 
     @property

@@ -11,7 +11,7 @@ from textual.widgets import Select
 
 from ...catalog import Parameter
 from ..messages import ParamFocused, RowsChanged
-from .param_row import ParamRow
+from .param_row import LOOKS, LOOKS_CSS, ParamRow
 
 Hints = Callable[[str], str]  # a row's name -> the hint for its value ("" for none)
 
@@ -21,6 +21,8 @@ class ParamsEditor(VerticalScroll, can_focus=False):
     reads back what is typed (``rows``)."""
 
     BORDER_TITLE = "Parameters"
+    COMPONENT_CLASSES = LOOKS
+    DEFAULT_CSS = f"ParamsEditor {{ {LOOKS_CSS} }}"
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
