@@ -359,13 +359,15 @@ def unread_catalog() -> Iterator[None]:
     from restroute.catalog import _complete, _data, _search
     from restroute.tui.screens import route_picker
 
-    caches = [_data._data, _data.operations, _data.index, _data.hosts, _search._index,
+    caches = [_data._text, _data.operations, _data.index, _data.hosts, _search._index,
               _complete._table, route_picker._categories, route_picker._row]  # fmt: skip
     for cache in caches:
         cache.cache_clear()
+    _data._made.clear()
     yield
     for cache in caches:
         cache.cache_clear()
+    _data._made.clear()
 
 
 @pytest.mark.usefixtures("unread_catalog")
@@ -390,8 +392,24 @@ def test_a_route_not_in_the_catalog_falls_back_to_the_index() -> None:
     from restroute.catalog import _data
 
     assert _data.exact("GET", "/repos/{owner}/{repo}/nothing-here") is None
+    assert _data.operations.cache_info().currsize == 0  # the file not read whole
     assert catalog.find("GET /repos/{owner}/{repo}/nothing-here") is None
     assert _data.index.cache_info().currsize == 1
     found = catalog.find("GET /repos/:owner/:repo/issues")
     assert found is not None
     assert found.id == "issues/list-for-repo"
+
+
+@pytest.mark.usefixtures("unread_catalog")
+def test_each_operation_read_from_its_line_is_the_one_read_whole() -> None:
+    """All 1,200 of them, read alone (the explorer's first frame) and read whole: equal,
+    and once the catalog is read, a lookup by route returns the catalog's own object."""
+    from restroute.catalog import _data
+
+    whole = catalog.operations()
+    alone = [_data._from_its_line(op.method, op.url) for op in whole]
+    assert alone == list(whole)
+    assert all(a is not b for a, b in zip(alone, whole, strict=True))  # made anew
+    pulls = next(op for op in whole if op.id == "pulls/list")
+    assert _data.exact("GET", "/repos/{owner}/{repo}/pulls") is pulls
+    assert _data.exact("GET", "/repos/{owner}/{repo}/nothing-here") is None

@@ -18,36 +18,73 @@ _FORMAT = re.compile(r"application/vnd\.github\.(.+?)(?:\+json)?$")
 
 
 @functools.cache
-def _data() -> tuple[dict[str, Any], dict[str, Parameter], dict[int, Operation]]:
-    """The data file read, its shared parameters, and the operations made so far (by
-    position), which every later lookup returns: the same object for the same operation."""
-    with open(DATA, "rb") as file:
-        data = json.loads(file.read())
-    return data, {key: _parameter(raw) for key, raw in data["parameters"].items()}, {}
+def _text() -> str:
+    with open(DATA, encoding="utf-8") as file:
+        return file.read()
+
+
+# Operations made one at a time, before the file was read whole, by (method, URL): the
+# whole catalog takes them in, so a lookup returns the same object before and after.
+_made: dict[tuple[str, str], Operation] = {}
 
 
 @functools.cache
 def operations() -> tuple[Operation, ...]:
     """Every operation, in catalog order (by URL, then method)."""
-    data, shared, made = _data()
+    data = json.loads(_text())
+    shared = {key: _parameter(raw) for key, raw in data["parameters"].items()}
     base, docs = data["base_url"], data["docs_base"]
     return tuple(
-        made.get(at) or _operation(raw, base, docs, shared)
-        for at, raw in enumerate(data["operations"])
+        _made.get((raw["method"], raw["url"])) or _operation(raw, base, docs, shared)
+        for raw in data["operations"]
     )
 
 
 def exact(method: str, url: str) -> Operation | None:
-    """The operation of ``method`` and ``url`` exactly as the catalog writes them, made
-    alone: the explorer, started on a route, shows its form in the first frame, and
-    making all 1,200 operations and their index took 20 ms of it."""
-    data, shared, made = _data()
-    for at, raw in enumerate(data["operations"]):
-        if raw["url"] == url and raw["method"] == method:
-            if at not in made:
-                made[at] = _operation(raw, data["base_url"], data["docs_base"], shared)
-            return made[at]
-    return None
+    """The operation of ``method`` and ``url`` exactly as the catalog writes them.
+
+    Before the catalog is read whole, it is read from its own line: the explorer, started
+    on a route, shows that route's form in the first frame, and reading the file whole
+    and making its 1,200 operations took 25 ms of it (the file has an operation a line,
+    and a shared parameter a line: scripts/gen_catalog.py writes it so)."""
+    if operations.cache_info().currsize:
+        return next((op for op in operations() if op.method == method and op.url == url), None)
+    key = (method, url)
+    if key not in _made:
+        found = _from_its_line(method, url)
+        if found is None:
+            return None
+        _made[key] = found
+    return _made[key]
+
+
+def _from_its_line(method: str, url: str) -> Operation | None:
+    text = _text()
+    first = text.index('\n{"id":')  # past the head and the shared parameters
+    at = text.find(f',"method":{_compact(method)},"url":{_compact(url)},', first)
+    if at < 0:
+        return None
+    raw = json.loads(_line(text, at))
+    shared = {
+        name: _parameter(
+            json.loads("{" + _line(text, text.index(f"\n{_compact(name)}:") + 1) + "}")[name]
+        )
+        for name in raw.get("params", ())
+        if isinstance(name, str)  # a shared parameter: on its own line, "name":{...}
+    }
+    head = json.loads(text[: text.index(',\n "parameters"')] + "}")
+    return _operation(raw, head["base_url"], head["docs_base"], shared)
+
+
+def _line(text: str, at: int) -> str:
+    """The line of ``text`` that ``at`` is on, without its trailing comma."""
+    start = text.rfind("\n", 0, at) + 1
+    return text[start : text.find("\n", at)].rstrip(",")
+
+
+def _compact(value: object) -> str:
+    """``value`` as the data file writes it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _operation(
