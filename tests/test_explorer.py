@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 from rich.console import Console, RenderableType
+from rich.style import Style
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, SelectionList, Static, TextArea
 
@@ -27,6 +29,7 @@ from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.confirm import Confirm
 from restroute.tui.screens.help_screen import HelpScreen
 from restroute.tui.screens.path_prompt import PathPrompt
+from restroute.tui.widgets.layers_panel import LayersPanel
 from restroute.tui.widgets.param_row import ParamRow
 from restroute.tui.widgets.params_editor import ParamsEditor
 from restroute.tui.widgets.results_view import ResultsView
@@ -98,6 +101,28 @@ def rows(app: RestrouteApp) -> list[ParamRow]:
 
 def row_named(app: RestrouteApp, name: str) -> ParamRow:
     return next(row for row in rows(app) if row.pair[0] == name)
+
+
+def cells(app: RestrouteApp, region: Region) -> list[list[tuple[str, object]]]:
+    """What the terminal shows in ``region``, cell by cell: the character and how it
+    looks (colours and attributes; not where Textual cut the line into segments, nor
+    the colour or weight of a blank, which shows neither)."""
+    lines = []
+    for strip in app.screen._compositor.render_strips()[region.y : region.bottom]:
+        line: list[tuple[str, object]] = []
+        for segment in strip:
+            style = segment.style or Style()
+            marks = (style.underline, style.reverse, style.strike)
+            look = (style.color, style.bgcolor, style.bold, style.dim, style.italic, *marks)
+            blank = (None, style.bgcolor, None, None, None, *marks)
+            line += [(char, blank if char == " " else look) for char in segment.text]
+        lines.append(line[region.x : region.right])
+    return lines
+
+
+def toml_editor(app: RestrouteApp) -> TextArea:
+    """The layers' TOML editor (drawn until first used: asked for, it is made)."""
+    return app.query_one(LayersPanel).editor()
 
 
 async def value_field(row: ParamRow) -> Input | Select[str]:
@@ -348,7 +373,7 @@ async def test_toggling_a_layer_switches_its_defaults_off_and_on(tmp_path: Path)
         assert url(app) == f"{API}/user/repos?per_page=100"
         await focus(pilot, layer_list)
         await pilot.press("up")  # from the session layer (on top) to the profile
-        assert "per_page = 100" in app.query_one("#layer-text", TextArea).text
+        assert "per_page = 100" in toml_editor(app).text
         await pilot.press("space")
         await pilot.pause()
         assert not app.session.layer("teaching").enabled
@@ -366,7 +391,7 @@ async def test_editing_the_session_layer_changes_the_url() -> None:
     """Typing per_page = 3 into the session layer's TOML adds it to the request."""
     app = make_app(route="GET /user/repos")
     async with app.run_test(size=SIZE) as pilot:
-        text_area = app.query_one("#layer-text", TextArea)
+        text_area = toml_editor(app)
         assert not text_area.read_only
         await focus(pilot, text_area)
         await type_text(pilot, "per_page = 3")
@@ -378,7 +403,7 @@ async def test_invalid_toml_shows_the_error_and_keeps_text_and_result() -> None:
     """Invalid TOML shows its error; the text stays, across layer switches, and the result too."""
     app = make_app(route="GET /user/repos")
     async with app.run_test(size=SIZE) as pilot:
-        text_area = app.query_one("#layer-text", TextArea)
+        text_area = toml_editor(app)
         await focus(pilot, text_area)
         await type_text(pilot, "per_page = 3\n")
         await type_text(pilot, "broken = [")
@@ -400,7 +425,7 @@ async def test_the_built_in_layer_is_read_only() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await focus(pilot, app.query_one("#layer-list", SelectionList))
         await pilot.press("home")
-        text_area = app.query_one("#layer-text", TextArea)
+        text_area = toml_editor(app)
         assert text_area.read_only
         assert "api.github.com" in text_area.text
         await type_text(pilot, "xyz")
@@ -430,7 +455,7 @@ async def test_ctrl_o_loads_a_profile(tmp_path: Path) -> None:
             "on  session",
         ]
         assert "paging" in layer_list.selected
-        assert "per_page = 50" in app.query_one("#layer-text", TextArea).text
+        assert "per_page = 50" in toml_editor(app).text
         assert status(app) == f"✓ GET {API}/user/repos?per_page=50"
 
 
@@ -479,7 +504,7 @@ async def test_ctrl_s_saves_the_session_layer_without_typed_secrets(tmp_path: Pa
     target = tmp_path / "saved.toml"
     app = make_app(route="GET /user")
     async with app.run_test(size=SIZE) as pilot:
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(
             pilot, f'per_page = 7\n[headers]\nauthorization = "{TOKEN}"\nx-team = "core"\n'
         )
@@ -505,7 +530,7 @@ async def test_editing_a_profile_layer_keeps_the_secret_it_leaves_out(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await focus(pilot, app.query_one("#layer-list", SelectionList))
         await press(pilot, "up")  # from the session layer to the profile
-        text_area = app.query_one("#layer-text", TextArea)
+        text_area = toml_editor(app)
         assert text_area.text.startswith("# headers.authorization: left out, a secret;")
         assert "ghp_abc" not in text_area.text
         await focus(pilot, text_area)
@@ -534,7 +559,7 @@ async def test_ctrl_s_over_an_existing_file_asks_first(
     app = make_app(route="GET /user")
     seen = record_notifications(app, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(pilot, "per_page = 2")
         await press(pilot, "ctrl+s")
         await press(pilot, "ctrl+u")
@@ -558,7 +583,7 @@ async def test_ctrl_s_through_a_symlink_asks_first(tmp_path: Path, answer: str) 
     link.symlink_to(real)
     app = make_app(route="GET /user")
     async with app.run_test(size=SIZE) as pilot:
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(pilot, "per_page = 2")
         await press(pilot, "ctrl+s")
         await press(pilot, "ctrl+u")
@@ -645,7 +670,7 @@ async def test_reveal_shows_a_session_header_in_view_and_copy(
     """A session-layer token is redacted in the curl tab and the copy until ctrl+r."""
     app = make_app(route="GET /user")
     async with app.run_test(size=SIZE) as pilot:
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(pilot, f'[headers]\nauthorization = "{TOKEN}"')
         assert "token <REDACTED>" in tab_text(app, "curl")
         assert "ghp_abc" not in tab_text(app, "curl")
@@ -829,7 +854,7 @@ async def test_garbage_typed_everywhere_never_crashes(seed: int) -> None:
             if where == "route":
                 target: Input | TextArea = app.query_one("#route", Input)
             elif where == "toml":
-                target = app.query_one("#layer-text", TextArea)
+                target = toml_editor(app)
             else:
                 if not rows(app):
                     await add_row(pilot, "", "")
@@ -875,7 +900,7 @@ async def test_saving_invalid_session_toml_says_so(tmp_path: Path) -> None:
     app = make_app("GET /user")
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
-        app.query_one("#layer-text", TextArea).focus()
+        toml_editor(app).focus()
         await pilot.press(*"per_page = ")
         await pilot.pause()
         await pilot.press("ctrl+s")

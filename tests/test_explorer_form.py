@@ -7,22 +7,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rich.style import Style
 from textual import events
 from textual.command import CommandPalette
-from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList, Static, TextArea
 
 from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
 from restroute.tui.screens.help_screen import HelpScreen
+from restroute.tui.widgets.layers_panel import LayersPanel
 from restroute.tui.widgets.param_row import ParamRow
 from restroute.tui.widgets.params_editor import ParamsEditor
 from restroute.tui.widgets.results_view import ResultsView
 from restroute.tui.widgets.tab_bar import TabBar
 from tests.test_explorer import (
     API,
+    cells,
     focus,
     press,
     record_notifications,
@@ -31,6 +31,7 @@ from tests.test_explorer import (
     shown,
     status,
     tab_text,
+    toml_editor,
     type_text,
     until,
     value_field,
@@ -242,7 +243,7 @@ async def test_6_f3_lists_every_problem() -> None:
 async def test_7_invalid_toml_stays_reported_after_a_parameter_edit() -> None:
     app = make_app(route="GET /users/{username}/repos")
     async with app.run_test(size=SIZE) as pilot:
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(pilot, "per_page = 5\n")
         await type_text(pilot, "sort = ")
         await focus(pilot, (await value_field(row_named(app, "username"))))  # type: ignore[arg-type]
@@ -266,7 +267,7 @@ async def test_9_panel_keys_and_enter_in_the_route() -> None:
         await press(pilot, "ctrl+t")
         assert isinstance(app.focused, SelectionList)
         await press(pilot, "ctrl+t")
-        editor = app.query_one("#layer-text", TextArea)
+        editor = toml_editor(app)
         assert app.focused is editor
         await press(pilot, "ctrl+t")
         assert app.screen.maximized is editor  # the TOML full screen
@@ -325,23 +326,6 @@ async def test_10_every_panel_fits(size: tuple[int, int]) -> None:
 # --- drawn rows: the form paints its rows until one is used ---------------------------------
 
 
-def cells(app: RestrouteApp, region: Region) -> list[list[tuple[str, object]]]:
-    """What the terminal shows in ``region``, cell by cell: the character and how it
-    looks (colours and attributes; not where Textual cut the line into segments, nor
-    the colour or weight of a blank, which shows neither)."""
-    lines = []
-    for strip in app.screen._compositor.render_strips()[region.y : region.bottom]:
-        line: list[tuple[str, object]] = []
-        for segment in strip:
-            style = segment.style or Style()
-            marks = (style.underline, style.reverse, style.strike)
-            look = (style.color, style.bgcolor, style.bold, style.dim, style.italic, *marks)
-            blank = (None, style.bgcolor, None, None, None, *marks)
-            line += [(char, blank if char == " " else look) for char in segment.text]
-        lines.append(line[region.x : region.right])
-    return lines
-
-
 @pytest.mark.parametrize(
     ("route", "size"),
     [
@@ -371,6 +355,22 @@ async def test_a_drawn_row_looks_as_its_widgets_do(route: str, size: tuple[int, 
         assert not any(row.drawn for row in rows(app))
 
         assert cells(app, form.region) == drawn
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
+async def test_the_drawn_toml_editor_looks_as_the_editor_does(size: tuple[int, int]) -> None:
+    """The session layer's TOML starts empty, drawn (its placeholder); made into the
+    editor, unfocused, the panel's cells are the same."""
+    app = make_app("GET /repos/{owner}/{repo}/issues")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.query_one(LayersPanel)
+        assert not panel.query(TextArea)  # drawn
+        drawn = cells(app, panel.region)
+        toml_editor(app)
+        await pilot.pause()
+        assert panel.query(TextArea)
+        assert cells(app, panel.region) == drawn
 
 
 async def test_a_hint_wider_than_its_field_ends_in_an_ellipsis() -> None:
@@ -494,7 +494,7 @@ async def test_18_ctrl_d_in_the_toml_deletes_a_character() -> None:
     app = make_app(route="GET /user")
     async with app.run_test(size=SIZE) as pilot:
         seen = record_notifications(app, pytest.MonkeyPatch())
-        text = app.query_one("#layer-text", TextArea)
+        text = toml_editor(app)
         await focus(pilot, text)
         await type_text(pilot, "per_page = 12")
         await press(pilot, "left")
@@ -521,7 +521,7 @@ async def test_18_saving_a_typed_token_says_it_was_left_out(tmp_path: Path) -> N
     app = make_app(route="GET /user")
     async with app.run_test(size=SIZE) as pilot:
         seen = record_notifications(app, pytest.MonkeyPatch())
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(pilot, '[headers]\nauthorization = "token ghp_typed"')
         await press(pilot, "ctrl+s")
         await press(pilot, "ctrl+u")
@@ -662,14 +662,14 @@ async def test_typing_into_the_built_in_toml_says_it_is_read_only_and_where_to_t
         layer_list: SelectionList[str] = app.query_one("#layer-list", SelectionList)
         await focus(pilot, layer_list)
         await press(pilot, "home")  # built-in defaults
-        await focus(pilot, app.query_one("#layer-text", TextArea))
+        await focus(pilot, toml_editor(app))
         await type_text(pilot, "per_page = 1")
 
         told = [note for note in seen if "read-only" in note]
         assert told == [told[0]]  # once, not a notice a key
         assert told[0].startswith("warning: built-in defaults is read-only")
         assert "session layer" in told[0]
-        assert "per_page" not in app.query_one("#layer-text", TextArea).text
+        assert "per_page" not in toml_editor(app).text
 
 
 async def test_the_full_screen_toml_is_framed_and_says_how_back() -> None:
@@ -677,7 +677,7 @@ async def test_the_full_screen_toml_is_framed_and_says_how_back() -> None:
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
             await press(pilot, "ctrl+t")  # the list, the TOML, the TOML full screen
-        editor = app.query_one("#layer-text", TextArea)
+        editor = toml_editor(app)
         assert app.screen.maximized is editor
         assert editor.styles.border_top[0] == "round"
         assert editor.border_title == "session · TOML · ctrl+t or escape: back"

@@ -18,7 +18,7 @@ from textual import events
 from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, SelectionList, Static, TextArea
+from textual.widgets import Input, Select, SelectionList, Static
 from textual.widgets._toast import Toast  # the notifications on screen: no public name
 
 from restroute.tui import RestrouteApp, make_app
@@ -40,6 +40,7 @@ from tests.test_explorer import (
     shown,
     status,
     tab_text,
+    toml_editor,
     type_text,
     until,
     write_profile,
@@ -213,7 +214,7 @@ async def test_ctrl_o_loads_a_profile_with_dates_or_nested_tables(
         await press(pilot, "enter")
         assert [layer.name for layer in app.session.layers][1] == "rich"
         assert status(app) == expected
-        shown_toml = app.query_one("#layer-text", TextArea).text
+        shown_toml = toml_editor(app).text
         assert ("since = 2024-01-02" in shown_toml) == ("since" in text)
         assert ("[data.outer.inner]" in shown_toml) == ("data.outer" in text)
         for tab in ("parsed", "merged", "explain", "curl", "python", "httpx", "json"):
@@ -229,7 +230,7 @@ async def test_layer_toml_nested_3000_deep_is_an_error_and_the_text_stays() -> N
     pasted and the layer keeps its last options."""
     app = make_app(route="GET /user/repos")
     async with app.run_test(size=SIZE) as pilot:
-        text_area = app.query_one("#layer-text", TextArea)
+        text_area = toml_editor(app)
         await focus(pilot, text_area)
         await type_text(pilot, "per_page = 3\n")
         deep = "a = " + "[" * 3000

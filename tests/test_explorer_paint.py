@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +20,13 @@ from textual.selection import Selection
 from textual.widget import Widget
 from textual.widgets import Static
 
+from restroute.profiles import load_profile
 from restroute.tui import make_app
 from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
 from restroute.tui.widgets.code_view import CodeView
 from restroute.tui.widgets.route_list import RouteList, Row
 from restroute.tui.widgets.tab_bar import TabBar
+from tests.test_explorer import cells
 
 SIZE = (100, 30)
 
@@ -396,3 +399,27 @@ async def test_a_count_given_while_the_tabs_are_hidden_shows_when_they_are_back(
         assert [segment.text for segment in underline if segment.style == lit] == [
             "━" * (end - start - 2)  # under the name, not the gaps beside it
         ]
+
+
+# --- the first frame: styled once, as a full restyle styles it ------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_the_first_frame_is_what_styling_the_whole_screen_again_paints(
+    size: tuple[int, int],
+) -> None:
+    """The screen is not styled a second time when it first shows (PaintingScreen), so
+    each widget must have its look right as it mounts: the first frame's cells equal
+    those after the whole screen is styled again. (Composed before the app was styled,
+    the layer's title, the help and the key legend were drawn in their background's
+    colour; a TextArea mounted at start had been styling everything again.)"""
+    github = load_profile(Path(__file__).parents[1] / "sample_profiles" / "github.toml")
+    app = make_app("GET /repos/{owner}/{repo}/issues", [github], [("owner", "octocat")])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        first = cells(app, app.screen.region)
+        app.update_styles(app.screen, animate=False)
+        for widget in app.screen.walk_children(with_self=True):  # every line painted anew
+            widget.refresh()
+        await pilot.pause()
+        assert cells(app, app.screen.region) == first

@@ -146,6 +146,10 @@ class RestrouteApp(App[None]):
         self.session.fill(values)
 
     def compose(self) -> ComposeResult:
+        # Textual styles the app itself only after composing it, and each widget keeps
+        # the look it worked out at mount: without the app's colours, its text was the
+        # colour of its background until the whole screen was styled again (20 ms).
+        self.stylesheet.apply(self)
         yield RouteBar(self.session.route)
         yield StatusLine(id="status-line")
         with Horizontal(id="body", classes=" ".join(_fitting(self.size.width, self.size.height))):
@@ -524,7 +528,7 @@ class RestrouteApp(App[None]):
     def _cycle_layers(self) -> None:
         layers = self.query_one(LayersPanel)
         listing = layers.query_one(SelectionList)
-        editor = layers.query_one(TextArea)
+        editor = layers.editor()
         if self.screen.maximized is editor:
             self.screen.minimize()
         elif self.focused is editor:

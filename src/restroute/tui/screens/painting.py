@@ -119,20 +119,19 @@ class PaintingScreen(Screen[None]):
             widget = widget.focus_target() or widget
         super().set_focus(widget, scroll_visible, from_app_focus)
 
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual styles the whole screen again when it resumes, in case a screen above
+        # it changed what its styles depend on. On the first resume none has been above
+        # it, and each widget was styled as it mounted (after the app: RestrouteApp.compose).
+        if not self._resumed:
+            self._resumed = True
+            event.prevent_default()  # Textual's handler would take the event as it is
+            event = events.ScreenResume(refresh_styles=False)
+        super()._on_screen_resume(event)
+
     def _screen_resized(self, size: Size) -> None:
         # The terminal reports its size once the first frame is out, and Textual lays
         # out and paints the whole screen again for it: 50 ms between the first frame
         # and the results. At the size the screen already has, nothing moves.
         if size != self._compositor.size:
             super()._screen_resized(size)
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual restyles the whole screen when it resumes, in case a screen above it
-        # changed what its styles depend on. On the first resume no screen has been above
-        # it, and each widget was styled as it mounted: a second pass over the form's
-        # hundred widgets cost a fifth of the first frame.
-        if not self._resumed:
-            self._resumed = True
-            event.prevent_default()  # Textual's handler would take the event as it is
-            event = events.ScreenResume(refresh_styles=False)
-        super()._on_screen_resume(event)

@@ -6,12 +6,15 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import SelectionList, Static, TextArea
 from textual.widgets.selection_list import Selection
 
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
 
+DRAWN = ("\n",)  # the TOML a layer's editor is drawn for, until used: an empty layer's
 PLACEHOLDER = 'TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"'
 ON = Content.styled("on ", "b green")
 OFF = Content.styled("off", "b red")
@@ -28,11 +31,32 @@ class LayersPanel(Vertical):
         self._layers = layers
         self._showing = ""
         self._told = False  # that the layer shown is read-only, since it was shown
+        self._editor: TextArea | None = None  # made when first used (see editor)
+        self._toml = ("", False)  # the TOML shown, and whether it is read-only
 
     def compose(self) -> ComposeResult:
         yield SelectionList[str](*self._selections(), id="layer-list")
         yield Static("", id="layer-title")
-        yield TextArea("", id="layer-text", soft_wrap=True, placeholder=PLACEHOLDER)
+        yield DrawnToml(self, id="layer-text-drawn", classes="layer-text")
+
+    def editor(self) -> TextArea:
+        """The TOML editor, made at once the first time it is wanted: until then an
+        empty TOML is drawn (DrawnToml). A TextArea and its CSS took 20 ms of the first
+        frame, and the session layer starts empty."""
+        if self._editor is None:
+            text, read_only = self._toml
+            editor = TextArea(
+                "", id="layer-text", classes="layer-text", soft_wrap=True,
+                placeholder=PLACEHOLDER, read_only=read_only,
+            )  # fmt: skip
+            drawn = self.query_one(DrawnToml)  # (an empty layer's TOML: see DrawnToml)
+            self.mount(editor, after=drawn)
+            drawn.remove()
+            self._editor = editor
+            if text:
+                with editor.prevent(TextArea.Changed):
+                    editor.text = text
+        return self._editor
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).highlighted = len(self._layers) - 1  # the session layer
@@ -59,12 +83,14 @@ class LayersPanel(Vertical):
         layer = next(layer for layer in self._layers if layer.name == name)
         self._showing = name
         self._told = False
-        text = self.query_one(TextArea)
-        text.read_only = not layer.editable
         wanted = layer.draft if layer.draft is not None else layer.text  # refused TOML too
-        if text.text != wanted:
-            with text.prevent(TextArea.Changed):
-                text.text = wanted
+        self._toml = (wanted, not layer.editable)
+        if self._editor is not None or wanted not in DRAWN:
+            text = self.editor()
+            text.read_only = not layer.editable
+            if text.text != wanted:
+                with text.prevent(TextArea.Changed):
+                    text.text = wanted
         state = "read-only" if not layer.editable else "edit the TOML below"
         # Content, never markup: a profile is named by its file ("[x].toml" and all).
         title = Content.assemble(Content.styled(name, "b"), f" · {state}")
@@ -88,12 +114,16 @@ class LayersPanel(Vertical):
     @on(SelectionList.SelectionHighlighted)
     def _highlighted(self, event: SelectionList.SelectionHighlighted[str]) -> None:
         event.stop()
+        if event.selection_index != event.selection_list.highlighted:
+            return  # moved on since (the list starts on the first layer: on_mount)
         self.show_layer(event.selection.value)
 
     def on_key(self, event: events.Key) -> None:
         """A key typed into a read-only layer's TOML says why nothing changes (once a
         layer shown), and where to type instead."""
-        text = self.query_one(TextArea)
+        text = self._editor
+        if text is None:  # drawn: focus makes the editor
+            return
         if text.read_only and text.has_focus and event.is_printable and not self._told:
             self._told = True
             self.notify(
@@ -107,3 +137,25 @@ class LayersPanel(Vertical):
     def _edited(self, event: TextArea.Changed) -> None:
         event.stop()
         self.post_message(LayerEdited(self._showing, event.text_area.text))
+
+
+class DrawnToml(Widget, can_focus=True):
+    """An empty layer's TOML editor, drawn as TextArea draws it, unfocused: the empty line
+    an empty layer's TOML is (dump_profile), under the cursor's line colour. Focused or
+    clicked, it becomes the editor (PaintingScreen asks focus_target)."""
+
+    COMPONENT_CLASSES = {"drawn-toml--cursor-line"}
+    DEFAULT_CSS = "DrawnToml > .drawn-toml--cursor-line { background: $boost; }"
+
+    def __init__(self, panel: LayersPanel, *, id: str, classes: str) -> None:
+        super().__init__(id=id, classes=classes)
+        self._panel = panel
+
+    def focus_target(self) -> Widget:
+        return self._panel.editor()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if y == 0:
+            return Strip.blank(width, self.get_component_rich_style("drawn-toml--cursor-line"))
+        return Strip.blank(width, self.rich_style)
