@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from restroute.profiles import load_profile
 from restroute.tui import make_app
@@ -38,9 +38,9 @@ async def fill_placeholders(app: RestrouteApp, pilot: Pilot[None]) -> None:
     for row in app.query(ParamRow):
         name, _ = row.pair
         if name in VALUES:
-            row.query_one(".param-value", Input).focus()
+            app.screen.set_focus(row)  # a drawn row becomes its field, as Tab makes it
             await pilot.press(*(char if char != " " else "space" for char in VALUES[name]))
-    app.query_one(".param-value", Input).focus()  # the help shows the first row
+    app.screen.set_focus(app.query(ParamRow).first())  # the help shows the first row
     await pilot.pause()
 
 
@@ -66,8 +66,8 @@ async def route_picker(app: RestrouteApp, pilot: Pilot[None]) -> None:
 async def choices(app: RestrouteApp, pilot: Pilot[None]) -> None:
     await fill_placeholders(app, pilot)
     state = next(row for row in app.query(ParamRow) if row.pair[0] == "state")
-    select = state.query_one(Select)
-    select.focus()
+    app.screen.set_focus(state)
+    await pilot.pause()
     await pilot.press("enter", "down", "down")  # the open list, "closed" highlighted
     await pilot.pause()
 
@@ -76,7 +76,7 @@ async def problems(app: RestrouteApp, pilot: Pilot[None]) -> None:
     """Only the owner typed, and a parameter GitHub does not document: F3 lists both."""
     await app.workers.wait_for_complete()
     await pilot.pause()
-    app.query_one(".param-value", Input).focus()
+    app.screen.set_focus(app.query(ParamRow).first())
     await pilot.press(*"octocat", "ctrl+n", *"colour", "tab", *"blue", "f3")
     await pilot.pause()
 
