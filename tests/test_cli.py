@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -550,6 +551,22 @@ def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path
         ("GET /user", ["mine"], []),
         ("GET /users/{u}", [], [("u", "octocat"), ("n", "2"), ("s", '"2"'), ("l", "[1]")]),
     ]
+
+
+def test_the_explorer_starts_with_the_collector_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The garbage collector is paused while Textual loads, then as it was: on for the
+    app (which pauses it again until its first frame), off if the caller had it off."""
+    seen: list[bool] = []
+    monkeypatch.setattr("restroute.tui.run", lambda *args: seen.append(gc.isenabled()))
+    assert gc.isenabled()
+    assert main(["explore", "GET /user"]) == 0
+    gc.disable()
+    try:
+        assert main(["explore", "GET /user"]) == 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen == [True, False]
 
 
 def test_build_with_profiles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

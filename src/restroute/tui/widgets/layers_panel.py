@@ -8,11 +8,15 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import SelectionList, Static, TextArea
+from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from textual.widgets import TextArea
 
 DRAWN = ("\n",)  # the TOML a layer's editor is drawn for, until used: an empty layer's
 PLACEHOLDER = 'TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"'
@@ -39,11 +43,18 @@ class LayersPanel(Vertical):
         yield Static("", id="layer-title")
         yield DrawnToml(self, id="layer-text-drawn", classes="layer-text")
 
+    @property
+    def made_editor(self) -> TextArea | None:
+        """The TOML editor, if made (None while it is drawn)."""
+        return self._editor
+
     def editor(self) -> TextArea:
         """The TOML editor, made at once the first time it is wanted: until then an
         empty TOML is drawn (DrawnToml). A TextArea and its CSS took 20 ms of the first
         frame, and the session layer starts empty."""
         if self._editor is None:
+            from textual.widgets import TextArea  # here: its module takes 10 ms to load
+
             text, read_only = self._toml
             editor = TextArea(
                 "", id="layer-text", classes="layer-text", soft_wrap=True,
@@ -89,7 +100,7 @@ class LayersPanel(Vertical):
             text = self.editor()
             text.read_only = not layer.editable
             if text.text != wanted:
-                with text.prevent(TextArea.Changed):
+                with text.prevent(text.Changed):
                     text.text = wanted
         state = "read-only" if not layer.editable else "edit the TOML below"
         # Content, never markup: a profile is named by its file ("[x].toml" and all).
@@ -133,8 +144,7 @@ class LayersPanel(Vertical):
                 markup=False,
             )
 
-    @on(TextArea.Changed)
-    def _edited(self, event: TextArea.Changed) -> None:
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
         event.stop()
         self.post_message(LayerEdited(self._showing, event.text_area.text))
 
