@@ -416,7 +416,7 @@ async def test_invalid_toml_shows_the_error_and_keeps_text_and_result() -> None:
         await focus(pilot, app.query_one("#layer-list", SelectionList))
         await press(pilot, "up")  # look at the built-in layer, then back at the session layer
         await press(pilot, "down")
-        assert text_area.text == "per_page = 3\nbroken = [\n"
+        assert text_area.text == "per_page = 3\nbroken = ["  # as typed, kept
 
 
 async def test_the_built_in_layer_is_read_only() -> None:

@@ -359,14 +359,18 @@ async def test_a_drawn_row_looks_as_its_widgets_do(route: str, size: tuple[int, 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 48)])
 async def test_the_drawn_toml_editor_looks_as_the_editor_does(size: tuple[int, int]) -> None:
-    """The session layer's TOML starts empty, drawn (its placeholder); made into the
-    editor, unfocused, the panel's cells are the same."""
+    """The session layer's TOML starts empty (one empty line), drawn as the editor's
+    placeholder, which says how to write one (its "[headers]" was read as markup and
+    lost); made into the editor, unfocused, the panel's cells are the same."""
     app = make_app("GET /repos/{owner}/{repo}/issues")
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         panel = app.query_one(LayersPanel)
         assert not panel.query(TextArea)  # drawn
         drawn = cells(app, panel.region)
+        shown = "\n".join("".join(char for char, _ in line) for line in drawn)
+        assert "TOML, e.g." in shown
+        assert "[headers]" in shown or size[1] < 48  # the whole example where it fits
         toml_editor(app)
         await pilot.pause()
         assert panel.query(TextArea)

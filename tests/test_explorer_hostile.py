@@ -240,7 +240,7 @@ async def test_layer_toml_nested_3000_deep_is_an_error_and_the_text_stays() -> N
             "✗ profile 'session' is nested too deep: more than 100 tables or arrays inside "
             "each other; flatten it; until then the request uses its last valid TOML"
         )
-        assert text_area.text == "per_page = 3\n" + deep + "\n"
+        assert text_area.text == "per_page = 3\n" + deep  # as typed, kept
         assert app.session.layer("session").options == {"per_page": 3}
 
 

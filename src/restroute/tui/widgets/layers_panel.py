@@ -18,8 +18,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from textual.widgets import TextArea
 
-DRAWN = ("\n",)  # the TOML a layer's editor is drawn for, until used: an empty layer's
-PLACEHOLDER = 'TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"'
+# Content, not a str: TextArea reads a str placeholder as markup, and "[headers]" vanished.
+PLACEHOLDER = Content('TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"')
 ON = Content.styled("on ", "b green")
 OFF = Content.styled("off", "b red")
 
@@ -95,8 +95,10 @@ class LayersPanel(Vertical):
         self._showing = name
         self._told = False
         wanted = layer.draft if layer.draft is not None else layer.text  # refused TOML too
+        # An empty layer (one empty line) shows the editor's placeholder: how to write one.
+        wanted = wanted if wanted.strip() else ""
         self._toml = (wanted, not layer.editable)
-        if self._editor is not None or wanted not in DRAWN:
+        if self._editor is not None or wanted:
             text = self.editor()
             text.read_only = not layer.editable
             if text.text != wanted:
@@ -150,12 +152,11 @@ class LayersPanel(Vertical):
 
 
 class DrawnToml(Widget, can_focus=True):
-    """An empty layer's TOML editor, drawn as TextArea draws it, unfocused: the empty line
-    an empty layer's TOML is (dump_profile), under the cursor's line colour. Focused or
-    clicked, it becomes the editor (PaintingScreen asks focus_target)."""
+    """An empty layer's TOML editor, drawn as TextArea draws it unfocused: its placeholder.
+    Focused or clicked, it becomes the editor (PaintingScreen asks focus_target)."""
 
-    COMPONENT_CLASSES = {"drawn-toml--cursor-line"}
-    DEFAULT_CSS = "DrawnToml > .drawn-toml--cursor-line { background: $boost; }"
+    COMPONENT_CLASSES = {"drawn-toml--placeholder"}
+    DEFAULT_CSS = "DrawnToml > .drawn-toml--placeholder { color: $text 40%; }"
 
     def __init__(self, panel: LayersPanel, *, id: str, classes: str) -> None:
         super().__init__(id=id, classes=classes)
@@ -165,7 +166,8 @@ class DrawnToml(Widget, can_focus=True):
         return self._panel.editor()
 
     def render_line(self, y: int) -> Strip:
-        width = self.content_size.width
-        if y == 0:
-            return Strip.blank(width, self.get_component_rich_style("drawn-toml--cursor-line"))
-        return Strip.blank(width, self.rich_style)
+        lines = Content.from_text(PLACEHOLDER).wrap(self.content_size.width)
+        if y >= len(lines):
+            return Strip.blank(self.content_size.width, self.rich_style)
+        line = lines[y].stylize(self.get_visual_style("drawn-toml--placeholder"))
+        return Strip(line.render_segments(self.visual_style), line.cell_length)
