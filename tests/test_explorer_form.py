@@ -148,6 +148,25 @@ async def test_2_ctrl_z_brings_back_a_deleted_row_and_an_edit() -> None:
         assert seen == ["warning: Nothing to undo"]
 
 
+async def test_2_ctrl_z_in_the_toml_undoes_the_toml_and_elsewhere_the_form() -> None:
+    """In the TOML editor ctrl+z is the editor's own undo; with the focus on no field at
+    all, it is the form's (the editor not made yet is not "focused")."""
+    app = make_app(route="GET /users/{username}")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "tab")
+        await type_text(pilot, "octocat")
+        app.screen.set_focus(None)
+        await pilot.pause()
+        await press(pilot, "ctrl+z")
+        assert app.session.rows == [("username", "")]
+        editor = toml_editor(app)
+        await focus(pilot, editor)
+        await type_text(pilot, "per_page = 5")
+        await press(pilot, "ctrl+z")
+        assert editor.text == ""
+        assert app.session.rows == [("username", "")]
+
+
 # --- 3 and 4. a pick replaces the form, and focuses what to fill ------------------------------
 
 

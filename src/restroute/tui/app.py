@@ -196,8 +196,7 @@ class RestrouteApp(App[None]):
 
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
         # Textual restyles a widget whose classes change even before it is mounted, and
-        # mounting styles it anyway: an Input made compact was styled twice, the form's
-        # inputs a tenth of the first frame.
+        # mounting styles it anyway: each Input made compact was styled twice.
         if node is self or node.is_attached:
             super().update_styles(node, animate)
 
@@ -493,7 +492,8 @@ class RestrouteApp(App[None]):
         editor.focus_row(index if len(self.session.rows) < before else index + 1)
 
     def action_undo(self) -> None:
-        if self.focused is self.query_one(LayersPanel).made_editor:  # it keeps its own undo
+        toml = self.query_one(LayersPanel).made_editor
+        if toml is not None and self.focused is toml:  # the TOML editor keeps its own undo
             raise SkipAction()
         if not self.session.undo():
             self.notify("Nothing to undo", severity="warning")
