@@ -259,7 +259,8 @@ async def test_the_tab_bar_underlines_the_active_tab_and_moves_by_keys_and_click
         assert segments[1].style != segments[0].style
         assert segments[1].style == lit  # the active tab's part of the line, lit
 
-        bar.set_label("three", "Problems")
+        assert bar.set_label("three", "Problems")
+        assert not bar.set_label("three", "Problems")  # the same: nothing to repaint
         assert bar.spans()["three"] == (10, 20)
         with pytest.raises(ValueError, match="no tab 'four': the tabs are one, two, three"):
             bar.active = "four"

@@ -60,12 +60,14 @@ class ResultsView(Vertical):
     def show(self, view: View | None = None) -> tuple[Widget, ...]:
         """Keep the session's view (when given) and render the tab in view; returns the
         widgets repainted."""
+        bar = self.query_one(TabBar)
+        relabelled = False
         if view is not None:
             self.view = view
-            self.query_one(TabBar).set_label("problems", self._problems_label)
+            relabelled = bar.set_label("problems", self._problems_label)
         code = self.query_one(CodeView)
         code.show(self.render_tab(self.active))
-        return (code, self.query_one(TabBar))
+        return (code, bar) if relabelled else (code,)
 
     @property
     def _problems_label(self) -> str:

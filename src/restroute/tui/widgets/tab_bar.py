@@ -72,11 +72,14 @@ class TabBar(Widget, can_focus=True):
             self.refresh()
             self.post_message(self.Activated(tab))
 
-    def set_label(self, tab: str, label: str) -> None:
-        """Name ``tab`` ``label`` on screen: a repaint, never a layout."""
-        if self.labels[tab] != label:
-            self.labels[tab] = label
-            self.refresh()
+    def set_label(self, tab: str, label: str) -> bool:
+        """Name ``tab`` ``label`` on screen: a repaint, never a layout. Returns whether
+        the name changed."""
+        if self.labels[tab] == label:
+            return False
+        self.labels[tab] = label
+        self.refresh()
+        return True
 
     def spans(self) -> dict[str, tuple[int, int]]:
         """Each tab's columns, from its first to past its last, gaps included."""
