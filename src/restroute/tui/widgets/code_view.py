@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.selection import Selection
 from textual.strip import Strip
 
-from .steady_scroll import SteadyScroll
+from .steady_scroll import SteadyScroll, line_at
 
 
 class CodeView(SteadyScroll):
@@ -32,7 +32,7 @@ class CodeView(SteadyScroll):
         before = self._lines
         self._wrap(self.scrollable_content_region.width)
         after = self._lines
-        self.refresh_changed(lambda at: _line(before, at) != _line(after, at))
+        self.refresh_changed(lambda at: line_at(before, at) != line_at(after, at))
 
     @property
     def text(self) -> str:
@@ -104,7 +104,3 @@ class CodeView(SteadyScroll):
     def selection_updated(self, selection: Selection | None) -> None:
         self._painted.clear()
         self.refresh()
-
-
-def _line(lines: list[Strip], at: int) -> Strip | None:
-    return lines[at] if at < len(lines) else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -166,8 +168,14 @@ class DrawnToml(Widget, can_focus=True):
         return self._panel.editor()
 
     def render_line(self, y: int) -> Strip:
-        lines = Content.from_text(PLACEHOLDER).wrap(self.content_size.width)
+        lines = _placeholder_lines(self.content_size.width)
         if y >= len(lines):
             return Strip.blank(self.content_size.width, self.rich_style)
         line = lines[y].stylize(self.get_visual_style("drawn-toml--placeholder"))
         return Strip(line.render_segments(self.visual_style), line.cell_length)
+
+
+@functools.cache
+def _placeholder_lines(width: int) -> list[Content]:
+    """The placeholder wrapped to ``width``, once a width (not once a line painted)."""
+    return Content.from_text(PLACEHOLDER).wrap(width)

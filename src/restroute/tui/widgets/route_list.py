@@ -12,7 +12,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
-from .steady_scroll import SteadyScroll
+from .steady_scroll import SteadyScroll, line_at
 
 Part = tuple[str, str]  # text, and its role: "" or a ROLES name
 
@@ -80,7 +80,7 @@ class RouteList(SteadyScroll, can_focus=False):
         self.scroll_to(y=0, animate=False, immediate=True)
         after, now_lit = self.rows, self.highlighted
         self.refresh_changed(
-            lambda at: _row(before, at) != _row(after, at) or (at == lit) != (at == now_lit)
+            lambda at: line_at(before, at) != line_at(after, at) or (at == lit) != (at == now_lit)
         )
 
     @property
@@ -156,7 +156,3 @@ class RouteList(SteadyScroll, can_focus=False):
         list's, or the highlight's) shows through."""
         style = self.get_component_rich_style(f"route-list--{role}")
         return Style(color=style.color, bold=style.bold, dim=style.dim, italic=style.italic)
-
-
-def _row(rows: tuple[Row, ...], at: int) -> Row | None:
-    return rows[at] if at < len(rows) else None

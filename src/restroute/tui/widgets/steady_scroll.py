@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
+
+T = TypeVar("T")
+
+
+def line_at(lines: Sequence[T], at: int) -> T | None:
+    """Line ``at`` of ``lines``, or None past their end: a view's lines before and after
+    a change compare so (``refresh_changed``)."""
+    return lines[at] if at < len(lines) else None
 
 
 class SteadyScroll(ScrollView):
