@@ -41,6 +41,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,15 +111,17 @@ class Baseline(App[None]):
 
 
 def repaint_event(view: Widget) -> asyncio.Event:
-    """An event set whenever ``view`` paints a line (its render_line is wrapped)."""
+    """An event set whenever ``view`` has painted lines for a frame (its render_lines
+    is wrapped: the compositor asks for them as it makes the frame)."""
     repainted = asyncio.Event()
-    render_line = view.render_line
+    render_lines = view.render_lines
 
-    def watched(y: int) -> object:
+    def watched(crop: Region) -> list[Strip]:
+        lines = render_lines(crop)
         repainted.set()
-        return render_line(y)
+        return lines
 
-    view.render_line = watched  # type: ignore[method-assign, assignment]
+    view.render_lines = watched  # type: ignore[method-assign]
     return repainted
 
 

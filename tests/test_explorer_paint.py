@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual._compositor import ChopsUpdate
@@ -17,6 +18,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Offset, Region
 from textual.screen import Screen
 from textual.selection import Selection
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -25,6 +27,7 @@ from restroute.tui import make_app
 from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
 from restroute.tui.widgets.code_view import CodeView
 from restroute.tui.widgets.route_list import RouteList, Row
+from restroute.tui.widgets.steady_scroll import SteadyBar
 from restroute.tui.widgets.tab_bar import TabBar
 from tests.test_explorer import cells
 
@@ -358,6 +361,76 @@ async def test_a_long_route_is_cut_and_its_line_kept_for_the_next_search() -> No
         assert len(listing._lines) < 4100
         listing.notify_style_update()  # a new theme: every line is made again
         assert listing._lines == {}
+
+
+def cell_looks(lines: list[Strip]) -> list[list[tuple[str, Style | None]]]:
+    """Each cell's character and style (with its mouse actions): two renders compared
+    so do not depend on where the lines were cut into segments."""
+    return [[(char, seg.style) for seg in line for char in seg.text] for line in lines]
+
+
+class TallListing(Listing):
+    CSS = "RouteList { height: 8; }"
+
+
+@pytest.mark.parametrize(("rows", "scrolled"), [(3, 0), (40, 0), (40, 17), (200, 150)])
+async def test_the_lists_scrollbar_is_drawn_as_textual_draws_it(rows: int, scrolled: int) -> None:
+    """The bar's lines are made from its segments, not through Rich (2.4 ms a key): each
+    cell, its colours and what a click on it does, is what Textual's own path gives, for
+    a short list, a long one at its top and further down, and under the mouse."""
+    app = TallListing()
+    async with app.run_test(size=(40, 12)) as pilot:
+        listing = app.query_one(RouteList)
+        listing.show([Row(f"k{n}", ((f"GET /{n}", ""),)) for n in range(rows)], 0)
+        listing.scroll_to(y=scrolled, animate=False, immediate=True)
+        await pilot.pause()
+        bar = listing.vertical_scrollbar
+        assert isinstance(bar, SteadyBar)
+        for hovered in (False, True):
+            bar.mouse_over = hovered
+            for crop in (Region(0, 0, *bar.size), Region(0, 2, 1, 3)):
+                drawn = cell_looks(bar.render_lines(crop))
+                assert drawn == cell_looks(Widget.render_lines(bar, crop))
+        whole = cell_looks(bar.render_lines(Region(0, 0, *bar.size)))
+        looks = {style for line in whole for _, style in line}
+        assert (len(looks) > 1) == (rows > 8)  # a thumb on a track once the list is longer
+
+
+@pytest.mark.parametrize("padding", [0, 2])
+async def test_the_list_paints_what_textuals_styles_would(padding: int) -> None:
+    """The list's lines skip Textual's styles cache (70 µs a line): the same cells, the
+    highlight and the blank lines past the rows too, whole or cropped; with padding
+    (which the shortcut does not draw) Textual's path is taken."""
+    app = Listing()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(RouteList)
+        listing.styles.padding = (0, padding)
+        listing.show(ROWS[:3], 0)  # two rows and a heading in five lines
+        await pilot.pause()
+        for crop in (Region(0, 0, *listing.size), Region(3, 1, 10, 3)):
+            painted = cell_looks(listing.render_lines(crop))
+            assert painted == cell_looks(Widget.render_lines(listing, crop))
+        whole = "".join(char for char, _ in painted[0])
+        assert whole == ("POST   /re" if padding else "ST   /repo")  # 2 columns in
+
+
+async def test_the_pickers_hint_is_repainted_only_when_its_count_changes() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("f2", *"list issues")
+        await pilot.pause()
+        with rendered(app) as calls:
+            await pilot.press("space")  # the same routes: the same count
+            await pilot.pause()
+        assert "picker-query" in {widget for widget, _ in calls}
+        assert "picker-hint" not in {widget for widget, _ in calls}
+        with rendered(app) as calls:
+            await pilot.press(*"zzz")
+            await pilot.pause()
+        assert "picker-hint" in {widget for widget, _ in calls}
+        hint = app.screen.query_one("#picker-hint", Static)
+        assert str(hint.content).startswith("0 of ")
 
 
 async def test_keys_in_the_picker_move_its_highlight() -> None:

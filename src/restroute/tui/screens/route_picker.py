@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ... import catalog
@@ -38,6 +39,7 @@ class RoutePicker(ModalScreen[Operation | None]):
         self._query = query
         self._shown: dict[str, Operation] = {}
         self._finished = False  # keys queued behind the one that closed it do nothing
+        self._hint = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
@@ -85,9 +87,13 @@ class RoutePicker(ModalScreen[Operation | None]):
     def _list(self, rows: list[Row], hint: str) -> None:
         listing, shown_hint = self.query_one(RouteList), self.query_one("#picker-hint", Static)
         listing.show(rows, 0)
-        shown_hint.update(hint, layout=False)  # one line
+        changed: tuple[Widget, ...] = (listing, self.query_one("#picker-query"))
+        if hint != self._hint:  # the count, on some keys (Static.update repaints it all)
+            self._hint = hint
+            shown_hint.update(hint, layout=False)  # one line
+            changed += (shown_hint,)
         if self.is_mounted:  # in the frame that paints the key
-            repaint_now(self, (listing, shown_hint, self.query_one("#picker-query")))
+            repaint_now(self, changed)
 
     def action_move(self, steps: int) -> None:
         self.query_one(RouteList).move(steps)

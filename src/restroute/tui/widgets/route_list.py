@@ -126,9 +126,39 @@ class RouteList(SteadyScroll, can_focus=False):
         super().notify_style_update()
         self._lines.clear()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Textual's styles cache makes each line again with the view's border, padding,
+        # outline, tint and opacity, 70 µs a line; the list has none of them, and on a
+        # key most of its lines change. Its lines are made once (``_line``), and so their
+        # filtered copies (Strip.apply_filter keeps the last few).
+        styles = self.styles
+        if (
+            styles.border or styles.outline or any(styles.padding) or styles.tint.a
+            or styles.opacity != 1 or styles.text_opacity != 1 or styles.has_rule("hatch")
+        ):  # fmt: skip
+            return super().render_lines(crop)
+        background, filters = self.background_colors[1], self.get_line_filters()
+        width, top = self.scrollable_content_region.width, round(self.scroll_y)
+        # Textual's lines reach under the scrollbar, in the background.
+        under, pad = self.content_region.width, Style(bgcolor=self.rich_style.bgcolor)
+        blank = Strip.blank(width, self.rich_style).adjust_cell_length(under, pad)
+        lines = []
+        for y in crop.line_range:
+            line = blank
+            if top + y < len(self.rows):
+                line = self._row_line(top + y, width).adjust_cell_length(under, pad)
+            for line_filter in filters:
+                line = line.apply_filter(line_filter, background)
+            lines.append(line)
+        if crop.column_span != (0, self.size.width):
+            lines = [line.crop(crop.x, crop.right) for line in lines]
+        return lines
+
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        at = round(self.scroll_y) + y
+        return self._row_line(round(self.scroll_y) + y, self.scrollable_content_region.width)
+
+    def _row_line(self, at: int, width: int) -> Strip:
+        """Row ``at`` of the list, in a view ``width`` wide."""
         if not 0 <= at < len(self.rows):
             return Strip.blank(width, self.rich_style)
         plain, styled = self._line(self.rows[at].parts, width)
