@@ -364,10 +364,12 @@ def unread_catalog() -> Iterator[None]:
     for cache in caches:
         cache.cache_clear()
     _data._made.clear()
+    _data._shared.clear()
     yield
     for cache in caches:
         cache.cache_clear()
     _data._made.clear()
+    _data._shared.clear()
 
 
 @pytest.mark.usefixtures("unread_catalog")
@@ -384,6 +386,18 @@ def test_a_route_as_the_catalog_writes_it_is_found_without_the_index() -> None:
     assert catalog.find("issues/list-for-repo") is issues  # an id needs the index
     assert _data.index.cache_info().currsize == 1
     assert next(op for op in catalog.operations() if op.id == issues.id) is issues
+
+
+@pytest.mark.usefixtures("unread_catalog")
+def test_a_shared_parameter_is_one_object_whichever_way_its_operations_were_read() -> None:
+    """An operation read from its line, then the catalog read whole: the parameters
+    they share are the same object (each had its own ``owner``, and a test of the data
+    file failed whenever an explorer test had started on a route before it)."""
+    create = catalog.find("POST /repos/{owner}/{repo}/issues")  # from its own line
+    assert create is not None
+    listing = next(op for op in catalog.operations() if op.id == "issues/list-for-repo")
+    assert create.parameters[0].name == listing.parameters[0].name == "owner"
+    assert create.parameters[0] is listing.parameters[0]
 
 
 @pytest.mark.usefixtures("unread_catalog")

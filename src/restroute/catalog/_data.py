@@ -23,16 +23,18 @@ def _text() -> str:
         return file.read()
 
 
-# Operations made one at a time, before the file was read whole, by (method, URL): the
-# whole catalog takes them in, so a lookup returns the same object before and after.
+# Operations made one at a time, before the file was read whole, by (method, URL), and
+# the shared parameters they use, by name: the whole catalog takes them in, so a lookup
+# returns the same object before and after, and a shared parameter is one object.
 _made: dict[tuple[str, str], Operation] = {}
+_shared: dict[str, Parameter] = {}
 
 
 @functools.cache
 def operations() -> tuple[Operation, ...]:
     """Every operation, in catalog order (by URL, then method)."""
     data = json.loads(_text())
-    shared = {key: _parameter(raw) for key, raw in data["parameters"].items()}
+    shared = {key: _shared.get(key) or _parameter(raw) for key, raw in data["parameters"].items()}
     base, docs = data["base_url"], data["docs_base"]
     return tuple(
         _made.get((raw["method"], raw["url"])) or _operation(raw, base, docs, shared)
@@ -65,15 +67,12 @@ def _from_its_line(method: str, url: str) -> Operation | None:
     if at < 0:
         return None
     raw = json.loads(_line(text, at))
-    shared = {
-        name: _parameter(
-            json.loads("{" + _line(text, text.index(f"\n{_compact(name)}:") + 1) + "}")[name]
-        )
-        for name in raw.get("params", ())
-        if isinstance(name, str)  # a shared parameter: on its own line, "name":{...}
-    }
+    for name in raw.get("params", ()):
+        if isinstance(name, str) and name not in _shared:  # on its own line, "name":{...}
+            line = _line(text, text.index(f"\n{_compact(name)}:") + 1)
+            _shared[name] = _parameter(json.loads("{" + line + "}")[name])
     head = json.loads(text[: text.index(',\n "parameters"')] + "}")
-    return _operation(raw, head["base_url"], head["docs_base"], shared)
+    return _operation(raw, head["base_url"], head["docs_base"], _shared)
 
 
 def _line(text: str, at: int) -> str:
