@@ -913,3 +913,85 @@ async def test_saving_invalid_session_toml_says_so(tmp_path: Path) -> None:
 
         assert not target.exists()
         assert app.session.layer("session").options == {}
+
+
+# --- secrets typed into the explorer ------------------------------------------------------
+
+
+def screen_text(app: RestrouteApp) -> str:
+    """Every character on the screen, as the terminal shows it."""
+    return "\n".join(line.text for line in app.screen._compositor.render_strips())
+
+
+async def test_a_token_typed_into_the_toml_is_redacted_once_the_editor_is_left() -> None:
+    """While the session layer's TOML is edited it shows what is typed (no one edits
+    what they cannot see); left, it shows its secrets as every other view does. The
+    request keeps the token; back in the editor, the text and its undo are as typed."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        editor = toml_editor(app)
+        await focus(pilot, editor)
+        await type_text(pilot, f'per_page = 2\n[headers]\nauthorization = "{TOKEN}"')
+        typed = editor.text
+        assert TOKEN in typed
+        await focus(pilot, app.query_one("#route", Input))
+        assert editor.text == 'per_page = 2\n[headers]\nauthorization = "token <REDACTED>"'
+        assert "ghp_abc" not in screen_text(app)
+        assert request_headers(app)["authorization"] == TOKEN  # still sent
+        assert app.session.layer("session").text == typed  # the layer is as typed
+        await focus(pilot, editor)
+        assert editor.text == typed
+        await press(pilot, "ctrl+z")  # the history of the typing is back with it
+        assert editor.text != typed
+        assert typed.startswith(editor.text)
+        assert app.session.layer("session").text == editor.text  # and the undo is an edit
+
+
+async def test_ctrl_r_shows_the_tomls_secrets_and_hides_them_again() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        editor = toml_editor(app)
+        await focus(pilot, editor)
+        await type_text(pilot, f'[headers]\nauthorization = "{TOKEN}"')
+        await focus(pilot, app.query_one("#route", Input))
+        seen = []
+        for _ in range(3):  # redacted, then as $VAR, then shown, then redacted again
+            await press(pilot, "ctrl+r")
+            seen.append((app.secrets, "ghp_abc" in editor.text, "ghp_abc" in screen_text(app)))
+        assert seen == [("env", False, False), ("reveal", True, True), ("redact", False, False)]
+
+
+async def test_a_secret_rows_value_shows_as_dots_while_secrets_are_redacted() -> None:
+    """A row named as a secret (by the name, as every view judges it) shows its value as
+    Textual's password field does: a drawn row of the route, a row typed by hand and one
+    renamed into a secret; ctrl+r up to reveal shows them, and the request has them."""
+    secret = "gho_row_secret_7"
+    values = [("client_id", "Iv1.app"), ("access_token", secret)]
+    app = make_app("POST /applications/{client_id}/token", (), values)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        drawn = row_named(app, "access_token")
+        assert drawn.drawn  # the route's own row, not yet widgets
+        assert "•" * len(secret) in screen_text(app)
+        await add_row(pilot, "headers.x-api-key", "k_typed_123")
+        await add_row(pilot, "x-team", "ok_plain")
+        text = screen_text(app)
+        assert secret not in text
+        assert "k_typed_123" not in text
+        assert "ok_plain" in text
+        assert request_headers(app)["x-api-key"] == "k_typed_123"
+        field = row_named(app, "x-team").name_field
+        assert field is not None
+        field.can_focus = True
+        await focus(pilot, field)
+        await type_text(pilot, "-token")  # now "x-team-token": a secret's name
+        assert "ok_plain" not in screen_text(app)
+        await press(pilot, "ctrl+r")
+        assert "ok_plain" not in screen_text(app)  # as $VAR: still hidden
+        await press(pilot, "ctrl+r")
+        text = screen_text(app)
+        assert secret in text
+        assert "k_typed_123" in text
+        assert "ok_plain" in text
+        await press(pilot, "ctrl+r")
+        assert secret not in screen_text(app)

@@ -283,3 +283,156 @@ def test_a_query_token_shows_nowhere_while_redacted_and_everywhere_when_revealed
     assert f"access_token={TOKEN}" in revealed.snippet("curl")
     assert revealed.parsed is not None
     assert TOKEN in revealed.parsed["url"]
+
+
+@pytest.mark.parametrize(
+    ("route", "rows"),
+    [
+        ("POST /applications/{client_id}/token", [("client_id", "Iv1"), ("access_token", TOKEN)]),
+        (  # a webhook's secret, a field of an object in the body
+            "POST /repos/{owner}/{repo}/hooks",
+            [
+                ("owner", "o"),
+                ("repo", "r"),
+                ("config", f'{{"url": "https://h", "secret": "{TOKEN}"}}'),
+            ],
+        ),
+    ],
+)
+def test_a_body_secret_shows_nowhere_while_redacted_and_is_sent_when_revealed(
+    route: str, rows: list[tuple[str, str]]
+) -> None:
+    """The adversary's case: a token in the body (checking an OAuth token, a webhook's
+    secret) showed in the explorer's Parsed view and in every copy, redaction on."""
+    session = Session(route)
+    session.rows = rows
+    for secrets in ("redact", "env"):
+        hidden = session.view(secrets=secrets)
+        shown_anywhere = [
+            hidden.status.text,
+            repr(hidden.merged),
+            repr(dict(hidden.parsed or {})),
+            repr(hidden.rows),
+            repr(hidden.cascade),
+            *hidden.snippets.values(),
+        ]
+        assert not [text for text in shown_anywhere if TOKEN in text]
+        assert REDACTED in hidden.snippet("curl")
+        assert REDACTED in hidden.snippet("python")
+    revealed = session.view(secrets="reveal")
+    assert TOKEN in revealed.snippet("curl")
+    assert TOKEN in revealed.snippet("httpx")
+    assert revealed.parsed is not None
+    assert TOKEN in repr(revealed.parsed["body"])
+
+
+def test_fields_named_as_secrets_are_hidden_at_any_depth() -> None:
+    from restroute.redact import redact_fields
+
+    body = {"name": "web", "hooks": ({"password": 1}, [2, {"api_key": "k"}]), "n": None}
+    assert redact_fields(body) == {
+        "name": "web",
+        "hooks": ({"password": REDACTED}, [2, {"api_key": REDACTED}]),  # tuples stay tuples
+        "n": None,
+    }
+    assert redact_fields("access_token=t") == "access_token=t"  # text is no object
+
+
+def _nested(depth: int, innermost: object) -> object:
+    value = innermost
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+def test_a_body_nested_past_the_recursion_limit_is_hidden_whole_only_if_it_holds_a_secret() -> (
+    None
+):
+    """Below 64 levels a value is read with a stack, not recursion: one that holds a
+    secret is hidden whole; one that holds none is kept (a display summarises it)."""
+    from restroute.redact import redact_fields
+
+    hidden = redact_fields(_nested(5000, {"token": TOKEN}))
+    assert _at(hidden, 63) != REDACTED
+    assert _at(hidden, 64) == REDACTED  # the rest, 4936 levels and the token, hidden whole
+    plain = _nested(5000, {"x": 1})
+    assert _at(redact_fields(plain), 64) is _at(plain, 64)  # the very object, unread
+
+
+def _at(value: object, depth: int) -> object:
+    """What a {"a": ...} nest holds ``depth`` levels down."""
+    for _ in range(depth):
+        assert isinstance(value, dict)
+        value = value["a"]
+    return value
+
+
+def test_an_explained_data_field_named_as_a_secret_is_hidden() -> None:
+    from restroute._core.explain import redacted_value
+
+    assert redacted_value("data.password", "p") == REDACTED
+    assert redacted_value("data", {"client_secret": "s", "n": 1}) == {
+        "client_secret": REDACTED,
+        "n": 1,
+    }
+    assert redacted_value("request.timeout", 3) == 3
+
+
+# --- a layer's TOML, as the explorer shows it ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        (
+            '[headers]\nauthorization = "token ghp_1"',
+            '[headers]\nauthorization = "token <REDACTED>"',
+        ),
+        ('headers.x-api-key = "k1"', 'headers.x-api-key = "<REDACTED>"'),
+        ("\"x-api-key\" = 'k1'", "\"x-api-key\" = '<REDACTED>'"),
+        (
+            "headers = { cookie = 'a=1', accept = 'x' }",
+            "headers = { cookie = '<REDACTED>', accept = 'x' }",
+        ),
+        ('client_secret = """s\n1"""', 'client_secret = """<REDACTED>"""'),
+        ("token = 12345", "token = <REDACTED>"),
+        ('token = ["a", "b"]', "token = <REDACTED>"),
+        (
+            'base_url = "https://me:pw@ghe.example.com/api"',
+            'base_url = "https://<REDACTED>@ghe.example.com/api"',
+        ),
+        ('url = "/user?access_token=t&page=2"', 'url = "/user?access_token=<REDACTED>&page=2"'),
+        ('cookie = "a\\"b"', 'cookie = "<REDACTED>"'),  # an escaped quote ends nothing
+        ('h = { a = ["#"], token = "s" }', 'h = { a = ["#"], token = "<REDACTED>" }'),
+    ],
+)
+def test_a_layers_toml_is_shown_with_its_secrets_replaced(written: str, shown: str) -> None:
+    from restroute.redact import redact_toml
+
+    assert redact_toml(written) == shown
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'authorization = "token ${GITHUB_TOKEN}"',  # where the secret comes from: no secret
+        "per_page = 100\nmedia_type.format = 'full+json'",
+        '# export GITHUB_TOKEN = "ghp_in_a_comment"',  # a comment is the writer's prose
+        'note = "token = abc"',  # a string is not a key
+    ],
+)
+def test_a_toml_without_secrets_is_shown_as_written(written: str) -> None:
+    from restroute.redact import redact_toml
+
+    assert redact_toml(written) == written
+
+
+def test_the_sample_profiles_read_as_written() -> None:
+    """They hold ${VAR} references only, and their comments stay the writer's prose."""
+    from pathlib import Path
+
+    from restroute.redact import redact_toml
+
+    for profile in (Path(__file__).parents[1] / "sample_profiles").glob("*.toml"):
+        text = profile.read_text(encoding="utf-8")
+        assert redact_toml(text) == text

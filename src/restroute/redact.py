@@ -29,8 +29,10 @@ __all__ = [
     "Reference",
     "hide_userinfo",
     "is_secret",
+    "redact_fields",
     "redact_headers",
     "redact_options",
+    "redact_toml",
     "redact_url",
     "referenced_headers",
     "references_only",
@@ -145,7 +147,94 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
             shown[name] = redact_url(value)
         elif isinstance(name, str) and is_secret(name):
             shown[name] = REDACTED
+        else:  # a parameter's or the body's fields: a webhook's config.secret
+            shown[name] = redact_fields(value)
     return shown
+
+
+_DEPTH = 64  # deeper than any API's body: what lies below is kept or hidden whole
+
+
+def redact_fields(value: object, depth: int = 0) -> Any:
+    """``value`` with each field named as a secret hidden, at any depth of its objects
+    and arrays (a body's ``access_token``, a webhook's ``config.secret``): a new value,
+    ``value`` itself when it holds no object. Below 64 levels, what holds a secret is
+    hidden whole, and the rest kept as it is (a display summarises a deep body).
+
+    >>> redact_fields({"name": "web", "config": {"url": "https://h", "secret": "s"}})
+    {'name': 'web', 'config': {'url': 'https://h', 'secret': '<REDACTED>'}}
+    """
+    if not isinstance(value, Mapping | list | tuple):
+        return value
+    if depth >= _DEPTH:
+        return REDACTED if _holds_secret(value) else value
+    if isinstance(value, Mapping):
+        return {
+            key: REDACTED if isinstance(key, str) and is_secret(key) else
+            redact_fields(field, depth + 1)
+            for key, field in value.items()
+        }  # fmt: skip
+    return type(value)(redact_fields(item, depth + 1) for item in value)
+
+
+def _holds_secret(value: object) -> bool:
+    """Whether a field named as a secret is anywhere in ``value`` (walked with a stack:
+    a body may be nested past the recursion limit)."""
+    stack = [value]
+    while stack:
+        each = stack.pop()
+        if isinstance(each, Mapping):
+            if any(isinstance(key, str) and is_secret(key) for key in each):
+                return True
+            stack.extend(each.values())
+        elif isinstance(each, list | tuple):
+            stack.extend(each)
+    return False
+
+
+_TOML_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+_TOML_STRING = r"""(?:"{3}[\s\S]*?"{3}|'{3}[\s\S]*?'{3}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+# A key = value pair anywhere (on a line of its own, in a table, inline in { ... }); a
+# string or comment elsewhere is passed over whole, as nothing in it is a key.
+_TOML_PAIR = (
+    rf"(?P<key>{_TOML_KEY}(?:[ \t]*\.[ \t]*{_TOML_KEY})*)(?P<eq>[ \t]*=[ \t]*)"
+    rf"(?P<value>{_TOML_STRING}|\[[^[\]]*\]|[^\s,{{}}[\]#\"']+)|{_TOML_STRING}|#[^\n]*"
+)
+_URL_KEYS = frozenset({"url", "base_url", "baseurl"})
+_QUOTES = ('"""', "'''", '"', "'")
+
+
+def redact_toml(text: str) -> str:
+    """A layer's TOML as shown: each value whose key names a secret (the last part of a
+    dotted key: ``headers.authorization``) replaced as a header's is, and the secrets in
+    URLs (``redact_url``). The text is otherwise as written, line for line, so that what
+    a person typed still reads as typed. A value of ``${VAR}`` references only stays: it
+    says where the secret comes from, and is none.
+
+    >>> print(redact_toml('per_page = 2\\n[headers]\\nauthorization = "token ghp_1"'))
+    per_page = 2
+    [headers]
+    authorization = "token <REDACTED>"
+    >>> print(redact_toml("headers = { x-api-key = 'k1', authorization = 'token ${T}' }"))
+    headers = { x-api-key = '<REDACTED>', authorization = 'token ${T}' }
+    """
+    return _pattern(_TOML_PAIR).sub(_redacted_pair, text)
+
+
+def _redacted_pair(pair: re.Match[str]) -> str:
+    key, value = pair["key"], pair["value"]
+    if key is None:  # a string or a comment
+        return pair[0]
+    name = _pattern(_TOML_KEY).findall(key)[-1].strip("\"'")
+    quote = next((q for q in _QUOTES if value.startswith(q) and len(value) > len(q)), "")
+    inner = value[len(quote) : len(value) - len(quote)]
+    if str.lower(name) in _URL_KEYS:
+        shown = redact_url(inner)
+    elif is_secret(name) and not references_only(inner):
+        shown = redacted(name, inner)
+    else:
+        return pair[0]
+    return f"{key}{pair['eq']}{quote}{shown}{quote}"
 
 
 # --- environment references ------------------------------------------------------------------

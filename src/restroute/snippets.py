@@ -36,7 +36,14 @@ from ._core.options import plain
 from ._core.url import authority_problem, dot_segment, is_absolute
 from ._core.wire import body_bytes, check_framing
 from .errors import EndpointError
-from .redact import Reference, is_secret, redact_headers, redact_url, referenced_headers
+from .redact import (
+    Reference,
+    is_secret,
+    redact_fields,
+    redact_headers,
+    redact_url,
+    referenced_headers,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,7 +63,7 @@ _SHELL_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 class _Request:
     """The parts every snippet needs, checked once: a snippet never sends something else."""
 
-    __slots__ = ("body", "headers", "method", "url")
+    __slots__ = ("body", "headers", "method", "payload", "url")
 
     def __init__(
         self, options: Mapping[str, Any], hide: bool, env: Mapping[str, str] | None
@@ -85,6 +92,9 @@ class _Request:
         self.url = url.partition("#")[0]  # a fragment is never sent
         route = f"{self.method} {self.url}"
         headers = checked_headers(options.get("headers") or {}, route)
+        if (env is not None or hide) and "body" in options:  # its access_token, say
+            options = {**options, "body": redact_fields(options["body"])}
+        self.payload = options.get("body")  # the body as given (JSON's value), as shown
         self.body = body_bytes(options)
         check_framing(headers, self.body, route)
         self.headers: dict[str, Any] = headers
@@ -136,6 +146,8 @@ def to_json(
         shown_options["headers"] = redact_headers(headers)
     if (redact or env is not None) and "url" in options:
         shown_options["url"] = redact_url(options["url"])
+    if (redact or env is not None) and "body" in options:
+        shown_options["body"] = redact_fields(options["body"])
     body = options.get("body")
     if isinstance(body, bytes | bytearray | memoryview):
         try:
@@ -356,7 +368,7 @@ def to_python(
         raise EndpointError(msg)
     request = _Request(options, hide=redact, env=env)
     _check_url_for(client, request.url)
-    body = options.get("body")
+    body = request.payload
     as_json = request.body is not None and not isinstance(
         body, str | bytes | bytearray | memoryview
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, is_secret, redact_options, redacted
+from ..redact import REDACTED, is_secret, redact_fields, redact_options, redacted
 from .encoding import key_name, shown
 from .endpoint import BASE_DEFAULTS
 from .merge import Layered, owned_copy
@@ -348,7 +348,9 @@ def redacted_value(key: str, value: object, redact: bool = True) -> object:
     outer, dot, inner = key.partition(".")
     if not dot:  # a whole option: the headers table is redacted header by header
         return redact_options({key: value})[key]
-    return redacted(inner, value) if outer == "headers" else value
+    if outer == "headers":
+        return redacted(inner, value)
+    return REDACTED if is_secret(inner) else redact_fields(value)  # data.password, say
 
 
 _CELL = 300  # characters of a value a table shows: a body of megabytes is summarised

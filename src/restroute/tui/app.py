@@ -384,6 +384,7 @@ class RestrouteApp(App[None]):
                 self._describe_timer = self.set_timer(DESCRIBE_AFTER, self._follow_catalog)
         else:
             editor = self.query_one(ParamsEditor)
+            editor.renamed(field)
             self.session.edit_rows(editor.rows, field)
             if field.has_class("param-name"):  # a row renamed: described by its new name
                 spec = editor.specs.get(field.value)
@@ -450,6 +451,8 @@ class RestrouteApp(App[None]):
         note, banner = MODE_NOTES[self.secrets]
         self.notify(note)
         self.query_one(StatusLine).banner(banner)
+        self.query_one(LayersPanel).reveal(self.revealed)
+        self.query_one(ParamsEditor).reveal(self.revealed)
         self.query_one(ParamsEditor).refresh_hints()
         self.update_results()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from textual import events, on
@@ -13,12 +14,15 @@ from textual.widget import Widget
 from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from ...redact import redact_toml
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from textual.document._history import EditHistory
     from textual.widgets import TextArea
+    from textual.widgets.text_area import Selection as TextSelection
 
 # Content, not a str: TextArea reads a str placeholder as markup, and "[headers]" vanished.
 PLACEHOLDER = Content('TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"')
@@ -28,7 +32,11 @@ OFF = Content.styled("off", "b red")
 
 class LayersPanel(Vertical):
     """Space switches the highlighted layer; its TOML shows below (editable but built-in).
-    A layer says on or off in words, not by the colour of its box alone."""
+    A layer says on or off in words, not by the colour of its box alone.
+
+    The TOML shows its secrets redacted (``redact_toml``) unless they are revealed, as
+    every other view does; only while a person edits the session layer does it show
+    what they typed, since no one can edit text they cannot see."""
 
     BORDER_TITLE = "Layers (bottom to top)"
 
@@ -38,7 +46,12 @@ class LayersPanel(Vertical):
         self._showing = ""
         self._told = False  # that the layer shown is read-only, since it was shown
         self._editor: TextArea | None = None  # made when first used (see editor)
-        self._toml = ("", False)  # the TOML shown, and whether it is read-only
+        self._toml = ("", False)  # the layer's TOML, and whether it is read-only
+        self._revealed = False  # secrets shown (ctrl+r)
+        # While the editor shows the TOML redacted: its undo history and cursor in the
+        # TOML as typed, given back with it.
+        self._typed: tuple[EditHistory, TextSelection] | None = None
+        self._live = False  # the editor holds the TOML as typed (edits since not yet told)
 
     def compose(self) -> ComposeResult:
         yield SelectionList[str](*self._selections(), id="layer-list")
@@ -57,18 +70,15 @@ class LayersPanel(Vertical):
         if self._editor is None:
             from textual.widgets import TextArea  # here: its module takes 10 ms to load
 
-            text, read_only = self._toml
             editor = TextArea(
                 "", id="layer-text", classes="layer-text", soft_wrap=True,
-                placeholder=PLACEHOLDER, read_only=read_only,
+                placeholder=PLACEHOLDER, read_only=self._toml[1],
             )  # fmt: skip
             drawn = self.query_one(DrawnToml)  # (an empty layer's TOML: see DrawnToml)
             self.mount(editor, after=drawn)
             drawn.remove()
             self._editor = editor
-            if text:
-                with editor.prevent(TextArea.Changed):
-                    editor.text = text
+            self._show_toml()
         return self._editor
 
     def on_mount(self) -> None:
@@ -100,16 +110,49 @@ class LayersPanel(Vertical):
         # An empty layer (one empty line) shows the editor's placeholder: how to write one.
         wanted = wanted if wanted.strip() else ""
         self._toml = (wanted, not layer.editable)
+        self._typed, self._live = None, False  # another layer's TOML: the last one is gone
         if self._editor is not None or wanted:
-            text = self.editor()
-            text.read_only = not layer.editable
-            if text.text != wanted:
-                with text.prevent(text.Changed):
-                    text.text = wanted
+            self.editor().read_only = not layer.editable
+            self._show_toml()
         state = "read-only" if not layer.editable else "edit the TOML below"
         # Content, never markup: a profile is named by its file ("[x].toml" and all).
         title = Content.assemble(Content.styled(name, "b"), f" · {state}")
         self.query_one("#layer-title", Static).update(title)
+
+    def reveal(self, revealed: bool) -> None:
+        """Show the TOML's secrets, or hide them again (ctrl+r)."""
+        self._revealed = revealed
+        self._show_toml()
+
+    def _show_toml(self) -> None:
+        """Put the layer's TOML in the editor, redacted unless revealed or being edited."""
+        editor = self._editor
+        if editor is None:  # an empty layer, drawn: nothing to hide
+            return
+        typed, read_only = self._toml
+        if self._live:  # the editor holds the TOML as typed, with edits not yet told
+            typed = editor.text
+            self._toml = (typed, read_only)
+        editing = editor.has_focus and not read_only
+        shown = typed if self._revealed or editing else redact_toml(typed)
+        if editor.text != shown:
+            if self._live:  # to be hidden: keep what undo needs, for when it shows again
+                self._typed = (editor.history, editor.selection)
+                editor.history = dataclasses.replace(editor.history)  # a new, empty one
+            with editor.prevent(editor.Changed):
+                editor.text = shown
+            if shown == typed and self._typed is not None:  # as typed again: undo as before
+                editor.history, editor.selection = self._typed
+                self._typed = None
+        self._live = shown == typed
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if event.widget is self._editor:
+            self._show_toml()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget is self._editor:
+            self._show_toml()
 
     def _selections(self) -> list[Selection[str]]:
         return [

@@ -77,6 +77,7 @@ class ParamRow(Horizontal):
         laid_out: bool = False,
         spec: Parameter | None = None,
         hint: str = "",
+        masked: bool = False,
     ) -> None:
         classes = ["param-row", "-free"] if not laid_out else ["param-row"]
         classes += ["-required"] * bool(spec and spec.required)
@@ -92,6 +93,7 @@ class ParamRow(Horizontal):
         self.gone = False  # out of the form, while it is removed
         self.drawn = laid_out  # painted by the row itself: no widgets yet (see wake)
         self.can_focus = self.drawn  # Tab reaches it; the screen wakes it (PaintingScreen)
+        self.masked = masked  # the value shown as dots: a secret, while they are redacted
 
     @property
     def key(self) -> tuple[str, bool]:
@@ -117,7 +119,7 @@ class ParamRow(Horizontal):
         yield self._name_widget
         yield Label("=", classes="param-equals")
         self._offered = self._choices(value)
-        self.value_field = _value_field(self._placeholder(), value, self._offered)
+        self.value_field = _value_field(self._placeholder(), value, self._offered, self.masked)
         yield self.value_field
 
     def wake(self) -> AwaitMount | None:
@@ -167,8 +169,9 @@ class ParamRow(Horizontal):
                 Segment(_fit(first, label), style(role)),
                 Segment(" ▼ "[:field], style("param-row--arrow")),
             ]
-        elif value:  # an Input, from the start of its value
-            segments.append(Segment(_fit(value, field), style(f"param-row--value{missing}")))
+        elif value:  # an Input, from the start of its value (a secret's as Input hides it)
+            shown = "•" * len(value) if self.masked else value
+            segments.append(Segment(_fit(shown, field), style(f"param-row--value{missing}")))
         else:  # its placeholder, cut with "…" as LiveInput cuts it
             hint = _fit(self._placeholder(), field, ellipsis=True)
             segments.append(Segment(hint, style(f"param-row--placeholder{missing}")))
@@ -220,6 +223,14 @@ class ParamRow(Horizontal):
         if self.name_field is not None and self.name_field.value.strip():
             self.name_field.can_focus = False
 
+    def mask(self, masked: bool) -> None:
+        """Show the value as dots, or as typed (a secret, as secrets are redacted or not)."""
+        if masked != self.masked:
+            self.masked = masked
+            if isinstance(self.value_field, Input):
+                self.value_field.password = masked
+            self.refresh()  # drawn, the value is the row's
+
     def hint(self, text: str) -> None:
         """What a layer gives the value (``100 · teaching``; "" for none): its placeholder."""
         self._given = text
@@ -253,7 +264,7 @@ class ParamRow(Horizontal):
         if isinstance(old, Select) and choices == self._offered:
             return
         self._chosen, self._offered = value, choices
-        self.value_field = _value_field(self._placeholder(), value, choices)
+        self.value_field = _value_field(self._placeholder(), value, choices, self.masked)
         self.mount(self.value_field, after=old)
         old.remove()
 
@@ -273,7 +284,7 @@ class Choice(Select[str]):
         listing.action_page_up = functools.partial(page, listing, -1)  # type: ignore[method-assign]
 
 
-def _value_field(hint: str, value: str, choices: list[str]) -> Input | Select[str]:
+def _value_field(hint: str, value: str, choices: list[str], masked: bool) -> Input | Select[str]:
     if choices:
         return Choice(
             [(choice, choice) for choice in choices],
@@ -283,8 +294,9 @@ def _value_field(hint: str, value: str, choices: list[str]) -> Input | Select[st
             compact=True,
         )
     return LiveInput(
-        value, placeholder=hint, classes="param-value", compact=True, select_on_focus=False
-    )
+        value, placeholder=hint, classes="param-value", compact=True, select_on_focus=False,
+        password=masked,
+    )  # fmt: skip
 
 
 def _fit(text: str, width: int, *, ellipsis: bool = False) -> str:

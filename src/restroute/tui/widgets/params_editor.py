@@ -10,6 +10,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Select
 
 from ...catalog import Parameter
+from ...redact import is_secret
 from ..messages import ParamFocused, RowsChanged
 from .param_row import LOOKS, LOOKS_CSS, ParamRow
 
@@ -28,6 +29,7 @@ class ParamsEditor(VerticalScroll, can_focus=False):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.specs: Mapping[str, Parameter] = {}
         self.hints: Hints = lambda name: ""
+        self.revealed = False  # secrets shown (ctrl+r): else a secret's value is dots
 
     @property
     def rows(self) -> list[tuple[str, str]]:
@@ -59,11 +61,12 @@ class ParamsEditor(VerticalScroll, can_focus=False):
             row.gone = True
             row.remove()
         new = [
-            ParamRow(name, value, laid_out=own, spec=self.specs.get(name), hint=self.hints(name))
+            ParamRow(name, value, laid_out=own, spec=self.specs.get(name), hint=self.hints(name),
+                     masked=self.hides(name))
             for (name, value), own in zip(
                 rows[start : len(rows) - end], laid_out[start : len(rows) - end], strict=True
             )
-        ]
+        ]  # fmt: skip
         if not new:
             return None
         after = present[start - 1] if start else None
@@ -89,6 +92,23 @@ class ParamsEditor(VerticalScroll, can_focus=False):
         """Each value's placeholder again: a layer switched or edited may set it now."""
         for row in self.row_widgets():
             row.hint(self.hints(row.pair[0]))
+
+    def hides(self, name: str) -> bool:
+        """Whether the value of a row named ``name`` shows as dots: a secret (by the
+        name, as every view judges it), while secrets are redacted."""
+        return not self.revealed and is_secret(name)
+
+    def reveal(self, revealed: bool) -> None:
+        """Show the secrets' values, or hide them again (ctrl+r)."""
+        self.revealed = revealed
+        for row in self.row_widgets():
+            row.mask(self.hides(row.pair[0]))
+
+    def renamed(self, field: Widget) -> None:
+        """A row's name was edited (``field``, its name field): it may name a secret now."""
+        row = self.row_of(field)
+        if row is not None and field is row.name_field:
+            row.mask(self.hides(row.pair[0]))
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
         for row in self.row_widgets():
