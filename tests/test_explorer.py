@@ -995,3 +995,55 @@ async def test_a_secret_rows_value_shows_as_dots_while_secrets_are_redacted() ->
         assert "ok_plain" in text
         await press(pilot, "ctrl+r")
         assert secret not in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_every_line_of_the_toml_being_edited_is_in_view(size: tuple[int, int]) -> None:
+    """Four layers, the title and the editor's three lines did not fit the panel's
+    seven: a newcomer's third line was typed out of view. While the TOML is edited the
+    list takes two lines, the layer edited among them."""
+    here = Path(__file__).parents[1] / "sample_profiles"
+    profiles = [load_profile(here / "github.toml"), load_profile(here / "teaching.toml")]
+    app = make_app("GET /repos/{owner}/{repo}/pulls", profiles, [("owner", "o"), ("repo", "r")])
+    async with app.run_test(size=size) as pilot:
+        editor = toml_editor(app)
+        await focus(pilot, editor)
+        await type_text(pilot, "per_page = 10\n[headers]\nx-team = 'core'")
+        await pilot.pause()
+        panel = app.query_one(LayersPanel).content_region
+        assert panel.contains_region(editor.region)  # none of its lines cut off
+        assert "x-team = 'core'" in screen_text(app)
+        listing = app.query_one("#layer-list", SelectionList)
+        assert listing.region.height == 2
+        shown = listing.scroll_offset.y
+        assert shown <= (listing.highlighted or 0) < shown + 2  # the session layer
+        assert "on  session" in screen_text(app)
+        await focus(pilot, app.query_one("#route", Input))
+        assert listing.region.height == 4  # every layer again
+
+
+@pytest.mark.parametrize(
+    ("tmux", "said"),
+    [
+        (None, "through the terminal (OSC 52)"),
+        (
+            "/tmp/tmux-0/default,7,0",
+            "through the terminal (OSC 52; in tmux, set -s set-clipboard on)",
+        ),
+    ],
+)
+async def test_a_copy_with_no_system_clipboard_says_how_to_let_it_through_tmux(
+    monkeypatch: pytest.MonkeyPatch, tmux: str | None, said: str
+) -> None:
+    """tmux keeps OSC 52 from the outer terminal unless told: a newcomer's copy reached
+    no clipboard and nothing said why."""
+    from restroute.tui.clipboard import copy
+
+    if tmux is None:
+        monkeypatch.delenv("TMUX", raising=False)
+    else:
+        monkeypatch.setenv("TMUX", tmux)
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE):
+        assert copy(app, "curl https://example.com") == said
+        assert app.clipboard == "curl https://example.com"

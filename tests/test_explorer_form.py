@@ -388,7 +388,7 @@ async def test_the_drawn_toml_editor_looks_as_the_editor_does(size: tuple[int, i
         assert not panel.query(TextArea)  # drawn
         drawn = cells(app, panel.region)
         shown = "\n".join("".join(char for char, _ in line) for line in drawn)
-        assert "TOML, e.g." in shown
+        assert "TOML, for example:" in shown
         assert "[headers]" in shown or size[1] < 48  # the whole example where it fits
         toml_editor(app)
         await pilot.pause()

@@ -26,6 +26,7 @@ from tests.test_explorer_tmux import SCRIPT, TMUX, tmux
 from tests.wire import RecordingServer, recording_server, run_shell
 
 TOKEN = "ghp_jobs0secret0token"
+TYPED = "typed0key0secret"  # a secret typed into the session layer's TOML
 TEACHING = Path(__file__).parents[1] / "sample_profiles" / "teaching.toml"
 SIZES = [(160, 48), (100, 30), (80, 24)]
 
@@ -150,8 +151,15 @@ def test_the_three_jobs_in_a_real_terminal(
         term.see("session · edit the TOML below")
         term.keys("C-t")  # its TOML
         term.text("per_page = 10")
-        term.see("per_page=10")
+        term.keys("Enter")
+        term.text("[headers]")
+        term.keys("Enter")
+        term.text(f'x-api-key = "{TYPED}"')  # shown as typed while it is edited
+        term.see("per_page=10", TYPED)
         term.keys("C-f", "Tab")  # back to the Explain tab's text
+        left = len(term.screens)  # the editor left: from here the typed secret is hidden
+        if height >= 48:  # smaller, the panel shows the TOML's first two lines, unfocused
+            term.see('x-api-key = "<REDACTED>"')
         term.seek("10 · session", "PageDown")
 
         # 3. Copy: secrets as $VAR, F6 copies the curl; bash runs it with the variable set.
@@ -169,8 +177,10 @@ def test_the_three_jobs_in_a_real_terminal(
         assert request.target == "/repos/octocat/hello-world/pulls?per_page=10"
         assert request.header_values("authorization") == [f"token {TOKEN}"]
         assert request.header_values("accept") == ["application/vnd.github.v3.full+json"]
+        assert request.header_values("x-api-key") == ["<REDACTED>"]  # no variable holds it
 
         assert not [screen for screen in term.screens if TOKEN in screen]
+        assert not [screen for screen in term.screens[left:] if TYPED in screen]
         term.keys("C-r")  # secrets shown: now the token is on screen (the check can fail)
         term.see("SECRETS SHOWN", "Secrets shown,")
         term.gone("Secrets shown,")  # the notices cover the text

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Mapping
@@ -449,6 +448,8 @@ def _replace_atomically(target: Path, data: bytes) -> None:
     A sibling, because a rename is atomic only within one file system. ``target`` is the
     resolved path, so a symlinked profile stays a symlink and its target is replaced.
     """
+    import secrets  # here: hmac, random and base64 came with it, 3 ms of every start
+
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
     mode = _kept_mode(target)
     # 0o666 less the umask, the permissions a plain new file would get; O_BINARY (Windows)

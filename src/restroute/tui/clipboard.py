@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from textual.app import App
@@ -15,5 +16,8 @@ def copy(app: App[Any], text: str) -> str:
 
         pyperclip.copy(text)
     except Exception:  # pyperclip.PyperclipException: no clipboard tool here (headless, SSH)
-        return "through the terminal (OSC 52)"
+        # tmux passes OSC 52 on only when told to (its default keeps it from the outer
+        # terminal, and a newcomer's copy reached no clipboard, with no hint why).
+        inside = "; in tmux, set -s set-clipboard on" if os.environ.get("TMUX") else ""
+        return f"through the terminal (OSC 52{inside})"
     return "to the system clipboard and through the terminal (OSC 52)"

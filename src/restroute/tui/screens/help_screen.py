@@ -26,7 +26,7 @@ KEYS = [
     ("ctrl+l · enter", "the route · (in the route) its first value to fill"),
     ("ctrl+g", "the form: its first value to fill"),
     ("ctrl+t", "the layers; again: the layer's TOML; again: the TOML full screen"),
-    ("ctrl+f", "the results' tabs (← → switch tabs)"),
+    ("ctrl+f", "the results' tabs (← → switch tabs; tab: into the text, ↑↓ pgup pgdn scroll)"),
     ("tab · shift+tab", "the next · previous field"),
     ("ctrl+n", "add a row of your own: type its name, then tab to its value"),
     ("ctrl+d", "delete the focused row (a route's own row is emptied)"),

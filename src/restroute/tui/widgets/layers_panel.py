@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from textual.widgets.text_area import Selection as TextSelection
 
 # Content, not a str: TextArea reads a str placeholder as markup, and "[headers]" vanished.
-PLACEHOLDER = Content('TOML, e.g.\nper_page = 10\n[headers]\nx-github-api-version = "2022-11-28"')
+PLACEHOLDER = Content(
+    'TOML, for example:\nper_page = 5\n[headers]\nx-github-api-version = "2022-11-28"'
+)
 ON = Content.styled("on ", "b green")
 OFF = Content.styled("off", "b red")
 
@@ -149,10 +151,23 @@ class LayersPanel(Vertical):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if event.widget is self._editor:
             self._show_toml()
+            self._editing(True)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if event.widget is self._editor:
             self._show_toml()
+            self._editing(False)
+
+    def _editing(self, editing: bool) -> None:
+        """While the TOML is edited the list of layers takes two lines, so that the
+        editor's lines are all in the panel: at 80x24 and 100x30 the panel has seven, and
+        four layers, the title and the editor's three left the cursor's line out of view
+        (what was typed there was invisible)."""
+        self.set_class(editing, "-editing")
+        selection = self.query_one(SelectionList)
+        # The layer edited in view, once the list has its new height (laid out, then
+        # refreshed: after one refresh it still had its old one).
+        self.call_after_refresh(selection.call_after_refresh, selection.scroll_to_highlight)
 
     def _selections(self) -> list[Selection[str]]:
         return [
