@@ -136,3 +136,8 @@ def test_a_body_that_holds_itself_or_nests_deep_is_refused() -> None:
     for body in ({"k": loop}, deep):
         with pytest.raises(EndpointError, match="the body cannot become JSON"):
             endpoint("POST /x", data=body)
+
+
+def test_options_that_are_no_mapping_are_an_endpoint_error() -> None:
+    with pytest.raises(EndpointError, match="request options"):
+        body_bytes(None)  # type: ignore[arg-type]

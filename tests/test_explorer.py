@@ -1047,3 +1047,50 @@ async def test_a_copy_with_no_system_clipboard_says_how_to_let_it_through_tmux(
     async with app.run_test(size=SIZE):
         assert copy(app, "curl https://example.com") == said
         assert app.clipboard == "curl https://example.com"
+
+
+async def test_undo_goes_no_further_back_than_the_form_as_it_opened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The adversary's case: one ctrl+z too many emptied the values given on the command
+    line, and the route's form went down to its two placeholders."""
+    app = make_app("GET /repos/{owner}/{repo}/issues", (), [("owner", "o1"), ("state", "closed")])
+    seen = record_notifications(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        opened = list(app.session.rows)
+        assert ("owner", "o1") in opened
+        assert len(opened) > 2  # the catalog's form
+        await focus(pilot, await value_input(row_named(app, "owner")))
+        await press(pilot, "ctrl+d")  # emptied
+        assert ("owner", "") in app.session.rows
+        await press(pilot, "ctrl+z")
+        await press(pilot, "ctrl+z")  # one too many
+        assert app.session.rows == opened
+        assert seen[-1] == "warning: Nothing to undo"
+
+
+async def test_a_value_carrying_a_secret_its_name_does_not_mark_shows_as_dots_when_left() -> None:
+    """The adversary's case: a webhook's config JSON with a "secret" field, and a base_url
+    with user:password@, showed in the form (the views redacted them). Left, such a value
+    shows as dots; edited, as typed (no one edits what they cannot see)."""
+    config = '{"url": "https://x", "secret": "s3cr3tHOOK"}'
+    values = [("owner", "o"), ("repo", "r"), ("config", config)]
+    app = make_app("POST /repos/{owner}/{repo}/hooks", (), values)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "s3cr3tHOOK" not in screen_text(app)
+        await add_row(pilot, "base_url", "https://octo:pwUSERINFO@api.github.com")
+        assert "pwUSERINFO" in screen_text(app)  # being typed
+        await focus(pilot, await value_input(row_named(app, "owner")))
+        text = screen_text(app)
+        assert "pwUSERINFO" not in text
+        assert "s3cr3tHOOK" not in text
+        field = await value_input(row_named(app, "config"))
+        await focus(pilot, field)
+        assert '"secret": "s3cr3t' in screen_text(app)  # edited: as typed (its start)
+        await focus(pilot, await value_input(row_named(app, "owner")))
+        assert "s3cr3tHOOK" not in screen_text(app)
+        await press(pilot, "ctrl+r")
+        await press(pilot, "ctrl+r")  # shown
+        assert '"secret": "s3cr3t' in screen_text(app)

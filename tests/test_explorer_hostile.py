@@ -493,3 +493,22 @@ async def test_the_palette_dismissed_twice_leaves_the_explorer_running() -> None
         assert len(app.screen_stack) == 1
         await pilot.press("f1")  # and it still answers keys
         assert type(app.screen).__name__ == "HelpScreen"
+
+
+async def test_a_path_typed_then_enter_at_once_is_read_whole(tmp_path: Path) -> None:
+    """The adversary's case: a path pasted and enter at once saved to "/tmp/ad", the
+    rest of the path lost (enter's binding ran before the field had taken the keys)."""
+    target = tmp_path / "deep" / "saved.toml"
+    target.parent.mkdir()
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, PathPrompt)
+        await press(pilot, "ctrl+u")  # the name offered goes
+        for char in str(target):  # typed ahead of enter, all queued at once
+            app.post_message(events.Key(key_name(char), char))
+        post_keys(app, "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, PathPrompt)
+    assert target.exists()

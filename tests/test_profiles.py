@@ -21,7 +21,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from restroute import EndpointError, endpoint, explain
-from restroute.profiles import Profile, dump_profile, load_profile, parse_profile, save_profile
+from restroute.profiles import (
+    Profile,
+    dump_profile,
+    env_references,
+    left_out,
+    load_profile,
+    parse_profile,
+    save_profile,
+)
 from restroute.session import Session
 from restroute.snippets import is_secret
 from tests.conftest import UA
@@ -471,7 +479,7 @@ def test_a_directory_in_the_way_is_an_endpoint_error(tmp_path: Path) -> None:
     path = tmp_path / "p.toml"
     path.mkdir()
 
-    with pytest.raises(EndpointError, match="Is a directory"):
+    with pytest.raises(EndpointError, match="not a regular file"):
         save_profile(path, {"per_page": 2})
 
     assert path.is_dir()
@@ -1309,3 +1317,55 @@ def test_a_key_that_is_an_object_is_refused_without_a_guess() -> None:
         "profile: the key ('a',) in the profile is not a string; "
         "TOML keys are strings: write it as one"
     )
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory"])
+def test_only_a_regular_file_is_loaded_or_replaced(tmp_path: Path, kind: str) -> None:
+    """The adversary's cases: loading /dev/zero read gigabytes and froze the explorer, a
+    FIFO waited for a writer; saving over /dev/full replaced the device with a file."""
+    if kind == "fifo":
+        path = tmp_path / "pipe.toml"
+        os.mkfifo(path)
+    elif kind == "device":
+        path = Path("/dev/null")
+    else:
+        path = tmp_path / "folder.toml"
+        path.mkdir()
+    before = os.stat(path)
+    with pytest.raises(EndpointError, match="not a regular file"):
+        load_profile(path)  # returns at once: nothing is opened
+    with pytest.raises(EndpointError, match="not a regular file"):
+        save_profile(path, {"per_page": 2})
+    after = os.stat(path)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)  # as it was
+
+
+def test_a_profile_over_10_mb_is_refused_unread(tmp_path: Path) -> None:
+    from restroute.profiles import MAX_PROFILE_BYTES
+
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b"# " + b"x" * MAX_PROFILE_BYTES)
+    with pytest.raises(EndpointError, match="over 10 MB"):
+        load_profile(path)
+
+
+def test_a_byte_order_mark_is_dropped(tmp_path: Path) -> None:
+    """Some Windows editors begin UTF-8 with one; Python's TOML reader refuses it."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes("\ufeffper_page = 3\n".encode())
+    assert load_profile(path).options == {"per_page": 3}
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda: left_out(1.5), "not a mapping"),  # type: ignore[arg-type]
+        (lambda: env_references(None), "a layer is"),  # type: ignore[arg-type]
+        (lambda: env_references([("a",)]), "a layer is"),  # type: ignore[list-item]
+        (lambda: env_references([("a", 1.5, None)]), "a layer is"),  # type: ignore[list-item]
+        (lambda: parse_profile("a = 1", name={"deep": {}}), "name is dict"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_wrong_argument_is_an_endpoint_error(call: Any, says: str) -> None:
+    with pytest.raises(EndpointError, match=says):
+        call()

@@ -993,3 +993,14 @@ def test_opening_a_profile_says_why_it_cannot(tmp_path: Path) -> None:
 def test_saving_to_a_path_with_a_nul_is_an_endpoint_error() -> None:
     with pytest.raises(EndpointError, match="holds a NUL character, which no file name can"):
         Session().save_layer("session", "a\x00b.toml")
+
+
+def test_undo_passes_over_steps_that_changed_only_the_form() -> None:
+    """A step that changed neither the route nor the rows (the catalog's form read again)
+    is no step the user can see: undo goes past it, and says so when nothing is left."""
+    session = Session("GET /users/{username}")
+    session.remember()
+    session.form = ("username", "per_page")
+    session.remember()
+    assert session.undo() is False
+    assert session.form == ("username", "per_page")

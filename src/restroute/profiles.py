@@ -77,14 +77,31 @@ class Profile:
         )
 
 
+MAX_PROFILE_BYTES = 10_000_000  # a profile is a few lines; this is no profile
+
+
 def load_profile(path: str | Path, environ: Mapping[str, str] | None = None) -> Profile:
-    """Read a profile file; an unset ``${VAR}`` is a warning, not an error."""
+    """Read a profile file; an unset ``${VAR}`` is a warning, not an error.
+
+    Only a regular file of at most 10 MB is read: /dev/zero would be read forever, a FIFO
+    would wait for a writer, and the explorer with them. A UTF-8 byte order mark, which
+    some Windows editors write, is dropped."""
     path = _file_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before open: a FIFO's open waits
+            msg = f"profile {str(path)!r} is not a regular file (a directory, a device or a "
+            msg += "pipe); pass a TOML file"
+            raise EndpointError(msg)
+        with open(path, "rb") as file:
+            data = file.read(MAX_PROFILE_BYTES + 1)
     except OSError as error:
         msg = f"profile {str(path)!r} cannot be read: {error.strerror or error}; pass a TOML file"
         raise EndpointError(msg) from None
+    if len(data) > MAX_PROFILE_BYTES:
+        msg = f"profile {str(path)!r} is over 10 MB, too large for a profile; pass a TOML file"
+        raise EndpointError(msg)
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         msg = f"profile {str(path)!r} is not UTF-8 text; save it as UTF-8 (TOML requires it)"
         raise EndpointError(msg) from None
@@ -105,6 +122,9 @@ def parse_profile(
     """
     import tomllib
 
+    if not isinstance(name, str):
+        msg = f"parse_profile: name is {type(name).__name__}, not a str; pass the layer's name"
+        raise EndpointError(msg)
     if not isinstance(text, str):
         msg = f"profile {name!r}: the text is {type(text).__name__}, not a str; pass the TOML "
         msg += "as text (load_profile reads a file)"
@@ -189,7 +209,12 @@ def env_references(
     write it "${SOME_TOKEN}" in a profile to copy a reference to the environment
     """
     sources: dict[str, tuple[str, str | None]] = {}
-    for where, options, raw in layers:
+    for layer in layers if isinstance(layers, Iterable) else [layers]:
+        if not (isinstance(layer, tuple) and len(layer) == 3 and isinstance(layer[1], Mapping)):
+            msg = f"env_references: a layer is {shown(layer)}; pass (who sets it, options, "
+            msg += "its TOML table or None) for each layer, bottom first"
+            raise EndpointError(msg)
+        where, options, raw = layer
         headers = options.get("headers")
         if not isinstance(headers, Mapping):
             continue
@@ -250,6 +275,9 @@ def left_out(options: Mapping[str, Any]) -> dict[str, str]:
     >>> left_out({"headers": {"authorization": "token abc", "accept": "*/*"}})
     {'authorization': '# headers.authorization: left out'}
     """
+    if not isinstance(options, Mapping):
+        msg = f"left_out: options is {type(options).__name__}, not a mapping; pass a dict"
+        raise EndpointError(msg)
     return {name: _left_out_mark(name) for name in _without_secrets(options)[1]}
 
 
@@ -416,8 +444,17 @@ def save_profile(path: str | Path, options: Mapping[str, Any]) -> Path:
     """
     path = _file_path(path)
     data = dump_profile(options).encode("utf-8")
+    target = Path(os.path.realpath(path))
     try:
-        _replace_atomically(Path(os.path.realpath(path)), data)
+        kind = target.stat().st_mode
+    except OSError:
+        kind = stat.S_IFREG  # not there yet (or unreadable: the write says why)
+    if not stat.S_ISREG(kind):  # a rename over /dev/full replaced the device with a file
+        msg = f"profile {str(path)!r} is not a regular file (a directory or a device); "
+        msg += "save to a file's path"
+        raise EndpointError(msg)
+    try:
+        _replace_atomically(target, data)
     except OSError as error:
         msg = (
             f"profile {str(path)!r} cannot be written: {error.strerror or error}; "

@@ -28,6 +28,7 @@ __all__ = [
     "REFERENCE",
     "Reference",
     "hide_userinfo",
+    "holds_secret",
     "is_secret",
     "redact_fields",
     "redact_headers",
@@ -73,9 +74,10 @@ def is_secret(name: str) -> bool:
 
 
 def redacted(name: str, value: object) -> object:
-    """``value`` as shown: a secret's value replaced, the scheme word of authorization kept."""
+    """``value`` as shown: a secret's value replaced, the scheme word of authorization kept;
+    under any other name, a URL's secrets (a header named ``base_url`` by mistake)."""
     if not is_secret(name):
-        return value
+        return redact_url(value) if isinstance(value, str) else value
     words = str.split(value) if isinstance(value, str) else []
     if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
         return f"{words[0]} {REDACTED}"
@@ -119,6 +121,34 @@ def redact_url(url: object) -> object:
     return f"{head}?{'&'.join(parts)}{hash_}{fragment}"
 
 
+def holds_secret(text: str) -> bool:
+    """Whether a value as typed carries a secret that no name marks: a URL's
+    ``user:password@`` or secret query value, or JSON whose fields are named as secrets.
+
+    >>> [holds_secret(v) for v in ("https://me:pw@h/x", '{"secret": "s"}', "octocat")]
+    [True, True, False]
+    """
+    if not isinstance(text, str):
+        return False
+    if redact_url(text) != text:
+        return True
+    if text.lstrip()[:1] not in ("{", "["):
+        return False
+    import json
+
+    try:
+        value = json.loads(text)
+        return bool(redact_fields(value) != value)
+    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
+        return False
+
+
+def _check_mapping(function: str, argument: str, value: object) -> None:
+    if not isinstance(value, Mapping):
+        msg = f"{function}: {argument} is {type(value).__name__}, not a mapping; pass a dict"
+        raise EndpointError(msg)
+
+
 def _unquoted(name: str) -> str:
     from urllib.parse import unquote_plus  # at first use: a URL with a query
 
@@ -127,6 +157,7 @@ def _unquoted(name: str) -> str:
 
 def redact_headers(headers: Mapping[str, Any]) -> dict[str, Any]:
     """``headers`` with secret values replaced; the scheme word of authorization stays."""
+    _check_mapping("redact_headers", "headers", headers)
     return {name: redacted(name, value) for name, value in headers.items()}
 
 
@@ -139,6 +170,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
     >>> redact_options({"url": "/x?access_token=t", "client_secret": "s", "page": 2})
     {'url': '/x?access_token=<REDACTED>', 'client_secret': '<REDACTED>', 'page': 2}
     """
+    _check_mapping("redact_options", "options", options)
     shown = dict(options)
     for name, value in shown.items():
         if name == "headers" and isinstance(value, Mapping):
@@ -180,9 +212,12 @@ def redact_fields(value: object, depth: int = 0) -> Any:
 def _holds_secret(value: object) -> bool:
     """Whether a field named as a secret is anywhere in ``value`` (walked with a stack:
     a body may be nested past the recursion limit)."""
-    stack = [value]
+    stack, seen = [value], set()
     while stack:
         each = stack.pop()
+        if id(each) in seen:  # a value that holds itself
+            continue
+        seen.add(id(each))
         if isinstance(each, Mapping):
             if any(isinstance(key, str) and is_secret(key) for key in each):
                 return True
@@ -192,24 +227,31 @@ def _holds_secret(value: object) -> bool:
     return False
 
 
-_TOML_KEY = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-_TOML_STRING = r"""(?:"{3}[\s\S]*?"{3}|'{3}[\s\S]*?'{3}|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-# A key = value pair anywhere (on a line of its own, in a table, inline in { ... }); a
-# string or comment elsewhere is passed over whole, as nothing in it is a key.
-_TOML_PAIR = (
-    rf"(?P<key>{_TOML_KEY}(?:[ \t]*\.[ \t]*{_TOML_KEY})*)(?P<eq>[ \t]*=[ \t]*)"
-    rf"(?P<value>{_TOML_STRING}|\[[^[\]]*\]|[^\s,{{}}[\]#\"']+)|{_TOML_STRING}|#[^\n]*"
+# One token of TOML each: a string (closed or not: text being typed is shown too), a
+# comment, a line break, blanks, punctuation, a bare word (a key, number, date or
+# boolean), or any other character. Every alternative moves on, so the scan is linear.
+_TOML_TOKEN = (
+    r'(?P<string>"""[\s\S]*?(?:"""|\Z)|'
+    r"'''[\s\S]*?(?:'''|\Z)|"
+    r'"(?:[^"\\\n]|\\.)*"?|'
+    r"'[^'\n]*'?)"
+    r"|(?P<comment>#[^\n]*)|(?P<newline>\n)|(?P<blank>[ \t\r]+)|(?P<punct>[=\[\]{},.])"
+    r"|(?P<bare>[^\s=\[\]{},.#\"']+)|(?P<other>.)"
 )
 _URL_KEYS = frozenset({"url", "base_url", "baseurl"})
-_QUOTES = ('"""', "'''", '"', "'")
+_VALUE_ENDS = frozenset({"\n", ",", "}", "]"})
 
 
 def redact_toml(text: str) -> str:
     """A layer's TOML as shown: each value whose key names a secret (the last part of a
-    dotted key: ``headers.authorization``) replaced as a header's is, and the secrets in
-    URLs (``redact_url``). The text is otherwise as written, line for line, so that what
-    a person typed still reads as typed. A value of ``${VAR}`` references only stays: it
-    says where the secret comes from, and is none.
+    dotted key: ``headers.authorization``; a quoted key as TOML reads its escapes) replaced
+    as a header's is, and the secrets in URLs (``redact_url``). The text is otherwise as
+    written, line for line, so that what a person typed still reads as typed; a value of
+    ``${VAR}`` references only stays, as it says where the secret comes from.
+
+    Read token by token, strings whole (a bracket or a quote inside one is text), in one
+    pass: a regular expression over the text was fooled by both and took seconds on a
+    long half-typed string.
 
     >>> print(redact_toml('per_page = 2\\n[headers]\\nauthorization = "token ghp_1"'))
     per_page = 2
@@ -218,23 +260,108 @@ def redact_toml(text: str) -> str:
     >>> print(redact_toml("headers = { x-api-key = 'k1', authorization = 'token ${T}' }"))
     headers = { x-api-key = '<REDACTED>', authorization = 'token ${T}' }
     """
-    return _pattern(_TOML_PAIR).sub(_redacted_pair, text)
+    if not isinstance(text, str):
+        msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
+        raise EndpointError(msg)
+    tokens = [(found.lastgroup, found[0]) for found in _pattern(_TOML_TOKEN).finditer(text)]
+    shown: list[str] = []
+    nesting: list[str] = []  # the arrays and inline tables open: "[" or "{"
+    key: list[str] = []  # the parts of the key being read
+    at_key, header = True, False  # a key may come next; in a [table] header line
+    at = 0
+    while at < len(tokens):
+        kind, token = tokens[at]
+        at += 1
+        if kind == "newline" and not nesting:
+            at_key, header, key = True, False, []
+        elif header or kind in ("blank", "comment", "newline"):
+            pass
+        elif at_key and not key and token == "[" and not nesting:
+            header = True
+        elif at_key and kind in ("bare", "string"):
+            key.append(token)
+        elif at_key and token == "=" and key:
+            name, key, at_key = _key_part(key[-1]), [], False
+            shown.append(token)
+            while at < len(tokens) and tokens[at][0] == "blank":
+                shown.append(tokens[at][1])
+                at += 1
+            end = _value_end(tokens, at)
+            value = "".join(each for _, each in tokens[at:end])
+            hidden = _redacted_value(name, value, tokens[at][0] if at < end else "")
+            if hidden is not None:
+                shown.append(hidden)
+                at = end
+            continue
+        elif token in ("[", "{"):
+            nesting.append(token)
+            at_key, key = token == "{", []
+        elif token in ("]", "}") and nesting:
+            nesting.pop()
+        elif token == "," and nesting and nesting[-1] == "{":
+            at_key, key = True, []
+        shown.append(token)
+    return "".join(shown)
 
 
-def _redacted_pair(pair: re.Match[str]) -> str:
-    key, value = pair["key"], pair["value"]
-    if key is None:  # a string or a comment
-        return pair[0]
-    name = _pattern(_TOML_KEY).findall(key)[-1].strip("\"'")
-    quote = next((q for q in _QUOTES if value.startswith(q) and len(value) > len(q)), "")
-    inner = value[len(quote) : len(value) - len(quote)]
+def _value_end(tokens: list[tuple[str | None, str]], at: int) -> int:
+    """Where the value starting at ``at`` ends: past its string, its array (brackets in
+    its strings are text), or its bare words up to a comma, a bracket or the line's end."""
+    if at >= len(tokens):
+        return at
+    kind, token = tokens[at]
+    if kind == "string":
+        return at + 1
+    if token == "[":
+        depth = 0
+        for end in range(at, len(tokens)):
+            depth += {"[": 1, "]": -1}.get(tokens[end][1], 0) if tokens[end][0] == "punct" else 0
+            if depth == 0:
+                return end + 1
+        return len(tokens)  # not closed yet: the rest is the array
+    if token == "{":
+        return at  # an inline table: its pairs are read one by one
+    end = at
+    while end < len(tokens) and tokens[end][1] not in _VALUE_ENDS and tokens[end][0] != "comment":
+        end += 1
+    while end > at and tokens[end - 1][0] == "blank":
+        end -= 1
+    return end
+
+
+def _redacted_value(name: str, value: str, kind: str | None) -> str | None:
+    """``value`` (its text) as shown for the key ``name``; None when it shows as written."""
+    if not value:
+        return None
+    if kind != "string":  # a number, a date, an array: hidden whole, if secret
+        return REDACTED if is_secret(name) and str.lower(name) not in _URL_KEYS else None
+    quote = next(q for q in ('"""', "'''", '"', "'") if value.startswith(q))
+    closed = len(value) >= 2 * len(quote) and value.endswith(quote)
+    text = _toml_string(value) if closed else value[len(quote) :]
     if str.lower(name) in _URL_KEYS:
-        shown = redact_url(inner)
-    elif is_secret(name) and not references_only(inner):
-        shown = redacted(name, inner)
+        hidden = redact_url(text)
+    elif is_secret(name) and not references_only(text):
+        hidden = redacted(name, text)
     else:
-        return pair[0]
-    return f"{key}{pair['eq']}{quote}{shown}{quote}"
+        return None
+    return None if hidden == text else f"{quote}{hidden}{quote if closed else ''}"
+
+
+def _key_part(part: str) -> str:
+    """A key's part as TOML reads it: ``"\\u0061uthorization"`` is authorization."""
+    return _toml_string(part) if part[:1] in ('"', "'") else part
+
+
+def _toml_string(token: str) -> str:
+    """The text a TOML string token holds, its escapes read; the token itself if it is
+    not one TOML reads."""
+    import tomllib
+
+    try:
+        value = tomllib.loads(f"v = {token}")["v"]
+    except tomllib.TOMLDecodeError:
+        return token.strip("\"'")
+    return value if isinstance(value, str) else token
 
 
 # --- environment references ------------------------------------------------------------------
@@ -282,6 +409,10 @@ class Reference:
     __slots__ = ("parts", "template")
 
     def __init__(self, template: str) -> None:
+        if not isinstance(template, str):
+            msg = f"Reference: template is {type(template).__name__}, not a str; pass text "
+            msg += 'such as "token ${GITHUB_TOKEN}"'
+            raise EndpointError(msg)
         self.template = template
         self.parts: tuple[str, ...] = tuple(_pattern(REFERENCE).split(template))
         """Literal text and variable names in turn: text first and last, maybe empty."""
@@ -325,6 +456,7 @@ def referenced_headers(headers: Mapping[str, Any], env: Mapping[str, str]) -> di
     A template must hold references only (:func:`references_only`) and fit the value
     (:meth:`Reference.fits`); an entry for a header ``headers`` does not have is unused.
     """
+    _check_mapping("referenced_headers", "headers", headers)
     if not isinstance(env, Mapping):
         msg = f"env is {type(env).__name__}, not a mapping; pass header names and their "
         msg += '${VAR} templates, e.g. {"authorization": "token ${GITHUB_TOKEN}"}'

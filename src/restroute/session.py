@@ -42,7 +42,7 @@ from .profiles import (
     parse_profile,
     save_profile,
 )
-from .redact import redact_options
+from .redact import REDACTED, is_secret, redact_options, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -255,9 +255,25 @@ class View:
         self.stale = tuple(stale)
         """Layers whose TOML as typed was refused: why, for each. The request is built
         from their last valid TOML, and says so until the text is fixed."""
-        self.problems = _problems(self.error, self.stale, self.warnings)
+        # Values given under a secret's name, wherever they went: into the path too
+        # ({access_token}), where no name marks them.
+        self._hidden = _secret_values(explanation) if self.redact else ()
+        self.problems = tuple(
+            Status(each.kind, self._hide(each.text), each.more)
+            for each in _problems(self.error, self.stale, self.warnings)
+        )
         """Every error and warning, the worst first: what the Problems view lists."""
-        self.status = _status(explanation, self.problems)
+        status = _status(explanation, self.problems)
+        if self.redact and status.kind == "ok":  # the request line: its URL's secrets
+            method, _, url = status.text.partition(" ")
+            status = Status("ok", f"{method} {self._hide(str(redact_url(url)))}")
+        self.status = status
+
+    def _hide(self, text: str) -> str:
+        """``text`` with each value of a secret's name replaced (see ``_secret_values``)."""
+        for value in self._hidden:
+            text = text.replace(value, REDACTED)
+        return text
 
     @functools.cached_property
     def merged(self) -> dict[str, Any] | None:
@@ -273,7 +289,9 @@ class View:
         result = self._explanation.result if self._explanation is not None else None
         if result is None or not self.redact:
             return result
-        return type(result)(redact_options(result))
+        shown = redact_options(result)
+        shown["url"] = self._hide(str(shown["url"]))
+        return type(result)(shown)
 
     @functools.cached_property
     def rows(self) -> tuple[tuple[str, str, str, str], ...]:
@@ -319,10 +337,12 @@ class View:
         if result is None:
             return f"{NO_SNIPPET}{self.error}"
         env = self.env if secrets == "env" else None
+        if secrets != "reveal" and self._hidden:  # the URL as shown, for the writer to quote
+            result = type(result)({**result, "url": self._hide(str(result["url"]))})
         try:
             return format.render(result, redact=secrets != "reveal", env=env)
         except EndpointError as error:
-            return f"{NO_SNIPPET}{error}"
+            return f"{NO_SNIPPET}{self._hide(str(error))}"
 
 
 def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "reveal", "env"]:
@@ -338,6 +358,24 @@ def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "rev
         msg = f"redact={redact!r} and secrets={mode!r} disagree; pass one of them"
         raise EndpointError(msg)
     return mode
+
+
+def _secret_values(explanation: Explanation | None) -> tuple[str, ...]:
+    """The values given under names of secrets (``access_token``), as text and as a URL
+    carries them (percent-encoded), longest first; of 8 characters or more, since a
+    shorter value would hide the same characters wherever they are."""
+    if explanation is None:
+        return ()
+    from urllib.parse import quote
+
+    values = {
+        form
+        for name, value in explanation.merged.items()
+        if isinstance(name, str) and is_secret(name) and isinstance(value, str | int)
+        for form in (str(value), quote(str(value), safe=""))
+        if len(form) >= 8
+    }
+    return tuple(sorted(values, key=len, reverse=True))
 
 
 def _problems(
@@ -666,6 +704,13 @@ class Session:
         snapshot = (self.route, tuple(self.rows), self.form)
         if not self._history or self._history[-1] != snapshot:
             self._history = [*self._history[-(UNDO_STEPS - 1) :], snapshot]
+        self._editing = None
+
+    def forget(self) -> None:
+        """Begin undo's history here: the form as the explorer opened it, with the values
+        given on the command line, is as far back as undo goes (one ctrl+z too many had
+        emptied them, and the route's form with them)."""
+        self._history = []
         self._editing = None
 
     def undo(self) -> bool:

@@ -146,8 +146,9 @@ def to_json(
         shown_options["headers"] = redact_headers(headers)
     if (redact or env is not None) and "url" in options:
         shown_options["url"] = redact_url(options["url"])
-    if (redact or env is not None) and "body" in options:
-        shown_options["body"] = redact_fields(options["body"])
+    if redact or env is not None:  # the body's fields, and request.* (request.auth, say)
+        for name in shown_options.keys() - {"method", "url", "headers"}:
+            shown_options[name] = redact_fields(shown_options[name])
     body = options.get("body")
     if isinstance(body, bytes | bytearray | memoryview):
         try:

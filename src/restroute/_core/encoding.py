@@ -119,9 +119,13 @@ def key_name(key: object) -> str:
 
 
 def shown(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for messages; never raises."""
+    """``repr(value)`` cut to ``limit`` characters, for messages, the fields named as
+    secrets hidden (an error is shown and logged: ``{'access_token': '<REDACTED>'}``);
+    never raises."""
+    from ..redact import redact_fields  # here: restroute.redact imports this module's users
+
     try:
-        text = repr(value)
+        text = repr(redact_fields(value))
     except Exception:  # a huge int, or a broken __repr__
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."

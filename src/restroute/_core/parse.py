@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from ..redact import hide_userinfo
+from ..redact import redact_url
 from . import media_type as _media_type
 from .cache import Memo, Refused
 from .encoding import key_name, shown
@@ -50,7 +50,7 @@ class _Plan:
 
     def __init__(self, template: Template) -> None:
         self.template = template
-        self.shown_url: str = hide_userinfo(template.text)  # type: ignore[assignment]
+        self.shown_url: str = redact_url(template.text)  # type: ignore[assignment]
         clash = sorted(template.variables & OPTIONS)
         if clash:  # such a placeholder could only ever be filled by the option of that name
             names = ", ".join(f"{{{name}}}" for name in clash)
@@ -77,7 +77,7 @@ def _checked_method(method: str) -> str:
 
 def _base_without_slash(base_url: object) -> str:
     if not isinstance(base_url, str) or not is_base_url(base_url):
-        msg = f"base_url {shown(hide_userinfo(base_url))} is not an http(s) URL with a host "
+        msg = f"base_url {shown(redact_url(base_url))} is not an http(s) URL with a host "
         msg += "that every client reads alike (no credentials, backslash, %, whitespace, query or "
         msg += "fragment); pass one such as 'https://api.github.com'"
         raise Refused(msg)
@@ -239,7 +239,7 @@ def _plan(url: object, method: str) -> _Plan:
         try:
             return _PLANS[text]
         except Refused as refused:
-            raise EndpointError(f"{method} {hide_userinfo(text)}: {refused.why}") from None
+            raise EndpointError(f"{method} {redact_url(text)}: {refused.why}") from None
     msg = f"{method}: no url" + (f" ({shown(url)})" if url is not None else "")
     msg += "; pass a route like 'GET /user' or url='/user'"
     raise EndpointError(msg)

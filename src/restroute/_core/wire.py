@@ -31,6 +31,9 @@ def body_bytes(options: Mapping[str, Any]) -> bytes | None:
     >>> body_bytes({"method": "get"}) is None
     True
     """
+    if not isinstance(options, Mapping):
+        msg = f"body_bytes takes request options (a mapping), not {type(options).__name__}"
+        raise EndpointError(msg)
     if "body" not in options:
         return None
     body = options["body"]

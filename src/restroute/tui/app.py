@@ -148,6 +148,7 @@ class RestrouteApp(App[None]):
             if self.operation is not None:  # its form, under the route as it was typed
                 self.session.choose(self.operation, keep_route=True)
         self.session.fill(values)
+        self.session.forget()  # the form as it opens: undo goes no further back
 
     def compose(self) -> ComposeResult:
         # Textual styles the app itself only after composing it, and each widget keeps
@@ -384,7 +385,7 @@ class RestrouteApp(App[None]):
                 self._describe_timer = self.set_timer(DESCRIBE_AFTER, self._follow_catalog)
         else:
             editor = self.query_one(ParamsEditor)
-            editor.renamed(field)
+            editor.edited(field)
             self.session.edit_rows(editor.rows, field)
             if field.has_class("param-name"):  # a row renamed: described by its new name
                 spec = editor.specs.get(field.value)

@@ -30,7 +30,11 @@ class PathPrompt(ModalScreen[str | None]):
             yield Input(self._value, placeholder="path/to/profile.toml", id="path")
 
     def action_submit(self) -> None:
-        self._answer(self.query_one(Input).value.strip() or None)
+        # A priority binding runs as the app reads enter, before the field has taken the
+        # keys typed ahead of it (a path pasted then enter, at once, saved to "/tmp/ad"):
+        # the answer is read in the field's own turn, after them.
+        field = self.query_one(Input)
+        field.call_later(lambda: self._answer(field.value.strip() or None))
 
     def action_cancel(self) -> None:
         self._answer(None)

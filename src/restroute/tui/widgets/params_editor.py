@@ -10,7 +10,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Select
 
 from ...catalog import Parameter
-from ...redact import is_secret
+from ...redact import holds_secret, is_secret
 from ..messages import ParamFocused, RowsChanged
 from .param_row import LOOKS, LOOKS_CSS, ParamRow
 
@@ -62,7 +62,7 @@ class ParamsEditor(VerticalScroll, can_focus=False):
             row.remove()
         new = [
             ParamRow(name, value, laid_out=own, spec=self.specs.get(name), hint=self.hints(name),
-                     masked=self.hides(name))
+                     masked=self.hides(name, value))
             for (name, value), own in zip(
                 rows[start : len(rows) - end], laid_out[start : len(rows) - end], strict=True
             )
@@ -93,22 +93,31 @@ class ParamsEditor(VerticalScroll, can_focus=False):
         for row in self.row_widgets():
             row.hint(self.hints(row.pair[0]))
 
-    def hides(self, name: str) -> bool:
-        """Whether the value of a row named ``name`` shows as dots: a secret (by the
-        name, as every view judges it), while secrets are redacted."""
-        return not self.revealed and is_secret(name)
+    def hides(self, name: str, value: str, *, editing: bool = False) -> bool:
+        """Whether a row's value shows as dots while secrets are redacted: a secret's, by
+        its name (as every view judges it), always; a value that carries a secret its
+        name does not mark (a URL's ``user:password@``, JSON with a ``secret`` field)
+        except while it is edited, as no one can edit text they cannot see."""
+        if self.revealed:
+            return False
+        return is_secret(name) or (not editing and holds_secret(value))
 
     def reveal(self, revealed: bool) -> None:
         """Show the secrets' values, or hide them again (ctrl+r)."""
         self.revealed = revealed
         for row in self.row_widgets():
-            row.mask(self.hides(row.pair[0]))
+            self._mask(row)
 
-    def renamed(self, field: Widget) -> None:
-        """A row's name was edited (``field``, its name field): it may name a secret now."""
+    def edited(self, field: Widget) -> None:
+        """A row's name or value was edited (``field``): it may hold a secret now."""
         row = self.row_of(field)
-        if row is not None and field is row.name_field:
-            row.mask(self.hides(row.pair[0]))
+        if row is not None:
+            self._mask(row)
+
+    def _mask(self, row: ParamRow) -> None:
+        name, value = row.pair
+        editing = row.value_field is not None and row.value_field.has_focus
+        row.mask(self.hides(name, value, editing=editing))
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
         for row in self.row_widgets():
@@ -142,7 +151,13 @@ class ParamsEditor(VerticalScroll, can_focus=False):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         row = self.row_of(event.widget)
         if row is not None:
+            self._mask(row)  # a URL or JSON value shows as typed while it is edited
             self.post_message(ParamFocused(row.pair[0], row.spec))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        row = self.row_of(event.widget)
+        if row is not None:
+            self._mask(row)
 
     def row_of(self, widget: Widget | None) -> ParamRow | None:
         while widget is not None and widget is not self:
