@@ -1028,7 +1028,7 @@ async def test_every_line_of_the_toml_being_edited_is_in_view(size: tuple[int, i
         (None, "through the terminal (OSC 52)"),
         (
             "/tmp/tmux-0/default,7,0",
-            "through the terminal (OSC 52; in tmux, set -s set-clipboard on)",
+            "through the terminal (OSC 52; if nothing arrives in tmux: set -s set-clipboard on)",
         ),
     ],
 )

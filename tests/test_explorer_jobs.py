@@ -157,7 +157,8 @@ def test_the_three_jobs_in_a_real_terminal(
         term.text(f'x-api-key = "{TYPED}"')  # shown as typed while it is edited
         term.see("per_page=10", TYPED)
         term.keys("C-f", "Tab")  # back to the Explain tab's text
-        left = len(term.screens)  # the editor left: from here the typed secret is hidden
+        term.see("on  built-in defaults")  # the editor left: every layer listed again
+        left = len(term.screens)  # from here the typed secret is hidden
         if height >= 48:  # smaller, the panel shows the TOML's first two lines, unfocused
             term.see('x-api-key = "<REDACTED>"')
         term.seek("10 · session", "PageDown")

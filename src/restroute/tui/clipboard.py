@@ -18,6 +18,10 @@ def copy(app: App[Any], text: str) -> str:
     except Exception:  # pyperclip.PyperclipException: no clipboard tool here (headless, SSH)
         # tmux passes OSC 52 on only when told to (its default keeps it from the outer
         # terminal, and a newcomer's copy reached no clipboard, with no hint why).
-        inside = "; in tmux, set -s set-clipboard on" if os.environ.get("TMUX") else ""
+        inside = (
+            "; if nothing arrives in tmux: set -s set-clipboard on"
+            if os.environ.get("TMUX")
+            else ""
+        )
         return f"through the terminal (OSC 52{inside})"
     return "to the system clipboard and through the terminal (OSC 52)"
