@@ -1094,3 +1094,20 @@ async def test_a_value_carrying_a_secret_its_name_does_not_mark_shows_as_dots_wh
         await press(pilot, "ctrl+r")
         await press(pilot, "ctrl+r")  # shown
         assert '"secret": "s3cr3t' in screen_text(app)
+
+
+async def test_a_value_undone_into_a_secret_shows_as_dots() -> None:
+    """Undo puts a value back into a row that is kept: masked as a value typed is (the
+    first version masked only rows made anew, so an undone config showed its secret)."""
+    config = '{"url": "https://x", "secret": "s3cr3tX99"}'
+    values = [("owner", "o"), ("repo", "r"), ("config", config)]
+    app = make_app("POST /repos/{owner}/{repo}/hooks", (), values)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await focus(pilot, await value_input(row_named(app, "config")))
+        await press(pilot, "ctrl+d")  # emptied, the row kept
+        assert ("config", "") in app.session.rows
+        await focus(pilot, await value_input(row_named(app, "owner")))
+        await press(pilot, "ctrl+z")
+        assert ("config", config) in app.session.rows
+        assert "s3cr3t" not in screen_text(app)

@@ -51,11 +51,13 @@ class ParamsEditor(VerticalScroll, can_focus=False):
             and keys[len(keys) - 1 - end] == wanted[len(wanted) - 1 - end]
         ):
             end += 1
-        for row, (_, value) in zip(present[:start], rows[:start], strict=True):
+        kept = [
+            *zip(present[:start], rows[:start], strict=True),
+            *zip(present[len(present) - end :], rows[len(rows) - end :], strict=True),
+        ]
+        for row, (_, value) in kept:
             row.set_value(value)
-        for row, (_, value) in zip(present[len(present) - end :], rows[len(rows) - end :],
-                                   strict=True):  # fmt: skip
-            row.set_value(value)
+            self._mask(row)  # undone, say, into a URL that holds a password
         gone = present[start : len(present) - end]
         for row in gone:
             row.gone = True
