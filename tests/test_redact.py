@@ -21,7 +21,7 @@ from restroute.redact import (
     referenced_headers,
     references_only,
 )
-from restroute.session import Session
+from restroute.session import Session, View
 from restroute.snippets import to_curl
 
 TOKEN = "ghp_redact_test_42"
@@ -266,18 +266,23 @@ def test_a_urls_secret_query_values_are_hidden(url: str, shown: str) -> None:
     assert redact_url(url) == shown
 
 
+def everything_shown(view: View) -> list[str]:
+    """Every text a view shows: the status line, each tab, each copy."""
+    return [
+        view.status.text,
+        repr(view.merged),
+        repr(dict(view.parsed or {})),
+        repr(view.rows),
+        repr(view.cascade),
+        *view.snippets.values(),
+    ]
+
+
 def test_a_query_token_shows_nowhere_while_redacted_and_everywhere_when_revealed() -> None:
     session = Session("GET /user/repos")
     session.rows = [("access_token", TOKEN), ("per_page", "2")]
     hidden = session.view(secrets="redact")
-    shown_anywhere = [
-        hidden.status.text,
-        repr(hidden.merged),
-        repr(dict(hidden.parsed or {})),
-        repr(hidden.rows),
-        repr(hidden.cascade),
-        *hidden.snippets.values(),
-    ]
+    shown_anywhere = everything_shown(hidden)
     assert not [text for text in shown_anywhere if TOKEN in text]
     assert "access_token=<REDACTED>" in hidden.snippet("curl")
     revealed = session.view(secrets="reveal")
@@ -309,14 +314,7 @@ def test_a_body_secret_shows_nowhere_while_redacted_and_is_sent_when_revealed(
     session.rows = rows
     for secrets in ("redact", "env"):
         hidden = session.view(secrets=secrets)
-        shown_anywhere = [
-            hidden.status.text,
-            repr(hidden.merged),
-            repr(dict(hidden.parsed or {})),
-            repr(hidden.rows),
-            repr(hidden.cascade),
-            *hidden.snippets.values(),
-        ]
+        shown_anywhere = everything_shown(hidden)
         assert not [text for text in shown_anywhere if TOKEN in text]
         assert REDACTED in hidden.snippet("curl")
         assert REDACTED in hidden.snippet("python")
