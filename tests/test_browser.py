@@ -29,7 +29,9 @@ import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.wait import WebDriverWait
@@ -46,10 +48,28 @@ base_url = "https://api.github.com"
 [headers]
 authorization = "token ${GITHUB_TOKEN}"
 """
+TYPED = "ghp_typed_into_a_row_never_saved"
+# Results as a notebook shows them (HTML, never the JSON tree), then the two explorers.
 CELLS = (
-    'from restroute.jupyter import explore\n\nexplore("GET /user", profile=["github.toml"])',
-    'explore("GET /users/{username}")',
+    "import os\n\nfrom restroute import endpoint, explain\n"
+    "from restroute.jupyter import explore\n\n"
+    'headers = {"authorization": f"token {os.environ[\'GITHUB_TOKEN\']}"}',
+    'endpoint("GET /repos/{owner}/{repo}/issues", owner="octocat", repo="hello-world", '
+    "headers=headers, per_page=2)",
+    'explain("GET /repos/{owner}/{repo}/issues", owner="octocat", repo="hello-world", '
+    'layers=[("github", {"headers": headers}), ("teaching", {"per_page": 5})])',
+    'endpoint.merge("GET /repos/{owner}/{repo}", owner="octocat", headers=headers)',
+    'explore("GET /user", profile=["github.toml"])',
+    'explore("GET /repos/{owner}/{repo}")',
 )
+ISSUES = "https://api.github.com/repos/octocat/hello-world/issues"
+# What each result cell shows, as text a person reads.
+RESULTS = {
+    1: ("GET " + ISSUES + "?per_page=2", "authorization", "token <REDACTED>"),
+    2: ("from layer", "went to", "github", "teaching", "per_page 5 teaching URL query"),
+    3: ("merged options", "headers.authorization", "/repos/{owner}/{repo}"),
+}
+EXPLORERS = (4, 5)
 # The results tabs in order, and a piece of what each panel shows for GET /user.
 PANELS = {
     "Parsed": "GET https://api.github.com/user",
@@ -65,6 +85,12 @@ CODE_CELLS = (By.CSS_SELECTOR, ".jp-Notebook .jp-CodeCell")
 STATUS_BAR = (By.ID, "jp-main-statusbar")  # "Python 3 (ipykernel) | Idle"
 # Settings as a person would leave them: no "official Jupyter news?" toast over the notebook.
 NOTIFICATIONS = {"fetchNews": "false", "checkForUpdates": False}
+# ...and "Settings → Save Widget State Automatically" on: a save writes every widget's state.
+SETTINGS = {
+    "@jupyterlab/apputils-extension/notification": NOTIFICATIONS,
+    "@jupyter-widgets/jupyterlab-manager/plugin": {"saveState": True},
+}
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 T = TypeVar("T")
 
 
@@ -114,10 +140,18 @@ def stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
+@pytest.fixture(params=list(THEMES))
+def theme(request: pytest.FixtureRequest) -> str:
+    """JupyterLab's light theme, then its dark one."""
+    name: str = request.param
+    return name
+
+
 @pytest.fixture
-def lab(tmp_path: Path) -> Iterator[Lab]:
-    """JupyterLab on 127.0.0.1 at a free port with a random token, serving a temporary folder;
-    its kernels see GITHUB_TOKEN=TOKEN. No user configuration, settings or workspace is read."""
+def lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
+    """JupyterLab on 127.0.0.1 at a free port with a random token, serving a temporary folder,
+    in ``theme``; its kernels see GITHUB_TOKEN=TOKEN. No user configuration, settings or
+    workspace is read: the settings are SETTINGS."""
     root = tmp_path / "notebooks"
     root.mkdir()
     home = tmp_path / "jupyter"
@@ -145,9 +179,11 @@ def lab(tmp_path: Path) -> Iterator[Lab]:
         f"--ServerApp.root_dir={root}",
         "--LabApp.news_url=None",  # nothing fetched from the web
     ]
-    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps(NOTIFICATIONS))
+    chosen = {**SETTINGS, "@jupyterlab/apputils-extension/themes": {"theme": THEMES[theme]}}
+    for plugin, values in chosen.items():
+        file = home / "settings" / f"{plugin}.jupyterlab-settings"
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps(values))
     with lab.log.open("wb") as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -242,19 +278,30 @@ def by_text(scope: WebDriver | WebElement, selector: str, text: str) -> WebEleme
     )
 
 
-def explorers(driver: WebDriver) -> list[WebElement] | None:
-    """The explorers' outer boxes, one a code cell, once every cell shows one; fails at once
-    on a traceback or "Error displaying widget"."""
-    roots = []
-    for cell in driver.find_elements(*CODE_CELLS):
-        text = cell.find_element(By.CSS_SELECTOR, ".jp-Cell-outputWrapper").text
-        assert "Error displaying widget" not in text, text
-        assert "Traceback" not in text, text
-        boxes = cell.find_elements(By.CSS_SELECTOR, ".jp-OutputArea-output .widget-vbox")
-        if not boxes:
-            return None
-        roots.append(boxes[0])  # the outermost: document order
-    return roots if len(roots) == len(CELLS) else None
+def cell_output(driver: WebDriver, index: int) -> WebElement | None:
+    """Code cell ``index``'s first output, scrolled into view (JupyterLab keeps the cells
+    off screen out of the page); fails at once on a traceback or "Error displaying widget"."""
+    cells = driver.find_elements(*CODE_CELLS)
+    if len(cells) <= index:
+        return None
+    driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", cells[index])
+    wrapper = cells[index].find_element(By.CSS_SELECTOR, ".jp-Cell-outputWrapper")
+    assert "Error displaying widget" not in wrapper.text, wrapper.text
+    assert "Traceback" not in wrapper.text, wrapper.text
+    outputs = cells[index].find_elements(By.CSS_SELECTOR, ".jp-OutputArea-output")
+    return outputs[0] if outputs and outputs[0].text.strip() else None
+
+
+def output_of(index: int) -> Callable[[WebDriver], WebElement | None]:
+    """What waits for code cell ``index``'s output."""
+    return lambda driver: cell_output(driver, index)
+
+
+def explorer(driver: WebDriver, index: int) -> WebElement | None:
+    """The outer box of the explorer in code cell ``index``, once it has rendered."""
+    output = cell_output(driver, index)
+    boxes = output.find_elements(By.CSS_SELECTOR, ".widget-vbox") if output else []
+    return boxes[0] if boxes else None  # the outermost: document order
 
 
 def parts(root: WebElement) -> list[WebElement]:
@@ -282,28 +329,101 @@ def open_tab(driver: WebDriver, root: WebElement, title: str, shows: str) -> Web
     return wait(driver, f"the {title} panel to show {shows!r}", showing)
 
 
+def row_inputs(root: WebElement) -> list[tuple[WebElement, WebElement]]:
+    """Each parameter row's name and value fields (a row with a choice has no value input)."""
+    pairs = []
+    for row in root.find_elements(By.CSS_SELECTOR, ".widget-hbox"):
+        fields = row.find_elements(By.TAG_NAME, "input")
+        if len(fields) == 2:
+            pairs.append((fields[0], fields[1]))
+    return pairs
+
+
 def value_input(root: WebElement, name: str) -> WebElement:
     """The value field of the parameter row named ``name``."""
-    for row in root.find_elements(By.CSS_SELECTOR, ".widget-hbox"):
-        fields = row.find_elements(By.XPATH, "./*/input")  # a row's own text fields
-        if len(fields) >= 2 and fields[0].get_property("value") == name:
-            return fields[1]
+    for name_field, value_field in row_inputs(root):
+        if name_field.get_property("value") == name:
+            return value_field
     pytest.fail(f"no parameter row {name!r} in {root.text!r}")
 
 
-def test_the_notebook_explorer_in_jupyterlab(browser: WebDriver, lab: Lab, tmp_path: Path) -> None:
-    """Open, run all, look at the tabs with secrets hidden then revealed, type a parameter."""
+def status_of(root: WebElement) -> WebElement:
+    return parts(root)[1]
+
+
+OVERFLOW = """
+const output = arguments[0], right = output.getBoundingClientRect().right;
+const wider = [];
+for (const each of output.querySelectorAll('*')) {
+  const box = each.getBoundingClientRect();
+  if (box.width > 0 && box.right > right + 0.5) {
+    wider.push(`${each.tagName.toLowerCase()}.${each.className} ends at ${box.right}`);
+  }
+}
+if (output.scrollWidth > output.clientWidth) wider.push(`scrolls: ${output.scrollWidth}`);
+return [right, wider];
+"""
+
+
+def overflowing(driver: WebDriver) -> list[str]:
+    """What is wider than its output area, in every result and explorer output."""
+    found = []
+    for index in (*RESULTS, *EXPLORERS):
+        output = cell_output(driver, index)
+        assert output is not None, f"cell {index} has no output"
+        right, wider = driver.execute_script(OVERFLOW, output)
+        found += [f"cell {index} (output ends at {right}): {each}" for each in wider[:5]]
+    return found
+
+
+def luminance(colour: str) -> float:
+    """0 (black) to 1 (white), of a computed ``rgb(r, g, b)``."""
+    red, green, blue = (int(part) for part in colour[colour.index("(") + 1 :].split(",")[:3])
+    return (0.299 * red + 0.587 * green + 0.114 * blue) / 255
+
+
+def saved_widget_state(path: Path, before: float) -> str | None:
+    """The notebook file as saved after ``before`` with its widget state; else None."""
+    if not path.exists() or path.stat().st_mtime <= before:
+        return None
+    text = path.read_text()
+    return text if "application/vnd.jupyter.widget-state+json" in text else None
+
+
+def test_the_notebook_in_jupyterlab(
+    browser: WebDriver, lab: Lab, theme: str, tmp_path: Path
+) -> None:
+    """Open, run all, and look, as a person would: results as HTML, the explorers' tabs
+    with secrets hidden then revealed, values typed, the layout at 1400 and 900 px, and the
+    widget state saved in the file."""
     write_notebook(lab.root)
     browser.get(f"{lab.url}/lab/tree/{NOTEBOOK}?token={lab.token}")
     try:
         run_all_cells(browser)
-        user, username = wait(browser, "both explorers to render", explorers)
+        wait(browser, "the explorers to render", lambda d: explorer(d, EXPLORERS[-1]))
+
+        # Results show as HTML tables, never as the JSON tree; left-aligned, in the theme.
+        for index, pieces in RESULTS.items():
+            output = wait(browser, f"cell {index}'s result", output_of(index))
+            classes = str(output.get_attribute("class"))
+            assert "jp-RenderedHTMLCommon" in classes, classes
+            assert "jp-RenderedJSON" not in classes, classes
+            for piece in pieces:
+                assert piece in output.text, f"cell {index}: {piece!r} not in {output.text!r}"
+            assert TOKEN not in output.text
+            cell = output.find_element(By.CSS_SELECTOR, "td")
+            assert cell.value_of_css_property("text-align") == "left"
+            light = luminance(cell.value_of_css_property("color")) < 0.5
+            assert light == (theme == "light"), cell.value_of_css_property("color")
 
         # GET /user with the profile: the route in its box, the request line in the status.
+        user = wait(browser, "the first explorer", lambda d: explorer(d, EXPLORERS[0]))
         route, status, *_ = parts(user)
         assert route.find_element(By.TAG_NAME, "label").text == "Route"
         assert route.find_element(By.TAG_NAME, "input").get_property("value") == "GET /user"
         assert status.text == "✓ GET https://api.github.com/user"
+        layers = user.find_elements(By.CSS_SELECTOR, ".widget-checkbox")
+        assert [each.text for each in layers] == ["built-in defaults", "github", "session"]
 
         # Every tab shows its panel; none holds the token while "reveal secrets" is off.
         titles = [tab.text for tab in user.find_elements(By.CSS_SELECTOR, ".lm-TabBar-tab")]
@@ -321,12 +441,48 @@ def test_the_notebook_explorer_in_jupyterlab(browser: WebDriver, lab: Lab, tmp_p
         curl = open_tab(browser, user, "curl", f"authorization: token {TOKEN}")
         assert "<REDACTED>" not in curl.text
 
-        # GET /users/{username}: the status names the missing value until one is typed.
-        status = parts(username)[1]
-        assert "no value for {username}" in status.text
-        value_input(username, "username").send_keys("octocat")
-        expected = "GET https://api.github.com/users/octocat"
+        # GET /repos/{owner}/{repo}: the status names what is missing until it is typed.
+        repo = wait(browser, "the second explorer", lambda d: explorer(d, EXPLORERS[1]))
+        status = status_of(repo)
+        assert "no value for {owner}, {repo}" in status.text
+        value_input(repo, "owner").send_keys("octocat")
+        value_input(repo, "repo").send_keys("hello-world")
+        expected = "GET https://api.github.com/repos/octocat/hello-world"
         wait(browser, f"the status to show {expected!r}", lambda _: expected in status.text)
         assert status.text == f"✓ {expected}"
+
+        # A row of one's own named as a secret: a password field, redacted in the status.
+        rows = len(row_inputs(repo))
+        repo.find_element(By.XPATH, ".//button[contains(., 'add a row')]").click()
+        wait(browser, "the row added", lambda _: len(row_inputs(repo)) == rows + 1)
+        name, value = row_inputs(repo)[-1]
+        assert name.get_property("value") == value.get_property("value") == ""
+        name.send_keys("access_token")
+        value.send_keys(TYPED)
+        warning = "! repos/get: GitHub documents no parameter 'access_token'"
+        wait(browser, f"the status to say {warning!r}", lambda _: status.text == warning)
+        open_tab(browser, repo, "Parsed", f"{expected}?access_token=<REDACTED>")
+        assert value.get_attribute("type") == "password"
+        assert TYPED not in browser.page_source
+
+        # Side by side at 1400 px, stacked at 900 px, and nothing wider than its output.
+        for width, side_by_side in ((1400, True), (900, False)):
+            browser.set_window_size(width, 1100)
+            gone = wait(browser, f"no overflow at {width} px", lambda d: not overflowing(d))
+            assert gone, overflowing(browser)
+            inputs, results = parts(parts(repo)[-1])
+            beside = inputs.rect["y"] == results.rect["y"]
+            assert beside == side_by_side, (width, inputs.rect, results.rect)
+
+        # Saved with its widget state (the setting is on), the file holds neither secret:
+        # the token revealed in the first explorer, nor the one typed in the second.
+        saved = lab.root / NOTEBOOK
+        before = saved.stat().st_mtime
+        value.click()
+        ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+        text = wait(browser, "the notebook saved", lambda _: saved_widget_state(saved, before))
+        assert TOKEN not in text
+        assert TYPED not in text
+        assert "<REDACTED>" in text  # the panes' state: what they show with reveal off
     finally:
         browser.save_screenshot(str(tmp_path / "jupyterlab.png"))

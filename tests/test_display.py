@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from IPython.lib import pretty as ipython_pretty
 
-from restroute import RequestOptions, endpoint, explain
+from restroute import EndpointError, RequestOptions, endpoint, explain
 from restroute._core.explain import Cascade
 from restroute._core.result import MergedOptions
 from restroute.display import (
@@ -40,15 +40,20 @@ def pretty(shown: object) -> str:
 ISSUE = {"owner": "octocat", "repo": "hello-world", "title": "Found a bug", "labels": ["bug"]}
 
 
-def test_request_options_carry_html_text_and_json() -> None:
-    """The bundle has the three types; the HTML holds the method, URL, headers, body and
-    a section per snippet; the JSON is the dict itself."""
+def test_request_options_carry_html_and_text_and_json_on_request() -> None:
+    """The bundle is HTML and plain text, and no JSON: JupyterLab, Notebook 7 and VS Code
+    render a bundle's application/json in preference to its text/html, as a tree that
+    hid the headers table and the snippets. The HTML holds the method, URL, headers,
+    body and a section per snippet; the JSON, asked for, is the dict itself."""
     options = endpoint("POST /repos/{owner}/{repo}/issues", **ISSUE)
 
     shown = options._repr_mimebundle_()
+    as_json = NotebookView(options, as_="json")._repr_mimebundle_()
 
-    assert set(shown) == {"text/plain", "text/html", "application/json"}
-    assert shown["application/json"] == json.loads(json.dumps(options)) == dict(options)
+    assert set(shown) == {"text/plain", "text/html"}
+    assert set(as_json) == {"application/json", "text/plain"}
+    assert as_json["application/json"] == json.loads(json.dumps(options)) == dict(options)
+    assert json.loads(as_json["text/plain"]) == dict(options)
     html = shown["text/html"]
     assert "<b>POST</b> https://api.github.com/repos/octocat/hello-world/issues" in html
     assert "<td><code>content-type</code></td>" in html
@@ -70,13 +75,14 @@ def test_plain_text_reads_like_an_http_request() -> None:
     assert repr(options).startswith("{'method': 'get'")  # repr() stays the dict's
 
 
-@pytest.mark.parametrize("where", ["text/plain", "text/html", "application/json"])
-def test_secrets_are_redacted_until_revealed(where: str) -> None:
-    """No part of the bundle holds the token; NotebookView(redact=False) shows it."""
+@pytest.mark.parametrize(("as_", "where"), [("html", "text/plain"), ("html", "text/html"),
+                                            ("json", "application/json")])  # fmt: skip
+def test_secrets_are_redacted_until_revealed(as_: str, where: str) -> None:
+    """No part of either bundle holds the token; NotebookView(redact=False) shows it."""
     options = endpoint("GET /user", headers={"authorization": f"token {TOKEN}"})
 
-    hidden = json.dumps(options._repr_mimebundle_()[where])
-    shown = json.dumps(NotebookView(options, redact=False)._repr_mimebundle_()[where])
+    hidden = json.dumps(NotebookView(options, as_=as_)._repr_mimebundle_()[where])
+    shown = json.dumps(NotebookView(options, redact=False, as_=as_)._repr_mimebundle_()[where])
 
     assert TOKEN not in hidden
     assert ("token &lt;REDACTED&gt;" if where == "text/html" else "token <REDACTED>") in hidden
@@ -102,14 +108,18 @@ def test_bodies_of_bytes_and_metadata_that_is_not_json() -> None:
     hooked = endpoint("GET /user", request={"hook": print})
 
     binary_shown = binary._repr_mimebundle_()
+    binary_json = NotebookView(binary, as_="json")._repr_mimebundle_()
     hooked_shown = hooked._repr_mimebundle_()
+    hooked_json = NotebookView(hooked, as_="json")._repr_mimebundle_()
 
     line = "<3 bytes, binary (application/json; charset=utf-8), starts ff 00 fe>"
     assert f"<pre>{escape(line)}</pre>" in binary_shown["text/html"]
     assert binary_shown["text/plain"].endswith(f"\n\n{line}")
-    assert binary_shown["application/json"]["body_base64"] == "/wD+"
-    assert "application/json" not in hooked_shown
+    assert binary_json["application/json"]["body_base64"] == "/wD+"
     assert "GET https://api.github.com/user" in hooked_shown["text/plain"]
+    assert list(hooked_json) == ["text/plain"]
+    assert hooked_json["text/plain"].startswith("no JSON: ")
+    assert "not JSON serializable" in hooked_json["text/plain"]
 
 
 def test_a_body_of_text_and_one_json_cannot_hold() -> None:
@@ -137,17 +147,21 @@ def test_an_explanation_shows_its_table_and_its_request() -> None:
     failed = explain("GET /repos/{owner}/{repo}", owner="o")
 
     shown, broken = built._repr_mimebundle_(), failed._repr_mimebundle_()
+    as_json = NotebookView(built, as_="json")._repr_mimebundle_()
+    broken_json = NotebookView(failed, as_="json")._repr_mimebundle_()
 
+    assert set(shown) == {"text/plain", "text/html"}
     assert "<th>from layer</th>" in shown["text/html"]
     assert "https://api.github.com/repos/o/r" in shown["text/html"]
-    assert shown["application/json"]["url"] == "https://api.github.com/repos/o/r"
-    assert TOKEN not in json.dumps(shown)
+    assert as_json["application/json"]["url"] == "https://api.github.com/repos/o/r"
+    assert TOKEN not in json.dumps(shown) + json.dumps(as_json)
     assert pretty(built).splitlines()[0].split() == ["option", "value", "from", "layer",
                                                      "went", "to"]  # fmt: skip
     assert pretty(built).endswith(options_text(built.result))  # type: ignore[arg-type]
     assert "no value for {repo}" in broken["text/html"]
     assert pretty(failed).splitlines()[-1].startswith("error: GET /repos/{owner}/{repo}")
-    assert "application/json" not in broken
+    assert '<p class="error"><b>error</b>: GET /repos/{owner}/{repo}' in broken["text/html"]
+    assert broken_json == {"text/plain": f"no request, so no JSON: {failed.error}"}
 
 
 TEACHING = [("teaching", {"per_page": 100}), ("session", {"per_page": 50})]
@@ -287,10 +301,12 @@ def test_merged_options_show_their_template_and_hide_their_secrets() -> None:
 
     shown = merged._repr_mimebundle_()
     revealed = NotebookView(merged, redact=False)._repr_mimebundle_()
+    as_json = NotebookView(merged, as_="json")._repr_mimebundle_()["application/json"]
 
     assert merged == dict(merged)
-    assert shown["application/json"]["url"] == "/repos/{owner}/{repo}"
-    assert shown["application/json"]["headers"]["authorization"] == "token <REDACTED>"
+    assert set(shown) == {"text/plain", "text/html"}
+    assert as_json["url"] == "/repos/{owner}/{repo}"
+    assert as_json["headers"]["authorization"] == "token <REDACTED>"
     assert "<td><code>headers.authorization</code></td>" in shown["text/html"]
     assert "<td><code>owner</code></td><td><code>&quot;o&quot;</code></td>" in shown["text/html"]
     assert TOKEN not in json.dumps(shown)
@@ -360,9 +376,10 @@ def test_a_notebook_view_of_merged_options_shows_their_secrets() -> None:
     merged = endpoint.merge("GET /user", headers={"authorization": "token ghp_merged"})
 
     shown = NotebookView(merged, redact=False)._repr_mimebundle_()
+    as_json = NotebookView(merged, redact=False, as_="json")._repr_mimebundle_()
 
     assert "token ghp_merged" in shown["text/html"]
-    assert shown["application/json"]["headers"]["authorization"] == "token ghp_merged"
+    assert as_json["application/json"]["headers"]["authorization"] == "token ghp_merged"
     assert "ghp_merged" not in bundle(merged)["text/html"]
 
 
@@ -425,7 +442,7 @@ def test_an_8_mib_upload_shows_a_summary_in_every_part() -> None:
             )
             + "</pre></details>"
         ) in html
-    assert shown["application/json"] == {
+    assert bundle(options, as_="json")["application/json"] == {
         "method": "post",
         "url": "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip",
         "headers": {"accept": ACCEPT, "user-agent": UA, "content-type": "application/zip"},
@@ -519,12 +536,12 @@ def test_a_body_2000_deep_displays_as_a_summary_line() -> None:
     assert shown["text/plain"] == f"POST https://h/x\n\n{line}"
     assert f"<pre>{escape(line)}</pre>" in shown["text/html"]
     assert escape(f"not shown, as the body is {line}; ") in shown["text/html"]
-    assert shown["application/json"] == {
+    assert bundle(options, as_="json")["application/json"] == {
         "method": "POST",
         "url": "https://h/x",
         "body_summary": line,
     }
-    assert merged_shown["application/json"]["data"] == line
+    assert bundle(merged, as_="json")["application/json"]["data"] == line
     assert json.loads(merged_shown["text/plain"])["data"] == line
     assert (
         f"<td><code>data</code></td><td><code>{escape(json.dumps(line))}</code></td>"
@@ -554,7 +571,7 @@ def test_an_explanation_of_an_8_mib_upload_stays_small() -> None:
     assert len(json.dumps(shown)) < 100_000
     assert _row("data", shown["text/plain"]) == ["data", f'"{line}"', "call", "body (as given)"]
     assert shown["text/plain"].endswith("\n\n" + ZIP_LINE)
-    assert shown["application/json"]["body_summary"] == ZIP_LINE
+    assert bundle(why, as_="json")["application/json"]["body_summary"] == ZIP_LINE
 
 
 def test_merged_options_summarise_large_values_and_headers() -> None:
@@ -570,11 +587,12 @@ def test_merged_options_summarise_large_values_and_headers() -> None:
     )
 
     shown = bundle(merged)
+    as_json = bundle(merged, as_="json")["application/json"]
 
     assert len(json.dumps(shown)) < 10_000
-    assert shown["application/json"]["data"] == data_line
-    assert shown["application/json"]["headers"]["x-big"] == header_line
-    assert shown["application/json"]["headers"]["authorization"] == "token <REDACTED>"
+    assert as_json["data"] == data_line
+    assert as_json["headers"]["x-big"] == header_line
+    assert as_json["headers"]["authorization"] == "token <REDACTED>"
     assert json.loads(shown["text/plain"])["headers"]["x-big"] == header_line
     assert escape(json.dumps(header_line)) in shown["text/html"]
 
@@ -590,7 +608,7 @@ def test_merged_options_show_a_header_json_cannot_write() -> None:
         "<td><code>headers.x-raw</code></td><td><code>&quot;b&#x27;abc&#x27;&quot;</code>"
         in (shown["text/html"])
     )
-    assert shown["application/json"]["headers"]["x-raw"] == "b'abc'"
+    assert bundle(merged, as_="json")["application/json"]["headers"]["x-raw"] == "b'abc'"
 
 
 def test_request_options_summarise_a_long_url_and_header() -> None:
@@ -615,3 +633,28 @@ def test_a_body_python_cannot_write_as_text_shows_its_type() -> None:
 
     assert options_text(options) == "POST https://h/x\n\n<dict object>"
     assert "<pre>&lt;dict object&gt;</pre>" in bundle(options)["text/html"]
+
+
+def test_a_notebook_view_is_html_or_json_and_nothing_else() -> None:
+    """as_ names the view; any other is refused, naming the two."""
+    options = endpoint("GET /user")
+
+    with pytest.raises(EndpointError, match="as_ is one of 'html', 'json'; 'xml' is not"):
+        NotebookView(options, as_="xml")
+    assert pretty(NotebookView(options, as_="json")) == json.dumps(
+        json.loads(options.to_json()), indent=2
+    )
+
+
+def test_the_style_outranks_jupyterlab_and_wraps_long_values() -> None:
+    """JupyterLab right-aligns cells with `:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon
+    td` (specificity: two classes and a tag): the display's rules need three classes to win,
+    and they wrap long values inside their cells, so a table never outgrows the output."""
+    html = endpoint("GET /user")._repr_mimebundle_()["text/html"]
+
+    rule = re.search(r"([^{}]+)\{text-align:left;[^}]*\}", html)
+    assert rule is not None
+    cell = rule.group(1).split(",")[0]
+    assert cell == ".restroute.restroute.restroute td"
+    assert "overflow-wrap:anywhere" in rule.group(0)
+    assert "table-layout:auto;width:100%" in html

@@ -1,8 +1,13 @@
-"""restroute.jupyter: the notebook explorer's Python side, driven by setting widget values."""
+"""restroute.jupyter: the notebook explorer's Python side, driven as the page drives it.
+
+A field typed into gets ``Field.type`` (what a keystroke's message does); a pane's ``html`` is
+what it syncs (secrets redacted, always), its ``text`` what the page shows.
+"""
 
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,12 +15,16 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import pytest
 
-from restroute import EndpointError
+from restroute import EndpointError, catalog
 from restroute.jupyter import Explorer, explore
+from restroute.jupyter._fields import Field, Pane
 
 ROOT = Path(__file__).parents[1]
 LISTING = "GET /repos/{owner}/{repo}/issues"
 API = "https://api.github.com"
+ERROR = '<span style="color:var(--jp-error-color1,#c00)">✗ '
+WARNING = '<span style="color:var(--jp-warn-color1,#a60)">! '
+TOKEN = "ghp_notebook_secret"
 
 
 def row(explorer: Explorer, name: str) -> Any:
@@ -38,7 +47,7 @@ def test_a_known_route_comes_with_its_form() -> None:
     assert "https://docs.github.com/rest/issues/issues#list-repository-issues" in (
         explorer.about.value
     )
-    assert explorer.status.value.startswith('<span style="color:#c00">✗ ')  # owner missing
+    assert explorer.status.html.startswith(ERROR)  # owner missing
     assert row(explorer, "owner").children[0].style.text_color == "#c00"
 
 
@@ -51,14 +60,14 @@ def test_values_typed_show_the_request_in_every_tab() -> None:
     row(explorer, "state").children[1].value = "closed"
 
     url = f"{API}/repos/octocat/hello-world/issues?state=closed"
-    assert explorer.status.value == f"✓ <code>GET {url}</code>"
-    assert url in explorer.tabs["Parsed"].value
-    assert "&quot;state&quot;: &quot;closed&quot;" in explorer.tabs["Merged"].value
-    assert "<th>went to</th>" in explorer.tabs["Explain"].value
-    assert explorer.tabs["curl"].value.startswith("<pre")
-    assert url in explorer.tabs["curl"].value
-    assert "import requests" in explorer.tabs["Python"].value
-    assert "import httpx" in explorer.tabs["httpx"].value
+    assert explorer.status.html == f"✓ <code>GET {url}</code>"
+    assert url in explorer.tabs["Parsed"].html
+    assert "&quot;state&quot;: &quot;closed&quot;" in explorer.tabs["Merged"].html
+    assert "<th>went to</th>" in explorer.tabs["Explain"].html
+    assert '<div class="restroute"><pre>curl \\' in explorer.tabs["curl"].html
+    assert url in explorer.tabs["curl"].html
+    assert "import requests" in explorer.tabs["Python"].html
+    assert "import httpx" in explorer.tabs["httpx"].html
     assert row(explorer, "owner").children[0].style.text_color is None
 
 
@@ -68,7 +77,9 @@ def test_find_a_route_and_take_it() -> None:
     explorer = explore(LISTING)
     explorer.set_value("owner", "octocat")
 
-    explorer.search.value = "create issue"
+    assert explorer.hits.layout.display == "none"  # no empty box before a search
+    explorer.search.type("create issue")
+    assert explorer.hits.layout.display is None
     assert explorer.hits.options[0] == (
         "POST /repos/{owner}/{repo}/issues  ·  Create an issue",
         "issues/create",
@@ -80,23 +91,29 @@ def test_find_a_route_and_take_it() -> None:
     assert names(explorer)[:3] == ["owner", "repo", "title"]
     assert row(explorer, "owner").children[1].value == "octocat"
     explorer.set_value("repo", "r")
-    assert explorer.status.value.startswith('<span style="color:#a60">! issues/create: title')
+    assert explorer.status.html.startswith(f"{WARNING}issues/create: title")
+    explorer.search.type("  ")
+    assert explorer.hits.options == ()
+    assert explorer.hits.layout.display == "none"
 
 
 def test_secrets_are_redacted_until_revealed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The github profile's token shows as <REDACTED> until the reveal button is down."""
-    monkeypatch.setenv("GITHUB_TOKEN", "ghp_notebook_secret")
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
     explorer = explore("GET /user", profile=ROOT / "sample_profiles" / "github.toml")
 
     for title, tab in explorer.tabs.items():  # the Merged tab once showed it
-        assert "ghp_notebook_secret" not in tab.value, title
-    assert "ghp_notebook_secret" not in explorer.status.value
-    assert "token &lt;REDACTED&gt;" in explorer.tabs["curl"].value
-    assert "secrets redacted" in explorer.tabs["Parsed"].value  # it once said "shown"
+        assert TOKEN not in tab.text, title
+    assert TOKEN not in explorer.status.text
+    assert "token &lt;REDACTED&gt;" in explorer.tabs["curl"].text
+    assert "secrets redacted" in explorer.tabs["Parsed"].text  # it once said "shown"
     explorer.reveal.value = True
-    assert "secrets shown" in explorer.tabs["Parsed"].value
+    assert "secrets shown" in explorer.tabs["Parsed"].text
     for title in ("curl", "Parsed", "Merged", "Explain", "JSON"):
-        assert "ghp_notebook_secret" in explorer.tabs[title].value, title
+        assert TOKEN in explorer.tabs[title].text, title
+        assert TOKEN not in explorer.tabs[title].html, title  # what the page's state holds
+    explorer.reveal.value = False
+    assert all(tab.revealed is None for tab in explorer.tabs.values())
 
 
 def test_layers_switch_off_and_their_toml_edits_or_says_why() -> None:
@@ -115,11 +132,15 @@ def test_layers_switch_off_and_their_toml_edits_or_says_why() -> None:
     built_in.value = False
     assert "accept" not in explorer.session.explain().merged.get("headers", {})
     built_in.value = True
-    explorer.layer_text.value = "per_page = [unclosed"
-    assert "not valid TOML" in explorer.status.value
+    explorer.layer_text.type("per_page = [unclosed")
+    assert "not valid TOML" in explorer.status.html
     assert explorer.layer_text.value == "per_page = [unclosed"
-    explorer.layer_text.value = "per_page = 5"
-    assert explorer.status.value == f"✓ <code>GET {API}/user/repos?per_page=5</code>"
+    explorer.layer_choice.value = "teaching"
+    explorer.layer_choice.value = "session"  # back to it: the text as typed
+    assert explorer.layer_text.value == "per_page = [unclosed"
+    assert not explorer.layer_text.disabled
+    explorer.layer_text.type("per_page = 5")
+    assert explorer.status.html == f"✓ <code>GET {API}/user/repos?per_page=5</code>"
     explorer.layer_choice.value = "built-in defaults"
     assert explorer.layer_text.disabled
     assert "user-agent" in explorer.layer_text.value
@@ -130,46 +151,95 @@ def test_rows_are_added_removed_and_follow_a_typed_route() -> None:
     explorer = explore()
     assert "Find picks one of GitHub's routes" in explorer.about.value
 
-    explorer.route.value = "GET /things/{id}"
+    explorer.route.type("GET /things/{id}")
     assert names(explorer) == ["id"]
     explorer.set_value("id", "7")
     explorer.add.click()
     added = explorer.rows.children[-1]
     added.children[0].value = "q"
-    added.children[1].value = "x"
-    assert explorer.status.value == f"✓ <code>GET {API}/things/7?q=x</code>"
+    added.children[1].type("x")
+    assert explorer.status.html == f"✓ <code>GET {API}/things/7?q=x</code>"
     added.children[2].click()
     assert names(explorer) == ["id"]
-    assert explorer.status.value == f"✓ <code>GET {API}/things/7</code>"
+    assert explorer.status.html == f"✓ <code>GET {API}/things/7</code>"
+
+
+def test_a_route_typed_by_hand_lays_out_its_own_rows_and_keeps_what_was_typed() -> None:
+    """From POST issues to GET /users/{username}/repos by hand (the notebook kept the old
+    rows and added none): the terminal's rules, through the session. The new route's
+    form comes, required first; values typed stay, and GitHub's check names them."""
+    explorer = explore()
+    explorer.choose(catalog.find("issues/create"))  # type: ignore[arg-type]
+    explorer.set_value("owner", "o")
+    explorer.set_value("repo", "r")
+
+    explorer.route.type("GET /users/{username}/repos")
+
+    assert names(explorer) == ["username", "type", "sort", "direction", "per_page", "page",
+                               "owner", "repo"]  # fmt: skip
+    assert "title" not in names(explorer)  # empty, and not the new route's: gone
+    explorer.set_value("username", "octocat")
+    assert explorer.status.html.startswith(
+        f"{WARNING}repos/list-for-user: GitHub documents no parameter &#x27;owner&#x27;"
+    )
 
 
 def test_errors_and_warnings_show_where_the_user_looks() -> None:
     """A broken route is an error with no request; an unknown row a warning."""
     explorer = explore()
-    explorer.route.value = "GET /repos/{owner"
-    assert "✗" in explorer.status.value
-    assert explorer.tabs["Parsed"].value == ""
-    assert explorer.tabs["curl"].value.startswith("<pre")
-    explorer.route.value = "GET /a b"  # cannot even be merged: nothing to explain
-    assert "has whitespace inside its URL" in explorer.status.value
-    assert explorer.tabs["Explain"].value == ""
-    assert explorer.tabs["Merged"].value == '<pre style="white-space:pre-wrap">{}</pre>'
+    explorer.route.type("GET /repos/{owner")
+    assert "✗" in explorer.status.html
+    assert '<p class="error">no request: GET /repos/{owner' in explorer.tabs["Parsed"].html
+    assert "no snippet: GET /repos/{owner" in explorer.tabs["curl"].html
+    explorer.route.type("GET /a b")  # cannot even be merged: nothing to explain
+    assert "has whitespace inside its URL" in explorer.status.html
+    for title in ("Parsed", "Merged", "Explain"):
+        assert "no request: route &#x27;GET /a b&#x27; has whitespace" in explorer.tabs[title].html
 
-    explorer.route.value = "GET /users/{username}"
+    explorer.route.type("GET /users/{username}")
     explorer.set_value("username", "octocat")
     explorer.add.click()
     explorer.rows.children[-1].children[0].value = "colour"
-    explorer.rows.children[-1].children[1].value = "red"
-    assert "GitHub documents no parameter &#x27;colour&#x27;" in explorer.status.value
+    explorer.rows.children[-1].children[1].type("red")
+    assert "GitHub documents no parameter &#x27;colour&#x27;" in explorer.status.html
     with pytest.raises(EndpointError, match="no row named 'nope'; the rows are: username"):
         explorer.set_value("nope", "1")
 
 
-def test_it_shows_as_a_widget_in_a_notebook() -> None:
-    """The cell's value is the widget view."""
-    bundle = explore("GET /user")._repr_mimebundle_()
+def test_it_shows_as_a_widget_or_else_a_summary() -> None:
+    """The cell's value is the widget view; where widgets cannot render (GitHub, nbviewer,
+    VS Code without the widget manager), its HTML and text say what it is and how to run
+    it, secrets redacted: not a VBox repr."""
+    explorer = explore(LISTING)
+    explorer.set_value("owner", "octocat")
+    explorer.set_value("repo", "hello-world")
+    explorer.add.click()
+    explorer.rows.children[-1].children[0].value = "access_token"
+    explorer.rows.children[-1].children[1].type(TOKEN)
+
+    bundle = explorer._repr_mimebundle_()
 
     assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].splitlines() == [
+        "restroute explorer: GET /repos/{owner}/{repo}/issues",
+        "! issues/list-for-repo: GitHub documents no parameter 'access_token'",
+        "layers: built-in defaults, session",
+        "Run the notebook with ipywidgets and anywidget (pip install 'restroute[jupyter]'), "
+        "or in a terminal:",
+        "  restroute explore 'GET /repos/{owner}/{repo}/issues' owner=octocat repo=hello-world",
+    ]
+    assert "VBox" not in bundle["text/plain"]
+    assert (
+        "<b>restroute explorer</b> · <code>GET /repos/{owner}/{repo}/issues</code>"
+        in (bundle["text/html"])
+    )
+    assert TOKEN not in json.dumps(bundle)
+    explorer.session.toggle("session")
+    explorer.route.type("GET /x?access_token=ghp_in_the_route")
+    assert explorer.summary()[0].splitlines()[0] == (
+        "restroute explorer: GET /x?access_token=<REDACTED>"
+    )
+    assert "layers: built-in defaults, session (off)" in explorer.summary()[0]
 
 
 def test_a_choice_refuses_a_value_it_does_not_offer() -> None:
@@ -218,7 +288,7 @@ def test_the_explain_tab_strikes_what_a_row_overrides() -> None:
     explorer.set_value("repo", "hello-world")
     explorer.set_value("per_page", "2")
 
-    explain_tab = explorer.tabs["Explain"].value
+    explain_tab = explorer.tabs["Explain"].html
 
     assert (
         '<td style="opacity:.6" title="overridden"><s><code>100</code></s></td>'
@@ -230,3 +300,105 @@ def test_the_explain_tab_strikes_what_a_row_overrides() -> None:
         "→ sent &quot;application/vnd.github.v3.full+json&quot; "
         "(amended by media_type.format=full+json)"
     ) in explain_tab
+
+
+def sent(monkeypatch: pytest.MonkeyPatch, widget: Any) -> list[Any]:
+    """The messages ``widget`` sends to the page, from now on."""
+    messages: list[Any] = []
+    monkeypatch.setattr(widget, "send", messages.append)
+    return messages
+
+
+def test_the_widget_state_a_notebook_saves_holds_no_secret(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every widget's state, as "Save Widget State Automatically" writes it into the
+    .ipynb: no token from the environment, revealed or not; none typed into a row named as
+    a secret, into a URL's user:password@, into the session layer's TOML or the route."""
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    explorer = explore("GET /user", profile=ROOT / "sample_profiles" / "github.toml")
+    explorer.add.click()
+    explorer.rows.children[-1].children[0].value = "headers.x-api-key"
+    explorer.rows.children[-1].children[1].type("typed_key_1234567")
+    explorer.add.click()
+    explorer.rows.children[-1].children[0].value = "hook"
+    explorer.rows.children[-1].children[1].type("https://user:typed_password@example.com/")
+    explorer.layer_text.type('[headers]\nx-other-key = "typed_toml_secret"')
+    explorer.route.type("GET /user?access_token=typed_route_secret")
+    explorer.reveal.value = True
+
+    state = json.dumps(widgets.Widget.get_manager_state(drop_defaults=False))
+
+    shown = explorer.tabs["curl"].text
+    for secret in (TOKEN, "typed_key_1234567", "typed_toml_secret", "typed_route_secret"):
+        assert secret in shown, secret  # revealed on the page
+        assert secret not in state, secret
+    assert "typed_password" not in state
+    assert "&lt;REDACTED&gt;" in state  # the panes' state: as they show with reveal off
+
+
+def test_a_row_named_as_a_secret_is_a_password_field_until_revealed() -> None:
+    """By its name: a password field, saved as dots. By what it holds (a URL's
+    user:password@): saved as dots, and shown so while the field is left. Revealed: text."""
+    explorer = explore("GET /user")
+    explorer.add.click()
+    name, value, _ = explorer.rows.children[-1].children
+
+    value.type("https://user:pw@example.com/")
+    assert (value.kind, value.shown, value.hide_idle) == ("text", "••••••••", True)
+    name.value = "client_secret"
+    assert (value.kind, value.shown) == ("password", "••••••••")
+    explorer.reveal.value = True
+    assert (value.kind, value.hide_idle) == ("text", False)
+    assert explorer.route.hide_idle is explorer.layer_text.hide_idle is False
+    assert value.shown == "••••••••"  # what is saved stays redacted
+    value.type("")
+    assert value.shown == ""  # an empty value is no secret
+
+
+def test_a_field_takes_what_the_page_sends_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Typed text becomes the value and reaches the explorer; a view drawn asks for the
+    value and gets it; a value set in the kernel goes to the page. Messages of any other
+    shape (the page is not trusted) change nothing."""
+    field = Field("GET /user", redact=str.upper)
+    heard: list[str] = []
+    field.on_typed(heard.append)
+    messages = sent(monkeypatch, field)
+
+    field._handle_custom_msg({"typed": "GET /users"}, [])
+    field._handle_custom_msg({"ask": True}, [])
+    for hostile in ({"typed": 7}, {"ask": "yes"}, ["typed", "x"], "ask", None, {}):
+        field._handle_custom_msg(hostile, [])
+    field.value = "GET /"
+
+    assert heard == ["GET /users"]  # set from the kernel: no callback
+    assert messages == [{"value": "GET /users"}, {"value": "GET /"}]
+    assert (field.value, field.shown) == ("GET /", "GET /")
+
+
+def test_a_pane_sends_what_is_revealed_only_to_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The revealed HTML goes as a message, once for each change and to each view that
+    asks; ``html`` (synced) keeps the redacted one."""
+    pane = Pane()
+    messages = sent(monkeypatch, pane)
+
+    pane.show("<p>redacted</p>", "<p>revealed</p>")
+    pane.show("<p>redacted</p>", "<p>revealed</p>")  # the same: nothing sent again
+    pane._handle_custom_msg({"ask": True}, [])
+    pane._handle_custom_msg({"ask": 1}, [])
+    pane.show("<p>redacted</p>")
+
+    assert messages == [{"revealed": "<p>revealed</p>"}] * 2 + [{"revealed": None}]
+    assert (pane.html, pane.text) == ("<p>redacted</p>", "<p>redacted</p>")
+
+
+def test_a_route_with_no_method_is_redacted_as_a_url() -> None:
+    """The route field saves what is typed before the method is complete, URL secrets
+    redacted all the same."""
+    explorer = explore()
+
+    explorer.route.type("https://user:pw@example.com/x")
+
+    assert explorer.route.shown == "https://<REDACTED>@example.com/x"

@@ -20,7 +20,6 @@ authorization: token <REDACTED>
 from __future__ import annotations
 
 import codecs
-import contextlib
 import json
 from collections.abc import Callable, Mapping
 from html import escape
@@ -42,6 +41,7 @@ __all__ = [
     "cascade_html",
     "cascade_text",
     "explanation_bundle",
+    "json_bundle",
     "merged_bundle",
     "merged_html",
     "merged_text",
@@ -57,11 +57,26 @@ DEPTH = 100  # and one of lists and mappings nested deeper than this
 _HEAD = 16  # the bytes a summary of binary shows, in hex
 _TEXT_HEAD = 40  # the characters a summary of text shows
 
-STYLE = (
-    "<style>.restroute table{border-collapse:collapse}"
-    ".restroute td,.restroute th{text-align:left;padding:2px 8px;vertical-align:top}"
-    ".restroute pre{white-space:pre-wrap;margin:4px 0}</style>"
+# Scoped to .restroute, and written three times over to outrank the front end's own rules
+# for rendered HTML: JupyterLab's `:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`
+# (two classes and a tag) right-aligns every cell and centres a fixed-layout table. Long
+# URLs and values wrap inside their cells, so a table never outgrows the output area; the
+# colours are the front end's theme variables (JupyterLab light and dark), with fallbacks.
+_SCOPE = ".restroute.restroute.restroute"
+CSS = (
+    f"{_SCOPE}{{max-width:100%;overflow-wrap:anywhere}}"
+    f"{_SCOPE} table{{border-collapse:collapse;table-layout:auto;width:100%;max-width:100%;"
+    "margin:4px 0;border:none;font-size:inherit}"
+    f"{_SCOPE} td,{_SCOPE} th{{text-align:left;vertical-align:top;padding:2px 8px;"
+    "border:none;border-bottom:1px solid var(--jp-border-color2,#ddd);max-width:none;"
+    "white-space:normal;overflow-wrap:anywhere}"
+    f"{_SCOPE} tbody tr{{background:transparent}}"
+    f"{_SCOPE} code{{white-space:pre-wrap;overflow-wrap:anywhere;background:none;padding:0}}"
+    f"{_SCOPE} pre{{white-space:pre-wrap;overflow-wrap:anywhere;margin:4px 0;padding:4px;"
+    "max-width:100%;box-sizing:border-box}"
+    f"{_SCOPE} .error{{color:var(--jp-error-color1,#c00)}}"
 )
+STYLE = f"<style>{CSS}</style>"
 
 
 def _never_raising(
@@ -83,21 +98,19 @@ def _never_raising(
 
 @_never_raising
 def options_bundle(options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
-    """Request options: text/plain, text/html, and application/json when they are JSON."""
-    data = {
+    """Request options as text/plain and text/html (``json_bundle`` for JSON)."""
+    return {
         "text/plain": options_text(options, redact=redact),
         "text/html": options_html(options, redact=redact),
     }
-    return _with_json(data, options, redact)
 
 
 @_never_raising
 def merged_bundle(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
-    """Merged options: text/plain, text/html and application/json."""
+    """Merged options as text/plain and text/html."""
     return {
         "text/plain": merged_text(merged, redact=redact),
         "text/html": merged_html(merged, redact=redact),
-        "application/json": json.loads(json.dumps(_merged(merged, redact), default=repr)),
     }
 
 
@@ -120,28 +133,42 @@ def _summarised(value: object) -> object:
 
 @_never_raising
 def explanation_bundle(explanation: Explanation, redact: bool) -> dict[str, Any]:
-    """An explanation: its table as text/plain and text/html, and the request as JSON."""
-    data: dict[str, Any] = {
+    """An explanation: its table as text/plain and text/html."""
+    return {
         "text/plain": explanation_text(explanation, redact=redact),
         "text/html": explanation_html(explanation, redact=redact),
     }
-    if explanation.result is None:
-        return data
-    return _with_json(data, explanation.result, redact)
 
 
-def _with_json(data: dict[str, Any], options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
+@_never_raising
+def json_bundle(shown: Mapping[str, Any] | Explanation, redact: bool) -> dict[str, Any]:
+    """The JSON view (``NotebookView(obj, as_="json")``): application/json, and the same
+    JSON as text/plain. Of an explanation, its request; of merged options, the options.
+    What has no JSON (an explanation's error, a hook in the request) shows as text."""
+    if isinstance(shown, Explanation):
+        if shown.result is None:
+            return {"text/plain": f"no request, so no JSON: {shown.error}"}
+        shown = shown.result
+    if isinstance(shown, MergedOptions):
+        data: object = json.loads(json.dumps(_merged(shown, redact), default=repr))
+    else:
+        try:
+            data = _request_json(shown, redact)
+        except EndpointError as error:  # request metadata that is not JSON: a hook, a socket
+            return {"text/plain": f"no JSON: {error}"}
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return {"application/json": data, "text/plain": text}
+
+
+def _request_json(options: Mapping[str, Any], redact: bool) -> dict[str, Any]:
     """The request as JSON: a body not UTF-8 as ``body_base64`` (see ``to_json``); one too
     large or deep as ``body_summary``, the line that stands for it, and no body."""
     body = options.get("body")
     line = None if body is None else summary(body, _content_type(options), binary=False)
     if line is not None:
         options = {key: value for key, value in options.items() if key != "body"}
-    # Request metadata that is not JSON (a hook, a socket) leaves JSON out; the rest shows.
-    with contextlib.suppress(EndpointError):
-        shown = json.loads(formats.find("json").render(options, redact=redact))
-        data["application/json"] = shown if line is None else {**shown, "body_summary": line}
-    return data
+    shown: dict[str, Any] = json.loads(formats.find("json").render(options, redact=redact))
+    return shown if line is None else {**shown, "body_summary": line}
 
 
 def summary(value: object, content_type: object = None, *, binary: bool = True) -> str | None:
@@ -222,9 +249,21 @@ def _nested_summary(value: object) -> str | None:
     return f"<a {type(value).__name__} of {items}, over {LIMIT:,} bytes as JSON>"
 
 
-def bundle(shown: Mapping[str, Any] | Explanation, *, redact: bool = True) -> dict[str, Any]:
+VIEWS = ("html", "json")
+
+
+def bundle(
+    shown: Mapping[str, Any] | Explanation, *, redact: bool = True, as_: str = "html"
+) -> dict[str, Any]:
     """The display bundle IPython asks ``_repr_mimebundle_`` for, of request options,
-    merged options or an explanation. Never raises."""
+    merged options or an explanation. Never raises.
+
+    ``as_="html"`` (the default) gives text/html and text/plain, and no
+    application/json: JupyterLab, Notebook 7 and VS Code render JSON in preference to
+    HTML, as a tree that hides the headers table, the snippets and the cascade.
+    ``as_="json"`` gives that JSON on purpose."""
+    if as_ == "json":
+        return json_bundle(shown, redact=redact)
     if isinstance(shown, Explanation):
         return explanation_bundle(shown, redact=redact)
     if isinstance(shown, MergedOptions):
@@ -233,23 +272,31 @@ def bundle(shown: Mapping[str, Any] | Explanation, *, redact: bool = True) -> di
 
 
 class NotebookView:
-    """Shows request options or an explanation in a notebook; ``redact=False`` reveals
-    the secrets that the objects' own display hides.
+    """Shows request options or an explanation in a notebook: ``redact=False`` reveals
+    the secrets that the objects' own display hides; ``as_="json"`` shows the JSON tree
+    instead of the tables.
 
     >>> from restroute import endpoint
     >>> options = endpoint("GET /user", headers={"authorization": "token ghp_1"})
     >>> "token ghp_1" in NotebookView(options, redact=False)._repr_mimebundle_()["text/html"]
     True
+    >>> NotebookView(options, as_="json")._repr_mimebundle_()["application/json"]["method"]
+    'GET'
     """
 
-    def __init__(self, shown: Mapping[str, Any] | Explanation, *, redact: bool = True) -> None:
-        self.shown, self.redact = shown, redact
+    def __init__(
+        self, shown: Mapping[str, Any] | Explanation, *, redact: bool = True, as_: str = "html"
+    ) -> None:
+        if as_ not in VIEWS:
+            msg = f"NotebookView: as_ is one of {', '.join(map(repr, VIEWS))}; {as_!r:.40} is not"
+            raise EndpointError(msg)
+        self.shown, self.redact, self.as_ = shown, redact, as_
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, Any]:
-        return bundle(self.shown, redact=self.redact)
+        return bundle(self.shown, redact=self.redact, as_=self.as_)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        printer.text(bundle(self.shown, redact=self.redact)["text/plain"])
+        printer.text(self._repr_mimebundle_()["text/plain"])
 
 
 # --- request options ---------------------------------------------------------------------
@@ -401,7 +448,8 @@ def explanation_html(explanation: Explanation, *, redact: bool = True) -> str:
     """Each option's cascade, then the request it gives (or the error that stopped it)."""
     table = cascade_html(explanation.cascade(redact=redact))
     if explanation.result is None:
-        outcome = f'<p style="color:#c00"><b>error</b>: {escape(str(explanation.error))}</p>'
+        error = escape(str(explanation.error))
+        outcome = f'<div class="restroute"><p class="error"><b>error</b>: {error}</p></div>'
     else:
         outcome = options_html(explanation.result, redact=redact)
     return f'{STYLE}<div class="restroute"><p><b>merge → parse</b></p>{table}</div>{outcome}'

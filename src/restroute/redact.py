@@ -189,13 +189,18 @@ _DEPTH = 64  # deeper than any API's body: what lies below is kept or hidden who
 
 def redact_fields(value: object, depth: int = 0) -> Any:
     """``value`` with each field named as a secret hidden, at any depth of its objects
-    and arrays (a body's ``access_token``, a webhook's ``config.secret``): a new value,
-    ``value`` itself when it holds no object. Below 64 levels, what holds a secret is
-    hidden whole, and the rest kept as it is (a display summarises a deep body).
+    and arrays (a body's ``access_token``, a webhook's ``config.secret``), and the secrets
+    of each text that is a URL (``redact_url``): a new value, ``value`` itself when it
+    holds no object and no such text. Below 64 levels, what holds a secret is hidden
+    whole, and the rest kept as it is (a display summarises a deep body).
 
     >>> redact_fields({"name": "web", "config": {"url": "https://h", "secret": "s"}})
     {'name': 'web', 'config': {'url': 'https://h', 'secret': '<REDACTED>'}}
+    >>> redact_fields(["https://me:pw@h/x"])
+    ['https://<REDACTED>@h/x']
     """
+    if isinstance(value, str):
+        return redact_url(value)
     if not isinstance(value, Mapping | list | tuple):
         return value
     if depth >= _DEPTH:

@@ -42,7 +42,7 @@ from .profiles import (
     parse_profile,
     save_profile,
 )
-from .redact import REDACTED, is_secret, redact_options, redact_url
+from .redact import REDACTED, holds_secret, is_secret, redact_options, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -360,10 +360,16 @@ def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "rev
     return mode
 
 
+# The options that are not parameters: the URL's own secrets are redacted where it shows.
+_OPTIONS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "request",
+                      "media_type", "mediaType", "data"})  # fmt: skip
+
+
 def _secret_values(explanation: Explanation | None) -> tuple[str, ...]:
-    """The values given under names of secrets (``access_token``), as text and as a URL
-    carries them (percent-encoded), longest first; of 8 characters or more, since a
-    shorter value would hide the same characters wherever they are."""
+    """The values given under names of secrets (``access_token``), and those that carry
+    a secret no name marks (``hook=https://user:password@host``: ``holds_secret``), as
+    text and as a URL carries them (percent-encoded), longest first; of 8 characters or
+    more, since a shorter value would hide the same characters wherever they are."""
     if explanation is None:
         return ()
     from urllib.parse import quote
@@ -371,7 +377,8 @@ def _secret_values(explanation: Explanation | None) -> tuple[str, ...]:
     values = {
         form
         for name, value in explanation.merged.items()
-        if isinstance(name, str) and is_secret(name) and isinstance(value, str | int)
+        if isinstance(name, str) and isinstance(value, str | int)
+        if is_secret(name) or (name not in _OPTIONS and holds_secret(str(value)))
         for form in (str(value), quote(str(value), safe=""))
         if len(form) >= 8
     }

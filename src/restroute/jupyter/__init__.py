@@ -1,0 +1,392 @@
+"""The explorer in a notebook: a route, parameter rows and layers as widgets, results live.
+
+>>> from restroute.jupyter import explore
+>>> explorer = explore("GET /repos/{owner}/{repo}/issues")
+>>> explorer.set_value("owner", "octocat")
+>>> explorer.set_value("repo", "hello-world")
+>>> explorer.status.html
+'✓ <code>GET https://api.github.com/repos/octocat/hello-world/issues</code>'
+
+Everything shown comes from one ``restroute.session.Session``, as in the terminal
+explorer: the same layers, rows, catalog form, warnings and snippets. Nothing secret is
+synced to the page (``_fields``): a notebook saved with its widget state holds the
+redacted text only, revealed or not. Where widgets cannot render (GitHub, nbviewer, a
+front end without the widget manager) the explorer shows a summary and how to run it.
+It needs ipywidgets and anywidget, the optional extra: ``pip install 'restroute[jupyter]'``.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+try:
+    import ipywidgets as widgets  # type: ignore[import-untyped]
+
+    from ._fields import Field, Pane
+except ImportError as missing:
+    msg = "restroute.jupyter needs ipywidgets and anywidget: pip install 'restroute[jupyter]'"
+    raise ImportError(msg) from missing
+
+from .. import catalog, formats
+from ..catalog import Operation, Parameter
+from ..display import STYLE, cascade_html, options_html
+from ..errors import EndpointError
+from ..profiles import Profile, load_profile
+from ..redact import holds_secret, is_secret, redact_toml, redact_url
+from ..session import VALUE_HINT, Session, Status, View
+
+__all__ = ["Explorer", "explore"]
+
+TABS = ("Parsed", "Merged", "Explain", *(each.tab for each in formats.FORMATS))
+STATUS_STYLE = {"warning": "color:var(--jp-warn-color1,#a60)",
+                "error": "color:var(--jp-error-color1,#c00)"}  # fmt: skip
+STATUS_MARK = {"ok": "✓", "warning": "!", "error": "✗"}
+HITS = 15
+DOTS = "•" * 8  # a secret row's value as the page shows it, and as saved
+# Each column takes the whole width below about 820 px of output, half of it above.
+COLUMN = {"flex": "1 1 400px", "min_width": "0"}
+
+
+def explore(
+    route: str | None = None, profile: str | Path | Sequence[str | Path] | None = None
+) -> Explorer:
+    """An explorer on ``route`` with the profiles given (a path, or several); it shows
+    itself as the value of a notebook cell."""
+    paths = [profile] if isinstance(profile, str | Path) else list(profile or ())
+    return Explorer(route or "", [load_profile(path) for path in paths])
+
+
+class Explorer:
+    """The widgets and the session they edit; ``widget`` is the whole box."""
+
+    def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
+        self.session = Session(route, profiles)
+        self.operation: Operation | None = None
+        wide = widgets.Layout(width="100%")
+        self.route = Field(
+            route,
+            redact=_redacted_route,
+            label="Route",
+            placeholder="METHOD URL, e.g. GET /users/{username}",
+            hide_idle=True,
+        )
+        self.search = Field(label="Find", placeholder="GitHub's routes by words: create issue")
+        # No empty box before a search: the list shows once there are hits.
+        self.hits = widgets.Select(rows=6, layout=widgets.Layout(width="100%", display="none"))
+        self.rows = widgets.VBox(layout=wide)
+        self.add = widgets.Button(description="add a row", icon="plus")
+        self.reveal = widgets.ToggleButton(description="reveal secrets", icon="eye")
+        self.layers = widgets.VBox()
+        self.layer_choice = widgets.Dropdown(description="Layer TOML")
+        self.layer_text = Field(kind="textarea", rows=8, redact=redact_toml, hide_idle=True)
+        self.status = Pane()
+        self.about = widgets.HTML()
+        self.tabs = {title: Pane() for title in TABS}
+        results = widgets.Tab(children=list(self.tabs.values()), titles=list(self.tabs))
+        inputs = widgets.VBox(
+            [self.rows, self.add, self.about, self.layers, self.layer_choice, self.layer_text],
+            layout=widgets.Layout(**COLUMN),
+        )
+        outputs = widgets.VBox([self.reveal, results], layout=widgets.Layout(**COLUMN))
+        columns = widgets.HBox(
+            [inputs, outputs], layout=widgets.Layout(flex_flow="row wrap", width="100%")
+        )
+        self.widget = widgets.VBox(
+            [self.route, self.status, self.search, self.hits, columns], layout=wide
+        )
+        self.route.on_typed(self._route_typed)
+        self.search.on_typed(self._search_typed)
+        self.hits.observe(self._hit_chosen, names="value")
+        self.add.on_click(self._add_row)
+        self.reveal.observe(self._revealed, names="value")
+        self.layer_choice.observe(self._layer_shown, names="value")
+        self.layer_text.on_typed(self._layer_edited)
+        operation = self.session.operation() if route else None
+        if operation is not None:
+            self.session.choose(operation, keep_route=True)
+        self._lay_out(operation)
+        self._show_layers()
+        self.update()
+
+    @property
+    def revealed(self) -> bool:
+        """Whether secrets show (the "reveal secrets" button)."""
+        return bool(self.reveal.value)
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> Any:
+        """A notebook shows the widgets; where they cannot render, a summary instead
+        (text/html, text/plain), secrets redacted."""
+        data: dict[str, Any] = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data["text/plain"], data["text/html"] = self.summary()
+        return data
+
+    def summary(self) -> tuple[str, str]:
+        """The route, the status and how to run it live, as text and as HTML: what shows
+        where widgets cannot (secrets redacted, always)."""
+        view = self.session.view(redact=True)
+        route = _redacted_route(self.session.route) or "(no route)"
+        layers = ", ".join(_layer_names(self.session))
+        live = "Run the notebook with ipywidgets and anywidget (pip install 'restroute[jupyter]')"
+        command = self._command()
+        text = (
+            f"restroute explorer: {route}\n{STATUS_MARK[view.status.kind]} {_said(view.status)}"
+            f"\nlayers: {layers}\n{live}, or in a terminal:\n  {command}"
+        )
+        html = (
+            f'{STYLE}<div class="restroute"><p><b>restroute explorer</b> · '
+            f"<code>{escape(route)}</code></p><p>{_status_html(view.status)}</p>"
+            f"<p>layers: {escape(layers)}</p><p><small>{escape(live)}, or in a terminal:"
+            f"</small></p><pre>{escape(command)}</pre></div>"
+        )
+        return text, html
+
+    def _command(self) -> str:
+        """``restroute explore`` with the route and the values typed, secrets left out."""
+        values = [
+            f"{name}={value}"
+            for name, value in self.session.rows
+            if name and value and not is_secret(name) and not holds_secret(value)
+        ]
+        return shlex.join(["restroute", "explore", _redacted_route(self.session.route), *values])
+
+    # --- state in, results out ------------------------------------------------------
+
+    def update(self) -> None:
+        """Show the session's view everywhere; never raises. The panes sync the view
+        with secrets redacted; while revealed, the view that shows them goes to the page
+        beside it (``Pane.show``), never into the widgets' state."""
+        view = self.session.view(redact=True)
+        shown = self.session.view(redact=False) if self.revealed else None
+        for row in self.rows.children:
+            missing = row.children[0].value in view.missing
+            row.children[0].style.text_color = "#c00" if missing else None
+        self.status.show(_status_html(view.status), _status_html(shown.status) if shown else None)
+        for title, render in PANES.items():
+            self.tabs[title].show(render(view), render(shown) if shown else None)
+
+    def set_value(self, name: str, value: str) -> None:
+        """Type ``value`` into the row named ``name``, as a user would."""
+        for row in self.rows.children:
+            if row.children[0].value != name:
+                continue
+            field = row.children[1]
+            if isinstance(field, Field):
+                field.type(value)
+                return
+            if value not in field.options:
+                choices = ", ".join(option for option in field.options if option)
+                msg = f"{name} is one of {choices} (or empty); {value!r} is not"
+                raise EndpointError(msg)
+            field.value = value
+            return
+        names = ", ".join(row.children[0].value for row in self.rows.children)
+        msg = f"no row named {name!r}; the rows are: {names}"
+        raise EndpointError(msg)
+
+    def choose(self, operation: Operation) -> None:
+        """Take a route from the catalog: its route, and its form as the rows."""
+        self.session.choose(operation)
+        self.route.value = operation.route
+        self._lay_out(operation)
+        self.update()
+
+    # --- events ------------------------------------------------------------------------
+
+    def _route_typed(self, route: str) -> None:
+        """The route edited by hand: the terminal's rules, through the session (the
+        empty rows the route no longer names go, its own come, typed values stay)."""
+        self.session.route = route
+        operation = self.session.operation()
+        self.session.set_form(operation)
+        self._lay_out(operation)
+        self.update()
+
+    def _search_typed(self, words: str) -> None:
+        found = catalog.search(words, limit=HITS) if words.strip() else []
+        self.hits.options = [(f"{op.route}  ·  {op.summary}", op.id) for op in found]
+        self.hits.layout.display = None if found else "none"
+
+    def _hit_chosen(self, change: dict[str, Any]) -> None:
+        operation = catalog.find(change["new"] or "")  # None: nothing chosen
+        if operation is not None:
+            self.choose(operation)
+
+    def _row_edited(self, row: Any) -> None:
+        self.session.edit_rows([_pair(each) for each in self.rows.children], field=id(row))
+        self.update()
+
+    def _add_row(self, _button: object = None) -> None:
+        self.rows.children = [*self.rows.children, self._row("", "", None)]
+
+    def _remove_row(self, row: Any) -> None:
+        self.rows.children = [each for each in self.rows.children if each is not row]
+        self._row_edited(None)
+
+    def _revealed(self, _change: object) -> None:
+        for row in self.rows.children:
+            self._mask(row)
+        self.route.hide_idle = self.layer_text.hide_idle = not self.revealed
+        self.update()
+
+    def _layer_shown(self, change: dict[str, Any]) -> None:
+        layer = self.session.layer(change["new"])
+        self.layer_text.value = layer.text if layer.draft is None else layer.draft
+        self.layer_text.disabled = not layer.editable
+
+    def _layer_edited(self, text: str) -> None:
+        try:
+            self.session.edit_layer(self.layer_choice.value, text)
+        except EndpointError as error:  # the text stays as typed; the layer keeps its options
+            self.status.show(_status_html(Status("error", str(error))))
+            return
+        self.update()
+
+    def _toggled(self, name: str) -> None:
+        self.session.toggle(name)
+        self.update()
+
+    # --- layout ------------------------------------------------------------------------
+
+    def _lay_out(self, operation: Operation | None) -> None:
+        """One widget row per session row, described by the catalog's form."""
+        self.operation = operation
+        specs = dict(operation.form()) if operation is not None else {}
+        self.rows.children = [self._row(name, value, specs.get(name))
+                              for name, value in self.session.rows]  # fmt: skip
+        self.about.value = _about(operation)
+
+    def _row(self, name: str, value: str, spec: Parameter | None) -> Any:
+        name_field = widgets.Text(name, placeholder="name", layout=widgets.Layout(width="35%"))
+        choices = list(spec.choices) if spec is not None else []
+        value_field: Any
+        if choices and (not value or value in choices):
+            value_field = widgets.Dropdown(options=["", *choices], value=value)
+        else:
+            hint = spec.hint if spec is not None else VALUE_HINT
+            value_field = Field(value, placeholder=hint, layout=widgets.Layout(flex="1 1 auto"))
+        if spec is not None:
+            about = f"{' · '.join(spec.facts)}\n{spec.description}".strip()
+            value_field.set_trait("hint" if isinstance(value_field, Field) else "tooltip", about)
+        remove = widgets.Button(icon="trash", layout=widgets.Layout(width="3em", flex="0 0 3em"))
+        row = widgets.HBox([name_field, value_field, remove], layout=widgets.Layout(width="100%"))
+        self._mask(row)
+        name_field.observe(lambda _change: self._renamed(row), names="value")
+        if isinstance(value_field, Field):
+            value_field.on_typed(lambda _text: self._row_edited(row))
+        else:
+            value_field.observe(lambda _change: self._row_edited(row), names="value")
+        remove.on_click(lambda _button: self._remove_row(row))
+        return row
+
+    def _renamed(self, row: Any) -> None:
+        self._mask(row)
+        self._row_edited(row)
+
+    def _mask(self, row: Any) -> None:
+        """A secret's value shows as dots, and is saved as dots: by its name always
+        (a password field), by what it holds (a URL's ``user:password@``) while the
+        field does not have the focus; unless secrets are revealed."""
+        name, field = row.children[0].value, row.children[1]
+        if not isinstance(field, Field):  # a choice among documented values
+            return
+        field.redact_with(_row_redactor(name))
+        field.kind = "password" if is_secret(name) and not self.revealed else "text"
+        field.hide_idle = not self.revealed
+
+    def _show_layers(self) -> None:
+        boxes = []
+        for layer in self.session.layers:
+            box = widgets.Checkbox(layer.enabled, description=layer.name, indent=False)
+            box.observe(lambda _change, name=layer.name: self._toggled(name), names="value")
+            boxes.append(box)
+        self.layers.children = boxes
+        self.layer_choice.options = [layer.name for layer in self.session.layers]
+        self.layer_choice.value = self.session.layers[-1].name
+
+
+def _parsed(view: View) -> str:
+    if view.parsed is None:
+        return _error_html(view.error or "")
+    return options_html(view.parsed, redact=view.redact, snippets=False)
+
+
+def _merged(view: View) -> str:
+    if view.merged is None:
+        return _error_html(view.error or "")
+    return _pre(json.dumps(view.merged, indent=2, default=repr))
+
+
+def _explained(view: View) -> str:
+    if view.merged is None:
+        return _error_html(view.error or "")
+    return f'{STYLE}<div class="restroute">{cascade_html(view.cascade)}</div>'
+
+
+def _snippet(name: str) -> Callable[[View], str]:
+    return lambda view: _pre(view.snippet(name))
+
+
+PANES: dict[str, Callable[[View], str]] = {
+    "Parsed": _parsed,
+    "Merged": _merged,
+    "Explain": _explained,
+    **{each.tab: _snippet(each.name) for each in formats.FORMATS},
+}
+
+
+def _row_redactor(name: str) -> Callable[[str], str]:
+    """How a row's value is saved and shown while idle: dots for a secret's."""
+    secret = is_secret(name)
+
+    def redact(value: str) -> str:
+        return DOTS if value and (secret or holds_secret(value)) else value
+
+    return redact
+
+
+def _redacted_route(route: str) -> str:
+    """The route with its URL's secrets (``user:password@``, ``access_token=``) redacted."""
+    method, space, url = route.strip().partition(" ")
+    if not space:
+        return str(redact_url(route))
+    return f"{method} {redact_url(url.strip())}"
+
+
+def _pair(row: Any) -> tuple[str, str]:
+    name, value = row.children[0].value, row.children[1].value
+    return str(name), str(value or "")
+
+
+def _layer_names(session: Session) -> list[str]:
+    return [f"{layer.name}{'' if layer.enabled else ' (off)'}" for layer in session.layers]
+
+
+def _said(status: Status) -> str:
+    return status.text + (f" (+{status.more} more)" if status.more else "")
+
+
+def _status_html(status: Status) -> str:
+    text = escape(_said(status))
+    if status.kind == "ok":
+        return f"{STATUS_MARK['ok']} <code>{text}</code>"
+    return f'<span style="{STATUS_STYLE[status.kind]}">{STATUS_MARK[status.kind]} {text}</span>'
+
+
+def _error_html(error: str) -> str:
+    return f'{STYLE}<div class="restroute"><p class="error">no request: {escape(error)}</p></div>'
+
+
+def _pre(text: str) -> str:
+    return f'{STYLE}<div class="restroute"><pre>{escape(text)}</pre></div>'
+
+
+def _about(operation: Operation | None) -> str:
+    if operation is None:
+        return "<small>Find picks one of GitHub's routes; its parameters come with it.</small>"
+    link = f'<a href="{escape(operation.docs_url)}" target="_blank">docs</a>'
+    return f"<small><b>{escape(operation.id)}</b> · {escape(operation.summary)} · {link}</small>"
