@@ -27,6 +27,7 @@ ABOVE_THE_CORE = (
     "restroute.formats",
     "restroute.jupyter",
     "restroute.profiles",
+    "restroute._serve",
     "restroute.session",
     "restroute.snippets",
     "restroute.tui",
@@ -157,10 +158,14 @@ def test_no_module_imports_itself_through_others() -> None:
         ("textual", "restroute.tui"),
         ("pyperclip", "restroute.tui"),
         ("ipywidgets", "restroute.jupyter"),
+        ("anywidget", "restroute.jupyter"),
+        ("textual_serve", "restroute.cli"),
+        ("aiohttp", "restroute._serve"),
     ],
 )
 def test_ui_packages_are_imported_by_their_ui_only(package: str, only_in: str) -> None:
-    """textual and pyperclip only in the explorer, ipywidgets only in the notebook module."""
+    """textual and pyperclip only in the explorer, ipywidgets and anywidget only in the
+    notebook package, textual-serve (and its aiohttp) only where `restroute serve` runs."""
     users = {
         module
         for module in MODULES

@@ -10,6 +10,7 @@ lab.log (the server and kernel) and chromedriver.log.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -149,6 +150,13 @@ def theme(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
+    """JupyterLab in ``theme`` (``running_lab``)."""
+    with running_lab(tmp_path, theme) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def running_lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
     """JupyterLab on 127.0.0.1 at a free port with a random token, serving a temporary folder,
     in ``theme``; its kernels see GITHUB_TOKEN=TOKEN. No user configuration, settings or
     workspace is read: the settings are SETTINGS."""
@@ -198,6 +206,13 @@ def lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
 
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[WebDriver]:
+    """Headless Chromium (``chromium``)."""
+    with chromium(tmp_path) as driver:
+        yield driver
+
+
+@contextlib.contextmanager
+def chromium(tmp_path: Path) -> Iterator[WebDriver]:
     """Headless Chromium through ChromeDriver (which listens on localhost only)."""
     if CHROMIUM is None or CHROMEDRIVER is None:
         pytest.fail(
@@ -259,9 +274,10 @@ def wait(driver: WebDriver, what: str, found: Callable[[WebDriver], T | None]) -
     return result
 
 
-def run_all_cells(driver: WebDriver) -> None:
-    """Once the kernel is idle (status bar), Run → Run All Cells from the menu bar."""
-    wait(driver, "the notebook's cells", lambda d: len(d.find_elements(*CODE_CELLS)) == len(CELLS))
+def run_all_cells(driver: WebDriver, cells: int = len(CELLS)) -> None:
+    """Once the ``cells`` code cells are there and the kernel is idle (status bar), Run →
+    Run All Cells from the menu bar."""
+    wait(driver, "the notebook's cells", lambda d: len(d.find_elements(*CODE_CELLS)) == cells)
     wait(driver, "an idle kernel", lambda d: "| Idle" in d.find_element(*STATUS_BAR).text)
     menu = wait(driver, "the Run menu", lambda d: by_text(d, ".lm-MenuBar-item", "Run"))
     menu.click()

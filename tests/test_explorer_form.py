@@ -11,6 +11,7 @@ from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, SelectionList, Static, TextArea
+from textual.widgets.input import Selection
 
 from restroute.profiles import load_profile
 from restroute.tui import RestrouteApp, make_app
@@ -24,6 +25,7 @@ from tests.test_explorer import (
     API,
     cells,
     focus,
+    focused_has_class,
     press,
     record_notifications,
     row_named,
@@ -306,6 +308,50 @@ async def test_9_tab_into_the_route_keeps_it_and_a_key_there_appends() -> None:
         await type_text(pilot, "/repos")
 
         assert app.session.route == "GET /users/{username}/repos"
+
+
+@pytest.mark.parametrize("focus_leaves", [False, True])
+async def test_9_the_route_opens_with_the_cursor_at_its_end(focus_leaves: bool) -> None:
+    """Nothing in the route is selected as the explorer opens: the first key typed goes
+    after it, not in its place; also once the terminal (or the browser tab) has lost the
+    focus and got it back (tests/test_serve.py types the same in a browser)."""
+    app = make_app(route="GET /users/{username}")
+    async with app.run_test(size=SIZE) as pilot:
+        route = app.query_one("#route", Input)
+        assert app.focused is route
+        assert route.selection == Selection.cursor(len(route.value))
+        if focus_leaves:
+            app.post_message(events.AppBlur())
+            await pilot.pause()
+            app.post_message(events.AppFocus())
+            await pilot.pause()
+            assert app.focused is route
+        await type_text(pilot, "x")
+
+        assert app.session.route == "GET /users/{username}x"
+
+
+async def test_9_alt_n_and_alt_t_are_ctrl_n_and_ctrl_t() -> None:
+    """A browser keeps ctrl+n and ctrl+t for itself (a new window, a new tab); alt+n adds a
+    row and alt+t goes round the layers as they do."""
+    app = make_app(route="GET /users/{username}")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "alt+n")
+        await until(pilot, lambda: focused_has_class(app, "param-name"), "on the new name")
+        await type_text(pilot, "per_page")
+        await press(pilot, "tab")
+        await type_text(pilot, "5")
+        assert values(app) == {"per_page": "5"}
+        await press(pilot, "alt+t")
+        assert isinstance(app.focused, SelectionList)
+        await press(pilot, "alt+t")
+        editor = toml_editor(app)
+        assert editor.has_focus
+        await press(pilot, "alt+t")
+        assert app.screen.maximized is editor
+        await press(pilot, "alt+t")
+        assert app.screen.maximized is None
+        assert values(app) == {"per_page": "5"}  # neither key was typed into a field
 
 
 async def test_9_the_form_is_no_stop_of_its_own() -> None:

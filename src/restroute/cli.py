@@ -1,6 +1,7 @@
 """The ``restroute`` command: parse the arguments, call the library, print.
 
-``restroute build ROUTE [key=value ...]`` prints the request options as JSON.
+``restroute build ROUTE [key=value ...]`` prints the request options as JSON;
+``restroute serve`` serves the explorer to a browser tab (textual-serve, the ``serve`` extra).
 
 Bad input, wherever it is found (an argument, a profile, the request it makes), is one
 line on stderr, ``restroute: error: ...``, and exit status 2; never a traceback.
@@ -13,6 +14,7 @@ import gc
 import json
 import os
 import re
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 ROUTES_SHOWN = 20  # what `restroute routes QUERY` lists without -n: the best matches
+SERVE_HOST = "127.0.0.1"  # this machine only: the explorer reads and writes its files
+SERVE_PORT = 8000  # textual-serve's own default
+SERVE_EXTRA = "pip install 'restroute[serve]'"
 
 # The snippet formats, and explain: each option, its layer, and where it went.
 FORMATS = (*(each.name for each in formats.FORMATS), "explain")
@@ -157,6 +162,18 @@ def positive(text: str) -> int:
     return number
 
 
+def port(text: str) -> int:
+    """A TCP port to listen on: 1 to 65535."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if not 0 < number < 65536:
+        msg = f"{shown(text)} is not a port (1 to 65535)"
+        raise argparse.ArgumentTypeError(msg)
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="restroute",
@@ -178,6 +195,31 @@ def build_parser() -> argparse.ArgumentParser:
         "items", metavar="key=value", nargs="*", default=[], help="values to start with (as build)"
     )
     profile_option(explore)
+    serve = commands.add_parser(
+        "serve",
+        help="serve the explorer to a browser tab (needs the serve extra)",
+        description="Serve the explorer, started with these arguments, at http://HOST:PORT: "
+        "each browser tab that opens it gets an explorer of its own, run by this Python "
+        f"(textual-serve: {SERVE_EXTRA}). Whoever opens it can read and write files "
+        "(ctrl+o, ctrl+s, F4) and see this environment's secrets: it listens on this "
+        "machine only unless --host says otherwise. The keys a browser keeps for itself "
+        "have others: alt+n for ctrl+n, alt+t for ctrl+t, alt+backspace for ctrl+w.",
+    )
+    serve.add_argument(
+        "route", metavar="ROUTE", nargs="?", default=EXAMPLE_ROUTE, help="the route to start with"
+    )
+    serve.add_argument(
+        "items", metavar="key=value", nargs="*", default=[], help="values to start with (as build)"
+    )
+    profile_option(serve)
+    serve.add_argument(
+        "--host",
+        default=SERVE_HOST,
+        help=f"the address to listen on ({SERVE_HOST}, the default: this machine only)",
+    )
+    serve.add_argument(
+        "--port", type=port, default=SERVE_PORT, help=f"the port to listen on ({SERVE_PORT})"
+    )
     routes = commands.add_parser(
         "routes",
         help="search GitHub's REST routes",
@@ -247,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="a request header (repeatable)",
     )
-    for command in (explore, routes, build):
+    for command in (explore, serve, routes, build):
         command.intermixed = True
     return parser
 
@@ -263,6 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in (None, "explore"):
             values = [item(text) for text in getattr(args, "items", [])]
             return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles, values)
+        if args.command == "serve":
+            for text in args.items:  # bad input is said here, not in a browser tab
+                item(text)
+            return _serve(args)
         if args.command == "routes":
             text = _routes(" ".join(args.query).strip(), args.limit)
         else:
@@ -409,6 +455,39 @@ def _explore(route: str, profiles: list[Profile], values: list[tuple[str, object
         if collecting:
             gc.enable()
     run(route, profiles, [(name, value_text(value)) for name, value in values])
+    return 0
+
+
+def serve_command(args: argparse.Namespace) -> str:
+    """The shell command textual-serve runs for each browser tab: this Python's explorer
+    (no PATH, no activated venv needed), with the profiles by absolute path."""
+    command = [sys.executable, "-m", "restroute", "explore", args.route, *args.items]
+    for path in args.profiles + args.more:
+        command += ["--profile", os.path.abspath(path)]
+    return shlex.join(command)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+
+        from ._serve import origins, same_origin
+    except ImportError as error:
+        msg = f"serve needs textual-serve ({error}): {SERVE_EXTRA}"
+        raise UsageError(msg) from None
+    host = f"[{args.host}]" if ":" in args.host else args.host  # an IPv6 address
+    url = f"http://{host}:{args.port}"
+    command = serve_command(args)
+    allowed = origins(args.host, args.port)
+    server = same_origin(Server)(
+        command, host=args.host, port=args.port, title="restroute", public_url=url, origins=allowed
+    )
+    print(f"restroute: serving the explorer at {url} (ctrl+c stops it)", flush=True)
+    try:
+        server.serve()
+    except OSError as error:  # the port is taken, the host is not this machine's ...
+        msg = f"cannot serve at {url}: {error}"
+        raise UsageError(msg) from None
     return 0
 
 

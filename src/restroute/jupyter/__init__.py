@@ -265,7 +265,8 @@ class Explorer:
         choices = list(spec.choices) if spec is not None else []
         value_field: Any
         if choices and (not value or value in choices):
-            value_field = widgets.Dropdown(options=["", *choices], value=value)
+            flexible = widgets.Layout(flex="1 1 auto", width="auto")
+            value_field = widgets.Dropdown(options=["", *choices], value=value, layout=flexible)
         else:
             hint = spec.hint if spec is not None else VALUE_HINT
             value_field = Field(value, placeholder=hint, layout=widgets.Layout(flex="1 1 auto"))

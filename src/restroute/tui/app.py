@@ -103,12 +103,16 @@ class RestrouteApp(App[None]):
         ),
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
         Binding("ctrl+n", "add_row", "Add", id="add-row", priority=True),
+        # A browser keeps ctrl+n and ctrl+t (a new window, a new tab) from the page: in a
+        # tab (restroute serve) alt+n and alt+t do the same; a terminal passes both on.
+        Binding("alt+n", "add_row", show=False, priority=True),
         Binding("ctrl+d", "delete_row", "Del", id="delete-row", priority=True),
         Binding("ctrl+z", "undo", "Undo", id="undo", priority=True),
         Binding("enter", "route_entered", show=False, priority=True),
         Binding("ctrl+l", "panel('route')", "Route", id="to-route", priority=True),
         Binding("ctrl+g", "panel('form')", "Form", id="to-form", priority=True),
         Binding("ctrl+t", "panel('layers')", "Layers", id="to-layers", priority=True),
+        Binding("alt+t", "panel('layers')", show=False, priority=True),
         Binding("ctrl+f", "panel('results')", "Results", id="to-results", priority=True),
         Binding("ctrl+o", "load_profile", "Load", id="load-profile"),
         Binding("ctrl+s", "save_profile", "Save", id="save-profile"),

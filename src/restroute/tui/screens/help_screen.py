@@ -25,10 +25,10 @@ KEYS = [
     ("ctrl+r", "reveal or redact secrets (redacted by default, in view and copies)"),
     ("ctrl+l · enter", "the route · (in the route) its first value to fill"),
     ("ctrl+g", "the form: its first value to fill"),
-    ("ctrl+t", "the layers; again: the layer's TOML; again: the TOML full screen"),
+    ("ctrl+t or alt+t", "the layers; again: the layer's TOML; again: the TOML full screen"),
     ("ctrl+f", "the results' tabs (← → switch tabs; tab: into the text, ↑↓ pgup pgdn scroll)"),
     ("tab · shift+tab", "the next · previous field"),
-    ("ctrl+n", "add a row of your own: type its name, then tab to its value"),
+    ("ctrl+n or alt+n", "add a row of your own: type its name, then tab to its value"),
     ("ctrl+d", "delete the focused row (a route's own row is emptied)"),
     ("ctrl+z", "undo the last edit of a row, delete, clear or route pick"),
     ("ctrl+p clear", "clear the form: every value emptied (ctrl+z brings them back)"),
@@ -83,6 +83,12 @@ def help_text() -> Content:
                 "media_type.format, request.timeout or data.name to set one entry of those "
                 "options. Secrets in profiles are written ${GITHUB_TOKEN} and read from "
                 "the environment."
+            ),
+            Content(""),
+            Content(
+                "In a browser tab (restroute serve), which keeps ctrl+n, ctrl+t and ctrl+w "
+                "for itself: alt+n, alt+t, and alt+backspace (delete the word before the "
+                "cursor)."
             ),
         ]
     )
