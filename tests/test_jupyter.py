@@ -57,7 +57,7 @@ def test_values_typed_show_the_request_in_every_tab() -> None:
 
     explorer.set_value("owner", "octocat")
     explorer.set_value("repo", "hello-world")
-    row(explorer, "state").children[1].value = "closed"
+    explorer.set_value("state", "closed")  # a choice
 
     url = f"{API}/repos/octocat/hello-world/issues?state=closed"
     assert explorer.status.html == f"✓ <code>GET {url}</code>"

@@ -281,7 +281,7 @@ class NotebookView:
     >>> "token ghp_1" in NotebookView(options, redact=False)._repr_mimebundle_()["text/html"]
     True
     >>> NotebookView(options, as_="json")._repr_mimebundle_()["application/json"]["method"]
-    'GET'
+    'get'
     """
 
     def __init__(
