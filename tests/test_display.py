@@ -658,3 +658,22 @@ def test_the_style_outranks_jupyterlab_and_wraps_long_values() -> None:
     assert cell == ".restroute.restroute.restroute td"
     assert "overflow-wrap:anywhere" in rule.group(0)
     assert "table-layout:auto;width:100%" in html
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        endpoint("GET /user", access_token=TOKEN),  # the query
+        endpoint("POST /x", data={"password": TOKEN}),  # the body
+        endpoint("POST /hooks", config={"url": "https://h", "secret": TOKEN}),  # deeper
+    ],
+    ids=["query", "body", "nested body"],
+)
+def test_a_secret_in_the_url_or_the_body_is_redacted_too(options: RequestOptions) -> None:
+    """Only the headers were redacted in the text and the HTML: an access_token in the
+    query, a password in the body, showed in every notebook that displayed the request."""
+    shown = options._repr_mimebundle_()
+
+    assert TOKEN not in json.dumps(shown)
+    assert "<REDACTED>" in shown["text/plain"]
+    assert TOKEN in json.dumps(NotebookView(options, redact=False)._repr_mimebundle_())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,12 @@ API = "https://api.github.com"
 ERROR = '<span style="color:var(--jp-error-color1,#c00)">✗ '
 WARNING = '<span style="color:var(--jp-warn-color1,#a60)">! '
 TOKEN = "ghp_notebook_secret"
+
+
+@pytest.fixture(autouse=True)
+def no_widgets_of_other_tests() -> None:
+    """Each test starts with no widget alive: the saved state holds its explorer's only."""
+    widgets.Widget.close_all()
 
 
 def row(explorer: Explorer, name: str) -> Any:
@@ -402,3 +409,115 @@ def test_a_route_with_no_method_is_redacted_as_a_url() -> None:
     explorer.route.type("https://user:pw@example.com/x")
 
     assert explorer.route.shown == "https://<REDACTED>@example.com/x"
+
+
+def leaks(explorer: Explorer, secret: str) -> list[str]:
+    """Where ``secret`` shows with reveal off: the widget state a notebook saves, what
+    each pane and the status show, the static fallback."""
+    state = json.dumps(widgets.Widget.get_manager_state(drop_defaults=False))
+    places = {
+        "saved state": state,
+        "status": explorer.status.text,
+        "fallback": json.dumps(explorer._repr_mimebundle_()),
+        **{title: pane.text for title, pane in explorer.tabs.items()},
+    }
+    return [place for place, text in places.items() if secret in text]
+
+
+PW = "pw_found_by_the_adversary"
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        f"GET https://me:{PW}@ghe.example.com/api/v3/repos/{{owner}}/{{repo}}",  # an error
+        f"GET https://h/{{x}}?token={PW}",
+        f"GET https://h/x#access_token={PW}",
+        f"GET https://h/x?a=1;token={PW}",
+    ],
+)
+def test_a_secret_in_the_route_shows_nowhere_even_in_an_error(route: str) -> None:
+    """The adversary's routes: the error that repeats the route (no value for {owner}),
+    the fragment, the `;` separator and the scheme-relative URL hid nothing."""
+    explorer = explore()
+
+    explorer.route.type(route)
+
+    assert leaks(explorer, PW) == []
+    assert PW in explorer.route.value  # what was typed is kept as typed
+
+
+def test_a_token_the_environment_gives_under_any_name_shows_nowhere(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A profile that sends the token under a header no name marks as a secret, or as a
+    parameter: profiles read secrets from the environment, so the view hides its value."""
+    monkeypatch.setenv("GITHUB_TOKEN", TOKEN)
+    profile = tmp_path / "forward.toml"
+    profile.write_text('q = "${GITHUB_TOKEN}"\n[headers]\nx-forward = "token ${GITHUB_TOKEN}"\n')
+
+    explorer = explore("GET /user", profile=profile)
+
+    assert "x-forward" in explorer.tabs["curl"].text
+    assert leaks(explorer, TOKEN) == []
+    explorer.reveal.value = True
+    assert TOKEN in explorer.tabs["curl"].text  # revealed on the page
+    assert TOKEN not in json.dumps(widgets.Widget.get_manager_state(drop_defaults=False))
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("hook", f"//u:{PW}@h/x"),  # a URL without its scheme
+        ("hook", f"https://h/x#access_token={PW}"),
+        ("headers.x-custom", f'{{"password": "{PW}"}}'),  # JSON in a header
+        ("access_token", f'{{"v": "{PW}"}}'),  # an error repeats what a secret holds
+    ],
+)
+def test_a_secret_typed_into_a_row_shows_nowhere(name: str, value: str) -> None:
+    """The values the adversary typed under names that do or do not mark a secret."""
+    explorer = explore("GET /user")
+    explorer.add.click()
+    explorer.rows.children[-1].children[0].value = name
+
+    explorer.rows.children[-1].children[1].type(value)
+
+    assert leaks(explorer, PW) == []
+
+
+def test_find_saves_the_words_with_their_secrets_redacted() -> None:
+    """A URL pasted into Find by mistake is saved with its password redacted."""
+    explorer = explore()
+
+    explorer.search.type(f"https://me:{PW}@h")
+
+    assert explorer.search.shown == "https://<REDACTED>@h"
+    assert leaks(explorer, PW) == []
+
+
+def test_a_lone_surrogate_in_a_secret_does_not_crash_the_view() -> None:
+    """Percent-encoding a secret with a lone surrogate raised UnicodeEncodeError from every
+    event: renaming the row, typing into it."""
+    explorer = explore("GET /user")
+    explorer.add.click()
+    explorer.rows.children[-1].children[0].value = "access_token"
+
+    explorer.rows.children[-1].children[1].type("abcdefgh\ud800")
+
+    assert "access_token=%3CREDACTED%3E" in explorer.status.html or "✗" in explorer.status.html
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda: explore("GET /x", 5), "a profile's path or a list of them"),  # type: ignore[arg-type]
+        (lambda: explore(7), "a route as text"),  # type: ignore[arg-type]
+        (lambda: explore().choose("issues/create"), "choose takes an Operation"),  # type: ignore[arg-type]
+        (lambda: explore("GET /users/{username}").set_value("username", 5), 'write "5"'),  # type: ignore[arg-type]
+        (lambda: setattr(explore().route, "value", 5), "a field holds text, not int"),
+    ],
+)
+def test_a_wrong_type_is_an_endpoint_error_that_says_what_to_pass(call: Any, says: str) -> None:
+    """The adversary's TypeError, AttributeError and TraitError, each now EndpointError."""
+    with pytest.raises(EndpointError, match=re.escape(says)):
+        call()

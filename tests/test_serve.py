@@ -415,6 +415,9 @@ def test_the_origins_that_may_drive_it_are_its_own_address_and_loopback() -> Non
         "http://[::1]:8000",
     }
     assert "http://[fe80::1]:9000" in origins("fe80::1", 9000)
+    assert "http://[fe80::1]:9000" in origins("[fe80::1]", 9000)  # given bracketed
+    assert "http://myhost:9000" in origins("MyHost", 9000)  # browsers write it lower case
+    assert origins("127.0.0.1", 80) >= {"http://127.0.0.1", "http://localhost"}  # no :80
 
 
 @pytest.mark.parametrize(

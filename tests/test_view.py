@@ -296,3 +296,23 @@ def test_a_route_that_cannot_be_merged_has_no_cascade() -> None:
     view = Session("GET /a b").view()
 
     assert (view.rows, view.cascade) == ((), ())
+
+
+def test_a_token_from_the_environment_is_hidden_under_any_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A profile that forwards the token under a header no name marks, and as a query
+    value: the view hides the environment's value in the status, Parsed, Merged and every
+    snippet, and the reveal mode shows it."""
+    monkeypatch.setenv("FORWARDED", TOKEN)
+    text = 'q = "${FORWARDED}"\n[headers]\nx-forward = "token ${FORWARDED}"\n'
+    session = Session("GET /user", [parse_profile(text, name="fwd")])
+
+    view, revealed = session.view(), session.view(secrets="reveal")
+
+    shown = [view.status.text, str(view.parsed), str(view.merged), *view.snippets.values()]
+    assert [part for part in shown if TOKEN in part] == []
+    assert view.parsed is not None
+    assert view.parsed["headers"]["x-forward"] == "token <REDACTED>"
+    assert TOKEN in revealed.snippet("curl")
+    assert session.environment_secrets() == [TOKEN]

@@ -16,9 +16,12 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 
 def origins(host: str, port: int) -> frozenset[str]:
-    """The origins whose pages may connect to a server on ``host`` and ``port``."""
-    bracketed = f"[{host}]" if ":" in host else host
-    return frozenset(f"http://{name}:{port}" for name in (bracketed, *LOOPBACK))
+    """The origins whose pages may connect to a server on ``host`` and ``port``, as a
+    browser writes them: the host in lower case, an IPv6 address bracketed, no port 80."""
+    bare = host.strip("[]").lower()
+    named = f"[{bare}]" if ":" in bare else bare
+    suffix = "" if port == 80 else f":{port}"
+    return frozenset(f"http://{name}{suffix}" for name in (named, *LOOPBACK))
 
 
 def same_origin(server: type[Any]) -> type[Any]:

@@ -304,6 +304,7 @@ class NotebookView:
 
 def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
     """Like an HTTP request: the method and URL, a header a line, a blank line, the body."""
+    options = redact_options(options) if redact else options  # the URL's and body's too
     headers = _headers(options, redact)
     lines = [f"{str(options.get('method', '?')).upper()} {_cell(options.get('url', '?'))}"]
     lines += [f"{name}: {value}" for name, value in headers.items()]
@@ -315,6 +316,7 @@ def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
 def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: bool = True) -> str:
     """The method and URL, a headers table, the body, and (``snippets``) the snippets
     that send it."""
+    options = redact_options(options) if redact else options  # the URL's and body's too
     method = escape(str(options.get("method", "?")).upper())
     parts = [
         STYLE,

@@ -35,8 +35,10 @@ __all__ = [
     "redact_options",
     "redact_toml",
     "redact_url",
+    "referenced",
     "referenced_headers",
     "references_only",
+    "secret_parts",
 ]
 
 REDACTED = "<REDACTED>"
@@ -141,6 +143,27 @@ def holds_secret(text: str) -> bool:
         return bool(redact_fields(value) != value)
     except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
         return False
+
+
+_USERINFO = r"[\\/]{2}([^\s/\\?#@]+)@|^([^\s:/\\@]+:[^\s/\\@]+)@"
+_PARAMETER = r"[?&;#]([^=&;#\s]+)=([^&;#\s]+)"
+
+
+def secret_parts(text: str) -> list[str]:
+    """The secrets a URL in ``text`` carries, as written: its ``user:password`` (after
+    ``//``, or at the start), and the value of each query or fragment parameter named as a
+    secret (``access_token=``, after ``?``, ``&``, ``;`` or ``#``); what a view hides
+    wherever it shows up, an error message included.
+
+    >>> secret_parts("GET https://me:pw@h/x?a=1;access_token=gho_1#token=t2")
+    ['me:pw', 'gho_1', 't2']
+    """
+    if not isinstance(text, str) or not ("@" in text or "=" in text):
+        return []
+    parts = [match.group(1) or match.group(2) for match in _pattern(_USERINFO).finditer(text)]
+    pairs = _pattern(_PARAMETER).findall(text)
+    parts += [value for name, value in pairs if is_secret(_unquoted(name))]
+    return parts
 
 
 def _check_mapping(function: str, argument: str, value: object) -> None:
@@ -383,6 +406,15 @@ def _pattern(pattern: str) -> re.Pattern[str]:
     import re  # at first use: `import restroute` does not pay for it; re caches the pattern
 
     return re.compile(pattern)
+
+
+def referenced(text: str) -> list[str]:
+    """The names of the environment variables ``text`` reads, as ``${NAME}``.
+
+    >>> referenced('authorization = "token ${GITHUB_TOKEN}"  # ${GITHUB_TOKEN} again')
+    ['GITHUB_TOKEN', 'GITHUB_TOKEN']
+    """
+    return _pattern(REFERENCE).findall(text) if isinstance(text, str) else []
 
 
 def references_only(value: object) -> bool:

@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Mapping, Sequence
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 
 from . import _form, formats
@@ -42,7 +45,15 @@ from .profiles import (
     parse_profile,
     save_profile,
 )
-from .redact import REDACTED, holds_secret, is_secret, redact_options, redact_url
+from .redact import (
+    REDACTED,
+    holds_secret,
+    is_secret,
+    redact_options,
+    redact_url,
+    referenced,
+    secret_parts,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -239,6 +250,7 @@ class View:
         secrets: Literal["redact", "reveal", "env"] | None = None,
         env: Mapping[str, str] | None = None,
         env_notes: Sequence[str] = (),
+        known: Iterable[str] = (),
     ) -> None:
         self._explanation = explanation
         self._snippets: dict[tuple[str, str], str] = {}
@@ -257,7 +269,7 @@ class View:
         from their last valid TOML, and says so until the text is fixed."""
         # Values given under a secret's name, wherever they went: into the path too
         # ({access_token}), where no name marks them.
-        self._hidden = _secret_values(explanation) if self.redact else ()
+        self._hidden = _secret_values(explanation, known) if self.redact else ()
         self.problems = tuple(
             Status(each.kind, self._hide(each.text), each.more)
             for each in _problems(self.error, self.stale, self.warnings)
@@ -270,10 +282,33 @@ class View:
         self.status = status
 
     def _hide(self, text: str) -> str:
-        """``text`` with each value of a secret's name replaced (see ``_secret_values``)."""
+        """``text`` with each secret replaced (see ``_secret_values``)."""
         for value in self._hidden:
             text = text.replace(value, REDACTED)
         return text
+
+    def hide(self, text: str, *, escaped: bool = False) -> str:
+        """``text`` with every secret this view knows replaced, as ``<REDACTED>`` (or, with
+        ``escaped``, as HTML writes both): the last word of a UI that shows text it did not
+        get from this view, such as what was typed, or HTML it wrote from it."""
+        if not escaped:
+            return self._hide(text)
+        for value in self._hidden:
+            text = text.replace(value, REDACTED).replace(escape(value), escape(REDACTED))
+        return text
+
+    def _scrub(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options with each secret hidden in each text at their top and in their headers
+        (a token under a header name no one marks as a secret, read from the environment)."""
+        if not self._hidden:
+            return options
+        for name, value in options.items():
+            if isinstance(value, str):
+                options[name] = self._hide(value)
+            elif name == "headers" and isinstance(value, Mapping):
+                options[name] = {key: self._hide(item) if isinstance(item, str) else item
+                                 for key, item in value.items()}  # fmt: skip
+        return options
 
     @functools.cached_property
     def merged(self) -> dict[str, Any] | None:
@@ -281,7 +316,7 @@ class View:
         if self._explanation is None:
             return None
         merged = self._explanation.merged
-        return redact_options(merged) if self.redact else dict(merged)
+        return self._scrub(redact_options(merged)) if self.redact else dict(merged)
 
     @functools.cached_property
     def parsed(self) -> RequestOptions | None:
@@ -289,9 +324,7 @@ class View:
         result = self._explanation.result if self._explanation is not None else None
         if result is None or not self.redact:
             return result
-        shown = redact_options(result)
-        shown["url"] = self._hide(str(shown["url"]))
-        return type(result)(shown)
+        return type(result)(self._scrub(redact_options(result)))
 
     @functools.cached_property
     def rows(self) -> tuple[tuple[str, str, str, str], ...]:
@@ -340,9 +373,10 @@ class View:
         if secrets != "reveal" and self._hidden:  # the URL as shown, for the writer to quote
             result = type(result)({**result, "url": self._hide(str(result["url"]))})
         try:
-            return format.render(result, redact=secrets != "reveal", env=env)
+            written = format.render(result, redact=secrets != "reveal", env=env)
         except EndpointError as error:
             return f"{NO_SNIPPET}{self._hide(str(error))}"
+        return written if secrets == "reveal" else self._hide(written)
 
 
 def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "reveal", "env"]:
@@ -360,29 +394,54 @@ def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "rev
     return mode
 
 
-# The options that are not parameters: the URL's own secrets are redacted where it shows.
+# The options that are not parameters: a value that holds a secret is hidden whole only
+# when it is a parameter's (a URL's own secrets are hidden part by part).
 _OPTIONS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "request",
                       "media_type", "mediaType", "data"})  # fmt: skip
+_LEAVES = 10_000  # the strings of the merged options searched for secrets, at most
 
 
-def _secret_values(explanation: Explanation | None) -> tuple[str, ...]:
-    """The values given under names of secrets (``access_token``), and those that carry
-    a secret no name marks (``hook=https://user:password@host``: ``holds_secret``), as
-    text and as a URL carries them (percent-encoded), longest first; of 8 characters or
-    more, since a shorter value would hide the same characters wherever they are."""
-    if explanation is None:
-        return ()
+def _secret_values(explanation: Explanation | None, known: Iterable[str] = ()) -> tuple[str, ...]:
+    """The secrets a view hides wherever they show up, in an error message too: the values
+    given under names of secrets at any depth (``access_token``, a header's credential),
+    those that carry a secret no name marks (``hook=https://user:password@host``:
+    ``holds_secret``), the ``user:password`` and secret query values of every URL in the
+    options (``secret_parts``), and ``known`` ones (the environment's, that profiles read);
+    as text and as a URL carries them (percent-encoded), longest first. Only those of 8
+    characters or more: a shorter one would hide the same characters wherever they are."""
+    found = set(known)
+    # (a value, the name it is under, its depth, whether a name above marks a secret)
+    stack: list[tuple[object, object, int, bool]] = []
+    if explanation is not None:
+        stack = [(value, name, 0, False) for name, value in explanation.merged.items()]
+    seen = 0
+    while stack and seen < _LEAVES:
+        value, name, depth, above = stack.pop()
+        seen += 1
+        secret = above or (isinstance(name, str) and is_secret(name))
+        if isinstance(value, Mapping) and depth < 64:
+            stack += [(item, key, depth + 1, secret) for key, item in value.items()]
+        elif isinstance(value, list | tuple) and depth < 64:
+            stack += [(item, name, depth + 1, secret) for item in value]
+        elif isinstance(value, str | int) and not isinstance(value, bool):
+            text = str(value)
+            if secret:
+                found.update((text, text.rpartition(" ")[2]))  # "token t0k3n": the word too
+            elif depth == 0 and name not in _OPTIONS and holds_secret(text):
+                found.add(text)
+            found.update(secret_parts(text))
+            if text.lstrip()[:1] in ("{", "[") and len(text) <= 65536:  # JSON in a text
+                with contextlib.suppress(ValueError, RecursionError):
+                    stack.append((json.loads(text), name, depth + 1, secret))
     from urllib.parse import quote
 
-    values = {
+    forms = {
         form
-        for name, value in explanation.merged.items()
-        if isinstance(name, str) and isinstance(value, str | int)
-        if is_secret(name) or (name not in _OPTIONS and holds_secret(str(value)))
-        for form in (str(value), quote(str(value), safe=""))
+        for value in found
+        for form in (value, quote(value, safe="", errors="replace"))
         if len(form) >= 8
     }
-    return tuple(sorted(values, key=len, reverse=True))
+    return tuple(sorted(forms, key=len, reverse=True))
 
 
 def _problems(
@@ -820,7 +879,15 @@ class Session:
             secrets=mode,
             env=env,
             env_notes=notes,
+            known=self.environment_secrets() if mode != "reveal" else (),
         )
+
+    def environment_secrets(self) -> list[str]:
+        """The values of the environment variables the layers read (``${GITHUB_TOKEN}``):
+        profiles read secrets from the environment, whatever the option is named (a
+        ``token ${T}`` under ``x-forward`` too), so a view hides them wherever they go."""
+        names = {name for layer in self.layers for name in referenced(layer.text)}
+        return [os.environ[name] for name in sorted(names) if os.environ.get(name)]
 
     def snippet(
         self,

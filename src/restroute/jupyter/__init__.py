@@ -37,7 +37,7 @@ from ..catalog import Operation, Parameter
 from ..display import STYLE, cascade_html, options_html
 from ..errors import EndpointError
 from ..profiles import Profile, load_profile
-from ..redact import holds_secret, is_secret, redact_toml, redact_url
+from ..redact import REDACTED, holds_secret, is_secret, redact_toml, redact_url, secret_parts
 from ..session import VALUE_HINT, Session, Status, View
 
 __all__ = ["Explorer", "explore"]
@@ -57,7 +57,10 @@ def explore(
 ) -> Explorer:
     """An explorer on ``route`` with the profiles given (a path, or several); it shows
     itself as the value of a notebook cell."""
-    paths = [profile] if isinstance(profile, str | Path) else list(profile or ())
+    paths = [profile] if isinstance(profile, str | Path) else profile or ()
+    if not isinstance(route, str | None) or not isinstance(paths, Sequence):
+        msg = "explore(route, profile): a route as text, and a profile's path or a list of them"
+        raise EndpointError(msg)
     return Explorer(route or "", [load_profile(path) for path in paths])
 
 
@@ -75,7 +78,9 @@ class Explorer:
             placeholder="METHOD URL, e.g. GET /users/{username}",
             hide_idle=True,
         )
-        self.search = Field(label="Find", placeholder="GitHub's routes by words: create issue")
+        self.search = Field(
+            label="Find", placeholder="GitHub's routes by words: create issue", redact=_redacted
+        )
         # No empty box before a search: the list shows once there are hits.
         self.hits = widgets.Select(rows=6, layout=widgets.Layout(width="100%", display="none"))
         self.rows = widgets.VBox(layout=wide)
@@ -129,7 +134,7 @@ class Explorer:
         """The route, the status and how to run it live, as text and as HTML: what shows
         where widgets cannot (secrets redacted, always)."""
         view = self.session.view(redact=True)
-        route = _redacted_route(self.session.route) or "(no route)"
+        route = view.hide(_redacted_route(self.session.route)) or "(no route)"
         layers = ", ".join(_layer_names(self.session))
         live = "Run the notebook with ipywidgets and anywidget (pip install 'restroute[jupyter]')"
         command = self._command()
@@ -143,7 +148,7 @@ class Explorer:
             f"<p>layers: {escape(layers)}</p><p><small>{escape(live)}, or in a terminal:"
             f"</small></p><pre>{escape(command)}</pre></div>"
         )
-        return text, html
+        return view.hide(text), view.hide(html, escaped=True)
 
     def _command(self) -> str:
         """``restroute explore`` with the route and the values typed, secrets left out."""
@@ -162,15 +167,32 @@ class Explorer:
         beside it (``Pane.show``), never into the widgets' state."""
         view = self.session.view(redact=True)
         shown = self.session.view(redact=False) if self.revealed else None
+
+        def hidden(html: str) -> str:
+            return view.hide(html, escaped=True)
+
         for row in self.rows.children:
             missing = row.children[0].value in view.missing
             row.children[0].style.text_color = "#c00" if missing else None
-        self.status.show(_status_html(view.status), _status_html(shown.status) if shown else None)
+        status = _status_html(shown.status) if shown else None
+        self.status.show(hidden(_status_html(view.status)), status)
         for title, render in PANES.items():
-            self.tabs[title].show(render(view), render(shown) if shown else None)
+            self.tabs[title].show(hidden(render(view)), render(shown) if shown else None)
+        for field in self._fields():
+            field.hide = view.hide
+            field.refresh()
+
+    def _fields(self) -> list[Field]:
+        """The fields that hold what is typed: the route, Find, the values, the TOML."""
+        values = [row.children[1] for row in self.rows.children]
+        fields = [self.route, self.search, self.layer_text, *values]
+        return [field for field in fields if isinstance(field, Field)]
 
     def set_value(self, name: str, value: str) -> None:
         """Type ``value`` into the row named ``name``, as a user would."""
+        if not isinstance(value, str):
+            msg = f"set_value types text, as a user would: write {json.dumps(str(value))[:60]}"
+            raise EndpointError(msg)
         for row in self.rows.children:
             if row.children[0].value != name:
                 continue
@@ -190,6 +212,11 @@ class Explorer:
 
     def choose(self, operation: Operation) -> None:
         """Take a route from the catalog: its route, and its form as the rows."""
+        if not isinstance(operation, Operation):
+            msg = (
+                f"choose takes an Operation (catalog.find('issues/create')), not {operation!r:.60}"
+            )
+            raise EndpointError(msg)
         self.session.choose(operation)
         self.route.value = operation.route
         self._lay_out(operation)
@@ -350,12 +377,19 @@ def _row_redactor(name: str) -> Callable[[str], str]:
     return redact
 
 
+def _redacted(text: str) -> str:
+    """``text`` with the secrets of the URLs in it redacted (``secret_parts``)."""
+    for part in secret_parts(text):
+        text = text.replace(part, REDACTED)
+    return text
+
+
 def _redacted_route(route: str) -> str:
     """The route with its URL's secrets (``user:password@``, ``access_token=``) redacted."""
     method, space, url = route.strip().partition(" ")
     if not space:
-        return str(redact_url(route))
-    return f"{method} {redact_url(url.strip())}"
+        return _redacted(str(redact_url(route)))
+    return _redacted(f"{method} {redact_url(url.strip())}")
 
 
 def _pair(row: Any) -> tuple[str, str]:

@@ -17,6 +17,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..errors import EndpointError
+
 _HERE = Path(__file__).parent
 FIELD_CSS = """
 .restroute-field{display:flex;align-items:flex-start;gap:8px;width:100%;min-width:0;
@@ -66,8 +68,10 @@ class Field(anywidget.AnyWidget):
         super().__init__(**traits)
         self._value = value
         self._redact = redact
+        self.hide: Callable[[str], str] = str
+        """The last word on ``shown``: the explorer's view hides every secret it knows."""
         self._typed: list[Callable[[str], None]] = []
-        self.shown = redact(value)
+        self.refresh()
         self.on_msg(self._heard)
 
     @property
@@ -77,14 +81,21 @@ class Field(anywidget.AnyWidget):
 
     @value.setter
     def value(self, value: str) -> None:
+        if not isinstance(value, str):
+            msg = f"a field holds text, not {type(value).__name__}"
+            raise EndpointError(msg)
         self._value = value
-        self.shown = self._redact(value)
+        self.refresh()
         self.send({"value": value})
 
     def redact_with(self, redact: Callable[[str], str]) -> None:
         """Write ``shown`` another way from now on (the row's name changed)."""
         self._redact = redact
-        self.shown = redact(self._value)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Write ``shown`` again, as ``hide`` knows more secrets now."""
+        self.shown = self.hide(self._redact(self._value))
 
     def on_typed(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(text)`` after each edit a person makes (never after ``value``
@@ -94,7 +105,7 @@ class Field(anywidget.AnyWidget):
     def type(self, text: str) -> None:
         """What a keystroke on the page does: the field holds ``text`` now."""
         self._value = text
-        self.shown = self._redact(text)
+        self.refresh()
         for callback in self._typed:
             callback(text)
 
