@@ -414,7 +414,7 @@ def test_a_layers_toml_is_shown_with_its_secrets_replaced(written: str, shown: s
     [
         'authorization = "token ${GITHUB_TOKEN}"',  # where the secret comes from: no secret
         "per_page = 100\nmedia_type.format = 'full+json'",
-        '# export GITHUB_TOKEN = "ghp_in_a_comment"',  # a comment is the writer's prose
+        "# your token, read from the environment: never written here",  # prose
         'note = "token = abc"',  # a string is not a key
     ],
 )
@@ -595,3 +595,20 @@ def test_a_url_in_a_header_no_name_marks_has_its_secrets_hidden() -> None:
         "base_url": f"https://{REDACTED}@api.github.com",
         "accept": "a/b?c=d",
     }
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ('# authorization = "token ghp_2"', '# authorization = "token <REDACTED>"'),
+        ('## export GITHUB_TOKEN = "ghp_3"', '## export GITHUB_TOKEN = "<REDACTED>"'),
+        ('x = 1 # token = "ghp_4" # again', 'x = 1 # token = "<REDACTED>" # again'),
+        ("authorization: token ghp_5", "authorization: <REDACTED>"),  # pasted as sent
+        ("#" * 50_000 + " token = 'ghp_6'", "#" * 50_000 + " token = '<REDACTED>'"),
+    ],
+)
+def test_a_line_commented_out_or_pasted_as_a_header_is_redacted(written: str, shown: str) -> None:
+    """The adversary's TOML that went into a notebook's saved state: a secret in a line
+    commented out (read as TOML, once: a comment in it is not read again), and a header
+    pasted as HTTP writes it."""
+    assert redact_toml(written) == shown

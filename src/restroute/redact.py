@@ -287,10 +287,25 @@ def redact_toml(text: str) -> str:
     authorization = "token <REDACTED>"
     >>> print(redact_toml("headers = { x-api-key = 'k1', authorization = 'token ${T}' }"))
     headers = { x-api-key = '<REDACTED>', authorization = 'token ${T}' }
+    >>> print(redact_toml('# authorization = "token ghp_2"\\nauthorization: token ghp_3'))
+    # authorization = "token <REDACTED>"
+    authorization: <REDACTED>
     """
     if not isinstance(text, str):
         msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
         raise EndpointError(msg)
+    return _redact_toml(text, comments=True)
+
+
+_COMMENTED_OUT = r"#+\s*[\w.\"' -]+\s*[=:]"  # a key, then = (or : as a header is sent)
+
+
+def _pasted_header(token: str) -> bool:
+    """Whether a bare word is a secret header's name and a colon (``authorization:``)."""
+    return token.endswith(":") and is_secret(token[:-1])
+
+
+def _redact_toml(text: str, *, comments: bool) -> str:
     tokens = [(found.lastgroup, found[0]) for found in _pattern(_TOML_TOKEN).finditer(text)]
     shown: list[str] = []
     nesting: list[str] = []  # the arrays and inline tables open: "[" or "{"
@@ -302,10 +317,20 @@ def redact_toml(text: str) -> str:
         at += 1
         if kind == "newline" and not nesting:
             at_key, header, key = True, False, []
+        elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
+            body = token.lstrip("#")  # a line commented out reads as TOML; prose as written
+            token = token[: len(token) - len(body)] + _redact_toml(body, comments=False)
         elif header or kind in ("blank", "comment", "newline"):
             pass
         elif at_key and not key and token == "[" and not nesting:
             header = True
+        elif at_key and not key and kind == "bare" and _pasted_header(token):
+            # a header pasted as it is sent (authorization: token ...): no TOML, but shown
+            # until it is fixed, so its value is hidden to the end of the line
+            end = next((i for i in range(at, len(tokens)) if tokens[i][0] == "newline"), None)
+            shown += [token, f" {REDACTED}"]
+            at = len(tokens) if end is None else end
+            continue
         elif at_key and kind in ("bare", "string"):
             key.append(token)
         elif at_key and token == "=" and key:
@@ -359,7 +384,7 @@ def _value_end(tokens: list[tuple[str | None, str]], at: int) -> int:
 
 def _redacted_value(name: str, value: str, kind: str | None) -> str | None:
     """``value`` (its text) as shown for the key ``name``; None when it shows as written."""
-    if not value:
+    if not value.strip("."):  # nothing, or "...": no value yet
         return None
     if kind != "string":  # a number, a date, an array: hidden whole, if secret
         return REDACTED if is_secret(name) and str.lower(name) not in _URL_KEYS else None
