@@ -231,7 +231,7 @@ def test_it_shows_as_a_widget_or_else_a_summary() -> None:
         "restroute explorer: GET /repos/{owner}/{repo}/issues",
         "! issues/list-for-repo: GitHub documents no parameter 'access_token'",
         "layers: built-in defaults, session",
-        "Run the notebook with ipywidgets and anywidget (pip install 'restroute[jupyter]'), "
+        "Live, in Jupyter with a kernel running and restroute[jupyter] installed, "
         "or in a terminal:",
         "  restroute explore 'GET /repos/{owner}/{repo}/issues' owner=octocat repo=hello-world",
     ]
@@ -247,6 +247,12 @@ def test_it_shows_as_a_widget_or_else_a_summary() -> None:
         "restroute explorer: GET /x?access_token=<REDACTED>"
     )
     assert "layers: built-in defaults, session (off)" in explorer.summary()[0]
+    teaching = ROOT / "sample_profiles" / "teaching.toml"
+    assert (
+        explore("GET /user", profile=teaching)
+        .summary()[0]
+        .endswith(f"  restroute explore 'GET /user' --profile {teaching}")
+    )
 
 
 def test_a_choice_refuses_a_value_it_does_not_offer() -> None:

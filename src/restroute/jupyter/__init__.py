@@ -69,6 +69,7 @@ class Explorer:
 
     def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
         self.session = Session(route, profiles)
+        self._paths = [str(profile.path) for profile in profiles if profile.path is not None]
         self.operation: Operation | None = None
         wide = widgets.Layout(width="100%")
         self.route = Field(
@@ -136,7 +137,7 @@ class Explorer:
         view = self.session.view(redact=True)
         route = view.hide(_redacted_route(self.session.route)) or "(no route)"
         layers = ", ".join(_layer_names(self.session))
-        live = "Run the notebook with ipywidgets and anywidget (pip install 'restroute[jupyter]')"
+        live = "Live, in Jupyter with a kernel running and restroute[jupyter] installed"
         command = self._command()
         text = (
             f"restroute explorer: {route}\n{STATUS_MARK[view.status.kind]} {_said(view.status)}"
@@ -157,7 +158,9 @@ class Explorer:
             for name, value in self.session.rows
             if name and value and not is_secret(name) and not holds_secret(value)
         ]
-        return shlex.join(["restroute", "explore", _redacted_route(self.session.route), *values])
+        profiles = [part for path in self._paths for part in ("--profile", path)]
+        route = _redacted_route(self.session.route)
+        return shlex.join(["restroute", "explore", route, *values, *profiles])
 
     # --- state in, results out ------------------------------------------------------
 
