@@ -52,6 +52,7 @@ from .redact import (
     redact_options,
     redact_url,
     referenced,
+    references_only,
     secret_parts,
 )
 
@@ -425,7 +426,7 @@ def _secret_values(explanation: Explanation | None, known: Iterable[str] = ()) -
             stack += [(item, name, depth + 1, secret) for item in value]
         elif isinstance(value, str | int) and not isinstance(value, bool):
             text = str(value)
-            if secret:
+            if secret and not references_only(text):  # ${VAR} unset: where it comes from
                 found.update((text, text.rpartition(" ")[2]))  # "token t0k3n": the word too
             elif depth == 0 and name not in _OPTIONS and holds_secret(text):
                 found.add(text)
