@@ -108,19 +108,27 @@ def redact_url(url: object) -> object:
 
     >>> redact_url("https://h/user?access_token=gho_1&per_page=2#top")
     'https://h/user?access_token=<REDACTED>&per_page=2#top'
+    >>> redact_url("//me:pw@h/cb#access_token=gho_2;expires_in=60")
+    '//<REDACTED>@h/cb#access_token=<REDACTED>;expires_in=60'
     """
     url = hide_userinfo(url)
-    if not isinstance(url, str) or "?" not in url:
+    if not isinstance(url, str):
         return url
-    head, _, rest = str.partition(url, "?")
-    query, hash_, fragment = rest.partition("#")
-    parts = []
-    for part in query.split("&"):
-        name, equals, value = part.partition("=")
-        if equals and value and is_secret(_unquoted(name)):
-            part = f"{name}={REDACTED}"
-        parts.append(part)
-    return f"{head}?{'&'.join(parts)}{hash_}{fragment}"
+    if "?" in url:
+        head, _, rest = str.partition(url, "?")
+        query, hash_, fragment = rest.partition("#")
+        parts = []
+        for part in query.split("&"):
+            name, equals, value = part.partition("=")
+            if equals and value and is_secret(_unquoted(name)):
+                part = f"{name}={REDACTED}"
+            parts.append(part)
+        url = f"{head}?{'&'.join(parts)}{hash_}{fragment}"
+    # and what the query's split missed: a fragment's token (#access_token=, as OAuth's
+    # implicit flow sends it), a ; separator, a scheme-relative //user:password@
+    for part in secret_parts(url):
+        url = url.replace(part, REDACTED) if part != REDACTED else url
+    return url
 
 
 def holds_secret(text: str) -> bool:
