@@ -1,0 +1,421 @@
+"""Reading a request back: a pasted URL, curl, HTTPie or ``gh api`` command -> method,
+URL, headers, body.
+
+The other way round from the library: people meet requests as a URL in a browser or a
+curl command in GitHub's docs, and want the request it describes. ``read_request``
+reads the text, before any catalog, and never runs or opens anything: a ``@file`` body,
+``$VAR``, ``$(...)`` and backticks are named in a warning, never expanded; an option it
+does not know is named too, never dropped in silence.
+
+>>> request = read_request('curl -X POST -H "Accept: application/vnd.github+json" '
+...                        'https://api.github.com/repos/o/r/issues -d \\'{"title":"t"}\\'')
+>>> request.method, request.url, request.body
+('POST', 'https://api.github.com/repos/o/r/issues', '{"title":"t"}')
+>>> request.headers  # -d sends curl's form content-type, as GitHub's docs' examples do
+{'accept': 'application/vnd.github+json', 'content-type': 'application/x-www-form-urlencoded'}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from ._shell import Word, commands
+from .errors import EndpointError
+
+__all__ = ["ReadRequest", "read_request"]
+
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
+
+
+@dataclass
+class ReadRequest:
+    """A request as the pasted text describes it. ``body`` is the text sent as written
+    (None: no body); ``source`` says what was read ("url" or "curl"); ``warnings`` what
+    was left out or not expanded, and why."""
+
+    method: str
+    url: str
+    headers: dict[str, str] = field(default_factory=dict)
+    body: str | None = None
+    source: str = "url"
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_request(text: str) -> ReadRequest:
+    """The request ``text`` describes: a URL (``METHOD`` before it, the scheme optional),
+    or a curl, HTTPie (``http``, ``https``) or ``gh api`` command (continued over lines,
+    after a pipe, ``$`` prompt and all)."""
+    pieces = commands(text.strip().removeprefix("$ ") if isinstance(text, str) else text)
+    for words in pieces:
+        program = words[0].text.rsplit("/", 1)[-1] if words else ""
+        if program == "curl":
+            return _curl(words[1:], piped=len(pieces) > 1)
+        if program in ("http", "https", "xh", "xhs"):
+            return _httpie(words[1:], secure=program in ("https", "xhs"))
+        if program == "gh" and len(words) > 1 and words[1].text == "api":
+            return _gh(words[2:])
+    words = [word for piece in pieces for word in piece]
+    if not words:
+        msg = "there is nothing to read; paste a URL or a curl command"
+        raise EndpointError(msg)
+    return _url(words)
+
+
+def _url(words: list[Word]) -> ReadRequest:
+    method = "GET"
+    if len(words) == 2 and words[0].text.upper() in METHODS:
+        method, words = words[0].text.upper(), words[1:]
+    if len(words) != 1:
+        said = " ".join(word.text for word in words)[:80]
+        msg = f"{said!r} is neither a URL nor a curl command; paste one of them"
+        raise EndpointError(msg)
+    request = ReadRequest(method, _absolute(words[0].text))
+    request.warnings += _expansions(words[0], "the URL")
+    return request
+
+
+def _absolute(url: str) -> str:
+    """A URL with its scheme: ``api.github.com/user`` is read as https."""
+    if "://" in url:
+        return url
+    if url.startswith("/"):  # a path alone: the API's
+        return url
+    return f"https://{url}"
+
+
+# curl's options that take a value, and what each sets ("" for one read and left out).
+_VALUED = {
+    "-X": "method", "--request": "method",
+    "-H": "header", "--header": "header",
+    "-d": "data", "--data": "data", "--data-ascii": "data",
+    "--data-raw": "raw", "--data-binary": "binary", "--data-urlencode": "urlencode",
+    "--json": "json", "--url": "url",
+    "-u": "user", "--user": "user",
+    "-A": "agent", "--user-agent": "agent",
+    "-e": "referer", "--referer": "referer",
+    "-b": "cookie", "--cookie": "cookie",
+    "-o": "", "--output": "", "-m": "", "--max-time": "", "--connect-timeout": "",
+    "-w": "", "--write-out": "", "--retry": "",
+}  # fmt: skip
+# curl's options that take none and change nothing of the request.
+_FLAGS = frozenset({
+    "-L", "--location", "-s", "--silent", "-S", "--show-error", "-i", "--include",
+    "-v", "--verbose", "--compressed", "-f", "--fail", "--fail-with-body", "-k",
+    "--insecure", "-g", "--globoff", "--path-as-is", "-#", "--progress-bar", "-N",
+    "--no-buffer",
+})  # fmt: skip
+
+
+def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
+    request = ReadRequest("GET", "", source="curl")
+    urls: list[str] = []
+    data: list[str] = []
+    get = head = json = False
+    at = 0
+    while at < len(words):
+        word = words[at]
+        option, equals, joined = word.text.partition("=")
+        if not equals or not option.startswith("--"):
+            option, equals, joined = word.text, "", ""
+        if option[:1] == "-" and option[1:2] != "-" and len(option) > 2 and option[:2] in _VALUED:
+            option, equals, joined = option[:2], "=", option[2:]  # -XPOST, -HName:v
+        if option in _VALUED:
+            if equals:
+                value = Word(joined, word.expansions)
+            elif at + 1 < len(words):
+                at += 1
+                value = words[at]
+            else:
+                msg = f"curl's {option} needs a value, and the command ends there"
+                raise EndpointError(msg)
+            request.warnings += _expansions(value, f"curl's {option}")
+            kind = _VALUED[option]
+            if kind == "method":
+                request.method = value.text.upper()
+            elif kind == "header":
+                _header(request, value.text)
+            elif kind in ("data", "raw", "binary", "urlencode", "json"):
+                data.append(_data(request, kind, value.text, piped))
+                json = json or kind == "json"
+            elif kind == "url":
+                urls.append(value.text)
+            elif kind == "user":
+                request.warnings.append(
+                    "curl's -u sends user:password as basic authorization; it is left out "
+                    "(add an authorization header instead)"
+                )
+            elif kind in ("agent", "referer", "cookie"):
+                name = {"agent": "user-agent", "referer": "referer", "cookie": "cookie"}[kind]
+                request.headers[name] = value.text
+            else:
+                request.warnings.append(f"curl's {option} {value.text} changes nothing sent")
+        elif option in ("-G", "--get"):
+            get = True
+        elif option in ("-I", "--head"):
+            head = True
+        elif option in _FLAGS:
+            pass
+        elif option.startswith("-") and option != "-":
+            request.warnings.append(f"curl's {option} is not read: it is left out")
+        else:
+            request.warnings += _expansions(word, "the URL")
+            urls.append(word.text)
+        at += 1
+    if not urls:
+        msg = "the curl command has no URL; paste the whole command"
+        raise EndpointError(msg)
+    if len(urls) > 1:
+        request.warnings.append(f"curl has {len(urls)} URLs; the first is read")
+    request.url = _absolute(urls[0])
+    if json:
+        request.headers.setdefault("content-type", "application/json")
+        request.headers.setdefault("accept", "application/json")
+    body = "&".join(data) if data else None
+    if get and body is not None:  # -G: the data goes to the query
+        request.url += ("&" if "?" in request.url else "?") + body
+    elif body is not None:
+        request.body = body
+        if request.method == "GET":
+            request.method = "POST"  # what curl sends with data and no -X
+        request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
+    if head:
+        request.method = "HEAD"
+    return request
+
+
+def _header(request: ReadRequest, line: str) -> None:
+    """``-H 'Name: value'``; ``Name;`` sends it empty, ``Name:`` removes curl's own."""
+    name, colon, value = line.partition(":")
+    if colon:
+        if value.strip():
+            request.headers[name.strip().lower()] = value.strip()
+        return
+    if line.endswith(";"):
+        request.headers[line[:-1].strip().lower()] = ""
+        return
+    request.warnings.append(f"curl's -H {line!r} is no header (Name: value); it is left out")
+
+
+def _data(request: ReadRequest, kind: str, value: str, piped: bool) -> str:
+    """One ``-d``-like value as curl sends it; a file's is named in a warning, unread."""
+    if value.startswith("@") and kind != "raw":
+        where = "the pipe before curl" if value == "@-" and piped else f"the file {value[1:]}"
+        request.warnings.append(
+            f"curl's body comes from {where}, which is not read; the body is left out"
+        )
+        return ""
+    if kind == "data":
+        return value.replace("\n", "").replace("\r", "")  # -d drops line breaks
+    if kind == "urlencode":
+        name, equals, content = value.partition("=")
+        return f"{name}={quote(content, safe='')}" if equals else quote(value, safe="")
+    return value
+
+
+def _expansions(word: Word, where: str) -> list[str]:
+    """A warning for each expansion a shell would make in ``word``: not made here."""
+    return [
+        f"{where} holds {each}, which a shell would expand; it is read as written"
+        for each in word.expansions
+    ]
+
+
+# --- HTTPie ----------------------------------------------------------------------------
+
+_HTTPIE_ACCEPT = "application/json, */*;q=0.5"  # what HTTPie sends with a JSON body
+_HTTPIE_FLAGS = frozenset({
+    "-v", "--verbose", "-h", "--headers", "-b", "--body", "-p", "--print", "-F", "--follow",
+    "--pretty", "-s", "--style", "-S", "--stream", "--check-status", "--timeout", "-o",
+    "--output", "-d", "--download", "--offline", "-I", "--ignore-stdin",
+})  # fmt: skip
+_HTTPIE_VALUED = frozenset({"-p", "--print", "--pretty", "-s", "--style", "--timeout",
+                            "-o", "--output", "-a", "--auth", "-A", "--auth-type"})  # fmt: skip
+
+
+def _httpie(words: list[Word], *, secure: bool) -> ReadRequest:
+    """``http [METHOD] URL [items]``: ``Name:value`` a header, ``name==value`` the query,
+    ``name=value`` a JSON text field, ``name:=json`` a raw JSON field (HTTPie's syntax)."""
+    request = ReadRequest("GET", "", source="httpie")
+    form = False
+    rest: list[Word] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if word.text in ("-f", "--form"):
+            form = True
+        elif word.text in ("-j", "--json"):
+            form = False
+        elif word.text in _HTTPIE_VALUED or word.text.split("=")[0] in _HTTPIE_VALUED:
+            if word.text in ("-a", "--auth", "-A", "--auth-type"):
+                request.warnings.append(f"HTTPie's {word.text} (authentication) is left out")
+            at += 0 if "=" in word.text else 1
+        elif word.text in _HTTPIE_FLAGS:
+            pass
+        elif word.text.startswith("-"):
+            request.warnings.append(f"HTTPie's {word.text} is not read: it is left out")
+        else:
+            rest.append(word)
+        at += 1
+    if len(rest) > 1 and rest[0].text.upper() in METHODS:  # a word of letters, before the URL
+        request.method = rest.pop(0).text.upper()
+    if not rest:
+        msg = "the HTTPie command has no URL; paste the whole command"
+        raise EndpointError(msg)
+    url, items = rest[0], rest[1:]
+    request.warnings += _expansions(url, "the URL")
+    request.url = _httpie_url(url.text, secure)
+    fields: dict[str, object] = {}
+    query: list[str] = []
+    for item in items:
+        request.warnings += _expansions(item, f"the item {item.text[:40]!r}")
+        _httpie_item(request, item.text, fields, query)
+    if query:
+        request.url += ("&" if "?" in request.url else "?") + "&".join(query)
+    if fields:
+        if request.method == "GET":
+            request.method = "POST"  # HTTPie's default with data
+        if form:
+            request.body = "&".join(f"{quote(k, safe='')}={quote(str(v), safe='')}"
+                                    for k, v in fields.items())  # fmt: skip
+            request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
+        else:
+            request.body = json.dumps(fields, ensure_ascii=False)
+            request.headers.setdefault("content-type", "application/json")
+            request.headers.setdefault("accept", _HTTPIE_ACCEPT)
+    return request
+
+
+def _httpie_url(url: str, secure: bool) -> str:
+    """HTTPie's URL shorthands: ``:3000/x`` is localhost, no scheme is the command's."""
+    if url.startswith(":"):
+        url = f"localhost{url}" if url[1:2].isdigit() else f"localhost{url[1:]}"
+    if "://" not in url:
+        url = f"{'https' if secure else 'http'}://{url}"
+    return url
+
+
+def _httpie_item(request: ReadRequest, item: str, fields: dict[str, object],
+                 query: list[str]) -> None:  # fmt: skip
+    """One request item; the separator that comes first in it decides (as HTTPie's does)."""
+    separators = [":=", "==", "=", ":", "@"]
+    found = [(item.find(each), -len(each), each) for each in separators if each in item]
+    if not found:
+        request.warnings.append(f"{item!r} is no HTTPie item (Name:value, name==value, "
+                                "name=value, name:=json); it is left out")  # fmt: skip
+        return
+    _, _, separator = min(found)
+    name, _, value = item.partition(separator)
+    if separator == ":":
+        if value:
+            request.headers[name.strip().lower()] = value.strip()
+    elif separator == "==":
+        query.append(f"{quote(name, safe='')}={quote(value, safe='')}")
+    elif separator == "=":
+        fields[name] = value
+    elif separator == ":=":
+        try:
+            fields[name] = json.loads(value)
+        except ValueError:
+            request.warnings.append(f"{name}:= takes JSON, and {value[:40]!r} is not; "
+                                    "it is read as text")  # fmt: skip
+            fields[name] = value
+    else:
+        request.warnings.append(f"{item!r} sends a file, which is not read; it is left out")
+
+
+# --- gh api ------------------------------------------------------------------------------
+
+_GH_VALUED = {
+    "-X": "method", "--method": "method", "-H": "header", "--header": "header",
+    "-f": "raw", "--raw-field": "raw", "-F": "field", "--field": "field",
+    "--input": "input", "-p": "preview", "--preview": "preview", "--hostname": "hostname",
+    "-q": "", "--jq": "", "-t": "", "--template": "", "--cache": "",
+}  # fmt: skip
+_GH_FLAGS = frozenset({"-i", "--include", "--paginate", "--silent", "--verbose", "--slurp"})
+
+
+def _gh(words: list[Word]) -> ReadRequest:
+    """``gh api ENDPOINT``: the path under api.github.com, ``-f`` text fields, ``-F``
+    typed ones (true, false, null, numbers), POST implied by a field (gh's rules)."""
+    request = ReadRequest("GET", "", source="gh")
+    fields: dict[str, object] = {}
+    method, host, paths = "", "api.github.com", []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        option, equals, joined = word.text.partition("=")
+        if not (equals and option.startswith("--")):
+            option, equals, joined = word.text, "", ""
+        if option in _GH_VALUED:
+            if equals:
+                value = Word(joined, word.expansions)
+            elif at + 1 < len(words):
+                at += 1
+                value = words[at]
+            else:
+                msg = f"gh api's {option} needs a value, and the command ends there"
+                raise EndpointError(msg)
+            request.warnings += _expansions(value, f"gh api's {option}")
+            kind = _GH_VALUED[option]
+            if kind == "method":
+                method = value.text.upper()
+            elif kind == "header":
+                _header(request, value.text)
+            elif kind in ("raw", "field"):
+                name, _, text = value.text.partition("=")
+                fields[name] = text if kind == "raw" else _gh_typed(request, text)
+            elif kind == "input":
+                request.warnings.append(
+                    f"gh api's --input {value.text} is a file, which is not read; "
+                    "the body is left out"
+                )
+            elif kind == "preview":
+                request.headers["accept"] = f"application/vnd.github.{value.text}-preview+json"
+            elif kind == "hostname":
+                host = f"{value.text}/api/v3"
+        elif option in _GH_FLAGS:
+            pass
+        elif option.startswith("-"):
+            request.warnings.append(f"gh api's {option} is not read: it is left out")
+        else:
+            request.warnings += _expansions(word, "the endpoint")
+            paths.append(word.text)
+        at += 1
+    if not paths:
+        msg = "gh api has no endpoint; paste the whole command"
+        raise EndpointError(msg)
+    path = paths[0]
+    for each in ("{owner}", "{repo}", "{branch}"):
+        if each in path:
+            request.warnings.append(f"gh fills {each} from the repository it runs in; it "
+                                    "stays a placeholder here")  # fmt: skip
+    request.url = path if "://" in path else f"https://{host}/{path.lstrip('/')}"
+    request.method = method or ("POST" if fields else "GET")
+    if fields and request.method == "GET":  # gh sends a GET's fields as the query
+        pairs = "&".join(f"{quote(k, safe='')}={quote(_text(v), safe='')}"
+                         for k, v in fields.items())  # fmt: skip
+        request.url += ("&" if "?" in request.url else "?") + pairs
+    elif fields:
+        request.body = json.dumps(fields, ensure_ascii=False)
+        request.headers.setdefault("content-type", "application/json")
+    return request
+
+
+def _gh_typed(request: ReadRequest, text: str) -> object:
+    """``-F``'s value as gh reads it: true, false, null and integers typed, ``@file`` a
+    file (not read), anything else text."""
+    if text in ("true", "false", "null"):
+        return json.loads(text)
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdigit():  # not "--5", not "²"
+        return int(text)
+    if text.startswith("@"):
+        request.warnings.append(f"-F {text} reads a file, which is not read here; "
+                                "the field is sent as its name")  # fmt: skip
+    return text
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else json.dumps(value)

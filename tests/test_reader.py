@@ -1,0 +1,370 @@
+"""restroute.reader: pasted text read back into the request it describes, never run.
+
+Each expected value below is worked out by hand from curl's manual (what -d, -G, --json,
+-H 'Name:' and -H 'Name;' send) and POSIX shell quoting, not copied from the reader.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from restroute import EndpointError, endpoint
+from restroute._shell import MAX_TEXT, commands
+from restroute.reader import ReadRequest, read_request
+
+API = "https://api.github.com"
+# As GitHub's REST docs write a call (curl -L, a token placeholder, the API version).
+DOCS_CURL = """\
+curl -L \\
+  -X POST \\
+  -H "Accept: application/vnd.github+json" \\
+  -H "Authorization: Bearer <YOUR-TOKEN>" \\
+  -H "X-GitHub-Api-Version: 2022-11-28" \\
+  https://api.github.com/repos/OWNER/REPO/issues \\
+  -d '{"title":"Found a bug","body":"I'\\''m having a problem with this."}'
+"""
+
+
+def test_a_curl_from_githubs_docs() -> None:
+    """The method, the URL, each header by its lower-case name, the body as written (the
+    '\\'' in it is a quote), and curl's form content-type, which -d adds."""
+    request = read_request(DOCS_CURL)
+
+    assert request == ReadRequest(
+        "POST",
+        f"{API}/repos/OWNER/REPO/issues",
+        {
+            "accept": "application/vnd.github+json",
+            "authorization": "Bearer <YOUR-TOKEN>",
+            "x-github-api-version": "2022-11-28",
+            "content-type": "application/x-www-form-urlencoded",
+        },
+        '{"title":"Found a bug","body":"I\'m having a problem with this."}',
+        "curl",
+        [],
+    )
+
+
+def test_restroutes_own_curl_reads_back_to_its_request() -> None:
+    """The snippet restroute writes: -H 'Content-Type:' removes curl's own header (so it
+    is not read as one), --data-raw is the body as it is."""
+    options = endpoint("POST /repos/{owner}/{repo}/issues", owner="o", repo="r", title="t b")
+
+    request = read_request(options.to_curl())
+
+    assert request.method == "POST"
+    assert request.url == options["url"]
+    assert request.headers == options["headers"]
+    assert request.body == '{"title":"t b"}'
+    assert request.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("text", "method", "url"),
+    [
+        ("https://api.github.com/user", "GET", f"{API}/user"),
+        ("api.github.com/users/octocat", "GET", f"{API}/users/octocat"),  # no scheme
+        ("DELETE https://api.github.com/gists/1", "DELETE", f"{API}/gists/1"),
+        ("patch /repos/o/r", "PATCH", "/repos/o/r"),  # a path alone stays a path
+        ("  $ curl https://api.github.com/zen  ", "GET", f"{API}/zen"),  # a prompt pasted
+    ],
+)
+def test_a_url_with_or_without_a_method(text: str, method: str, url: str) -> None:
+    request = read_request(text)
+
+    assert (request.method, request.url, request.body) == (method, url, None)
+
+
+@pytest.mark.parametrize(
+    ("options", "method", "url", "headers", "body"),
+    [
+        # -G puts the data in the query; several -d are joined with &
+        ("-G -d per_page=2 -d state=open URL", "GET", "URL?per_page=2&state=open", {}, None),
+        # --json: the body, and both JSON headers unless given
+        (
+            "--json '{\"a\":1}' URL",
+            "POST",
+            "URL",
+            {"content-type": "application/json", "accept": "application/json"},
+            '{"a":1}',
+        ),
+        (
+            "--data-urlencode 'q=a b&c' URL",
+            "POST",
+            "URL",
+            {"content-type": "application/x-www-form-urlencoded"},
+            "q=a%20b%26c",
+        ),
+        ("-XPUT --url URL", "PUT", "URL", {}, None),  # a value joined to its option
+        ("--request=patch URL", "PATCH", "URL", {}, None),
+        ("-I URL", "HEAD", "URL", {}, None),
+        (
+            "-A agent/1 -e https://r -b 'a=1' URL",
+            "GET",
+            "URL",
+            {"user-agent": "agent/1", "referer": "https://r", "cookie": "a=1"},
+            None,
+        ),
+        ("-H 'X-Empty;' -H 'X-Gone:' URL", "GET", "URL", {"x-empty": ""}, None),
+        (
+            "-d $'a\\nb' URL",
+            "POST",
+            "URL",  # -d drops line breaks
+            {"content-type": "application/x-www-form-urlencoded"},
+            "ab",
+        ),
+        ("-L -s -i -v --compressed URL", "GET", "URL", {}, None),  # read and ignored
+    ],
+)
+def test_curls_options_as_curl_sends_them(
+    options: str, method: str, url: str, headers: dict[str, str], body: str | None
+) -> None:
+    request = read_request(f"curl {options.replace('URL', f'{API}/x')}")
+
+    assert request.method == method
+    assert request.url == url.replace("URL", f"{API}/x")
+    assert request.headers == headers
+    assert request.body == body
+    assert request.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("text", "warning"),
+    [
+        ('curl -H "Authorization: Bearer $TOKEN" URL', "curl's -H holds $TOKEN"),
+        ('curl -H "X-Run: $(rm -rf ~)" URL', "curl's -H holds $(rm -rf ~)"),
+        ("curl -d `cat secret` URL", "curl's -d holds `cat secret`"),
+        ('curl "URL/${PATH_PART}"', "the URL holds ${PATH_PART}"),
+        ("curl -d @body.json URL", "comes from the file body.json, which is not read"),
+        ("printf x | curl --data-binary @- URL", "from the pipe before curl, which is not"),
+        ("curl --retry-all-errors URL", "curl's --retry-all-errors is not read"),
+        ("curl -u me:pw URL", "curl's -u sends user:password as basic authorization"),
+        ("curl -o out.json URL", "curl's -o out.json changes nothing sent"),
+        ("curl -H nocolon URL", "curl's -H 'nocolon' is no header"),
+        ("curl URL URL", "curl has 2 URLs; the first is read"),
+    ],
+)
+def test_what_is_not_read_is_said(text: str, warning: str) -> None:
+    """Nothing is expanded, opened or run; each such thing is named."""
+    request = read_request(text.replace("URL", f"{API}/x"))
+
+    assert any(warning in said for said in request.warnings), request.warnings
+
+
+def test_single_quotes_expand_nothing() -> None:
+    """'$TOKEN' is text: no warning."""
+    request = read_request(f"curl -H 'Authorization: Bearer $TOKEN' {API}/user")
+
+    assert request.headers == {"authorization": "Bearer $TOKEN"}
+    assert request.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "there is nothing to read"),
+        ("   # a comment only", "there is nothing to read"),
+        ("curl -H 'unclosed", "a single quote is not closed"),
+        ('curl -H "unclosed', "a double quote is not closed"),
+        ("curl -d $'unclosed", "a $'...' quote is not closed"),
+        ("curl -H", "curl's -H needs a value"),
+        ("curl -s", "the curl command has no URL"),
+        ("what is this", "'what is this' is neither a URL nor a curl command"),
+        ("x" * (MAX_TEXT + 1), "paste a request of at most 1,000,000"),
+    ],
+)
+def test_what_cannot_be_read_is_one_clear_error(text: str, says: str) -> None:
+    with pytest.raises(EndpointError, match=says.replace("$", r"\$").replace("(", r"\(")):
+        read_request(text)
+
+
+def test_a_thousand_headers_and_a_long_url_read_fast() -> None:
+    """The issue's bounds: 1,000 headers and a URL of 10,000 segments, under a second."""
+    headers = " ".join(f"-H 'x-h{n}: v'" for n in range(1000))
+    text = f"curl {headers} {API}/{'/'.join(['s'] * 10_000)}"
+
+    started = time.perf_counter()
+    request = read_request(text)
+
+    assert time.perf_counter() - started < 1
+    assert len(request.headers) == 1000
+
+
+def test_shell_words_split_at_operators_and_keep_expansions() -> None:
+    """Operators end a command; a word keeps each expansion as written, in order."""
+    (first, second) = commands('a "b $X ${Y}"`z` && c')
+
+    assert [word.text for word in first] == ["a", "b $X ${Y}`z`"]
+    assert first[1].expansions == ["$X", "${Y}", "`z`"]
+    assert [word.text for word in second] == ["c"]
+    assert commands("a\\ b c\\\\") [0][0].text == "a b"  # fmt: skip
+
+
+@given(st.text(max_size=200))
+def test_any_text_reads_or_is_an_endpoint_error(text: str) -> None:
+    """Never a traceback of another kind, whatever is pasted."""
+    with contextlib.suppress(EndpointError):
+        read_request(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('"a\\"b\\$c\\\\d\\e"', ['a"b$c\\d\\e']),  # the four escapes; another backslash stays
+        ('"a\\\nb"', ["ab"]),  # a line continued inside double quotes
+        ("$'\\x41\\t\\''", ["A\t'"]),  # bash's C quoting
+        ("cost $ 5", ["cost", "$", "5"]),  # a lone $ is text
+        ("a>b", ["a"]),  # a redirection ends the words of the command
+    ],
+)
+def test_shell_quoting_as_posix_reads_it(text: str, words: list[str]) -> None:
+    assert [word.text for word in commands(text)[0]] == words
+
+
+def test_what_the_shell_reader_refuses() -> None:
+    """Not text, and a C-quoted escape that does not decode: one clear error each."""
+    with pytest.raises(EndpointError, match="the text to read is bytes, not a str"):
+        read_request(b"curl https://h")  # type: ignore[arg-type]
+    with pytest.raises(EndpointError, match=r"a \$'...' quote has an escape that does not"):
+        read_request("curl -d $'\\x' https://h")
+
+
+@pytest.mark.parametrize(
+    ("text", "method", "url", "headers", "body"),
+    [
+        # HTTPie: a header, a query item, a text field and a raw JSON field (JSON body,
+        # with HTTPie's own accept), POST implied by the data
+        (
+            "http api.github.com/repos/o/r/issues Authorization:'token t' per_page==2 "
+            "title='Found a bug' labels:='[\"bug\"]'",
+            "POST",
+            "http://api.github.com/repos/o/r/issues?per_page=2",
+            {
+                "authorization": "token t",
+                "content-type": "application/json",
+                "accept": "application/json, */*;q=0.5",
+            },
+            '{"title": "Found a bug", "labels": ["bug"]}',
+        ),
+        (
+            "https put api.github.com/user/starred/o/r",
+            "PUT",
+            "https://api.github.com/user/starred/o/r",
+            {},
+            None,
+        ),
+        (
+            "http -f POST :3000/form a=1 b='x y'",
+            "POST",
+            "http://localhost:3000/form",
+            {"content-type": "application/x-www-form-urlencoded"},
+            "a=1&b=x%20y",
+        ),
+        ("http --print=HB -v GET https://h/x", "GET", "https://h/x", {}, None),
+        # --json after --form: JSON again; "Name:" with no value removes a header
+        (
+            "http -f --json h/x User-Agent: n:=1",
+            "POST",
+            "http://h/x",
+            {"content-type": "application/json", "accept": "application/json, */*;q=0.5"},
+            '{"n": 1}',
+        ),
+        (
+            "gh api user -F name=Mona -F bio=-",
+            "POST",
+            f"{API}/user",
+            {"content-type": "application/json"},
+            '{"name": "Mona", "bio": "-"}',
+        ),
+        # gh api: the endpoint under api.github.com, -f text, -F typed, POST implied
+        (
+            "gh api repos/octocat/hello-world/issues -f title='Found a bug' -F draft=true "
+            "-F milestone=3 -H 'Accept: application/vnd.github+json'",
+            "POST",
+            f"{API}/repos/octocat/hello-world/issues",
+            {"accept": "application/vnd.github+json", "content-type": "application/json"},
+            '{"title": "Found a bug", "draft": true, "milestone": 3}',
+        ),
+        (
+            "gh api -X GET search/issues -f q='is:open' -F per_page=5",
+            "GET",
+            f"{API}/search/issues?q=is%3Aopen&per_page=5",
+            {},
+            None,
+        ),
+        (
+            "gh api --hostname ghe.example.com /user --method=PATCH -F hireable=null",
+            "PATCH",
+            "https://ghe.example.com/api/v3/user",
+            {"content-type": "application/json"},
+            '{"hireable": null}',
+        ),
+        (
+            "gh api -p mercy repos/o/r/topics --paginate --jq .names",
+            "GET",
+            f"{API}/repos/o/r/topics",
+            {"accept": "application/vnd.github.mercy-preview+json"},
+            None,
+        ),
+    ],
+)
+def test_httpie_and_gh_api(
+    text: str, method: str, url: str, headers: dict[str, str], body: str | None
+) -> None:
+    """Each item as HTTPie's and gh's manuals define them, worked out by hand."""
+    request = read_request(text)
+
+    assert (request.method, request.url, request.headers, request.body) == (
+        method,
+        url,
+        headers,
+        body,
+    )
+    assert request.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("text", "warning"),
+    [
+        ("http -a me:pw h/x", "HTTPie's -a (authentication) is left out"),
+        ("http --frobnicate h/x", "HTTPie's --frobnicate is not read"),
+        ("http h/x nothing", "'nothing' is no HTTPie item"),
+        ("http h/x a:=nope", "a:= takes JSON, and 'nope' is not"),
+        ("http h/x file@./a.json", "sends a file, which is not read"),
+        ("http h/x q==$Q", "the item 'q==$Q' holds $Q"),
+        ("gh api repos/{owner}/{repo}/issues", "gh fills {owner} from the repository"),
+        ("gh api user --input body.json", "--input body.json is a file, which is not read"),
+        ("gh api user -F avatar=@me.png", "-F @me.png reads a file"),
+        ("gh api user --frob", "gh api's --frob is not read"),
+        ('gh api user -H "Authorization: token $T"', "gh api's -H holds $T"),
+    ],
+)
+def test_what_httpie_and_gh_leave_unread_is_said(text: str, warning: str) -> None:
+    request = read_request(text)
+
+    assert any(warning in said for said in request.warnings), request.warnings
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("http -v", "the HTTPie command has no URL"),
+        ("gh api --paginate", "gh api has no endpoint"),
+        ("gh api user -X", "gh api's -X needs a value"),
+    ],
+)
+def test_httpie_and_gh_without_what_they_need(text: str, says: str) -> None:
+    with pytest.raises(EndpointError, match=says):
+        read_request(text)
+
+
+def test_gh_types_only_plain_integers() -> None:
+    """-F's integers are ASCII digits with one minus at most: "--5" and "²" stay text."""
+    request = read_request("gh api user -F a=--5 -F b=² -F c=-7 -F d=12")
+
+    assert request.body == '{"a": "--5", "b": "²", "c": -7, "d": 12}'
