@@ -368,3 +368,124 @@ def test_gh_types_only_plain_integers() -> None:
     request = read_request("gh api user -F a=--5 -F b=² -F c=-7 -F d=12")
 
     assert request.body == '{"a": "--5", "b": "²", "c": -7, "d": 12}'
+
+
+OCTOKIT_CALL = """\
+const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues", {
+  owner: "octocat",
+  repo: 'hello-world', // single quotes
+  title: `Found a bug`,
+  labels: ["bug",],  /* a trailing comma */
+  assignee: user.login,
+  headers: { "X-GitHub-Api-Version": "2022-11-28" },
+});
+"""
+
+
+def test_an_octokit_request_call() -> None:
+    """The route and parameters built as octokit builds them; the headers the call gives;
+    a value that is code (user.login) named and left out."""
+    request = read_request(OCTOKIT_CALL)
+
+    assert request == ReadRequest(
+        "POST",
+        f"{API}/repos/octocat/hello-world/issues",
+        {"x-github-api-version": "2022-11-28", "content-type": "application/json; charset=utf-8"},
+        '{"title": "Found a bug", "labels": ["bug"]}',
+        "octokit",
+        ["assignee is code (user.login), not a value; it is left out"],
+    )
+
+
+def test_an_octokit_rest_method_is_its_route() -> None:
+    """octokit.rest.repos.get is GET /repos/{owner}/{repo}, as the catalog knows it."""
+    request = read_request('octokit.rest.repos.get({ owner: "o", repo: "r" })')
+
+    assert (request.method, request.url, request.body) == ("GET", f"{API}/repos/o/r", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('octokit.rest.repos.get({ owner: "o", repo })', "builds no request: .*no value for"),
+        ("octokit.rest.nope.never({})", "octokit.rest.nope.never is no route GitHub documents"),
+        ("octokit.request(route, {})", "the Octokit call's route is not text"),
+        ('octokit.request("GET /x", [1])', "the Octokit call's parameters are not an object"),
+        ('octokit.request("GET /x", { a: "unclosed })', 'a " string is not closed'),
+        ('octokit.request("GET /x", { a: 1 /* open', "a /\\* comment is not closed"),
+        ('octokit.request("GET /x" { })', "',' or '\\)' is missing"),
+        ("octokit.request(" + "[" * 200, "nested more than 100 levels"),
+    ],
+)
+def test_an_octokit_call_that_cannot_be_read(text: str, says: str) -> None:
+    with pytest.raises(EndpointError, match=says):
+        read_request(text)
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("'it\\'s'", "it's"),
+        ('"\\x41\\u0042\\u{1F600}\\n\\z"', "AB😀\nz"),
+        ('"\\u{110000}"', "\\u{110000}"),  # past the last code point: kept as written
+        ("`a ${b}`", "`a ${b}`"),  # a template that runs code: code
+        ("-1.5e3", -1500.0),
+        ("0x1F", "0x1F"),  # JavaScript's hex: not read as a number
+        ("undefined", "undefined"),
+        ("fn(a, (b))", "fn(a, (b))"),
+        ("null", None),
+    ],
+)
+def test_javascript_values_as_octokit_gets_them(written: str, value: object) -> None:
+    """Strings with JavaScript's escapes, numbers, words; code kept as written, unread."""
+    from restroute._jsdata import read_call_arguments
+
+    assert read_call_arguments(f"({{ v: {written} }})") == [{"v": value}]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("x", "'\\(' is missing"),
+        ("(", "the text ends before a value"),
+        ("({ a: 1 ", "',' or '}' is missing"),
+        ("([1 2]", "',' or ']' is missing"),
+        ("({ : 1 })", "a key is missing"),
+        ("(, )", "a value is missing"),
+        ("( // only a comment", "the text ends before a value"),
+    ],
+)
+def test_javascript_that_does_not_read_is_one_clear_error(text: str, says: str) -> None:
+    from restroute._jsdata import read_call_arguments
+
+    with pytest.raises(EndpointError, match=f"the call's arguments: {says}"):
+        read_call_arguments(text)
+
+
+def test_a_call_left_open_reads_to_the_end_and_says_so() -> None:
+    """A value that calls code whose parenthesis never closes takes the rest of the text,
+    and the arguments are then not closed either."""
+    from restroute._jsdata import read_call_arguments
+
+    with pytest.raises(EndpointError, match="',' or '\\)' is missing at ''"):
+        read_call_arguments("(f(a, b")
+
+
+def test_the_longest_text_read_reads_fast() -> None:
+    """Nearly a million characters in one word, in double quotes, or of object keys: well
+    under a second each (a character at a time, joined per character, took 23 s)."""
+    texts = [
+        f"curl {API}/{'a' * 999_000}",
+        'curl -d "' + "a\\\\" * 300_000 + f'" {API}/x',
+        'octokit.request("GET /x", {' + "a: 1," * 150_000 + "})",
+    ]
+    for text in texts:
+        started = time.perf_counter()
+        read_request(text)
+        assert time.perf_counter() - started < 1, text[:40]
+
+
+@given(st.text(max_size=200))
+def test_any_octokit_call_reads_or_is_an_endpoint_error(text: str) -> None:
+    with contextlib.suppress(EndpointError):
+        read_request(f"octokit.request({text}")

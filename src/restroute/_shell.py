@@ -11,6 +11,7 @@ command; the words of each command are returned.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .errors import EndpointError
@@ -21,6 +22,8 @@ MAX_TEXT = 1_000_000  # characters of pasted text read at most
 _OPERATORS = ("&&", "||", "|", ";", "&", ">", "<")
 _BLANKS = " \t\r\n"
 _DOUBLE_ESCAPES = '$`"\\'
+_PLAIN = re.compile(r"[^\s'\"\\$`|;&<>#]+")  # a run of characters that mean themselves
+_PLAIN_DOUBLE = re.compile(r'[^"\\$`]+')  # the same inside double quotes
 
 
 @dataclass
@@ -55,6 +58,7 @@ class _Reader:
         self.done: list[list[Word]] = []
         self.words: list[Word] = []
         self.word: Word | None = None
+        self.pieces: list[str] = []  # the word's text so far: joined once, at its end
 
     def read(self) -> list[list[Word]]:
         text = self.text
@@ -82,11 +86,14 @@ class _Reader:
                 self.at += 2
             elif char in "$`":
                 self._expansion()
+            elif plain := _PLAIN.match(text, self.at):
+                self._part(plain[0])
+                self.at = plain.end()
             else:
                 if _operator(text, self.at):  # an operator right after a word ends it
                     self._end_word()
                     continue
-                self._part(char)
+                self._part(char)  # a # inside a word
                 self.at += 1
         self._end_command()
         return self.done
@@ -94,12 +101,13 @@ class _Reader:
     def _part(self, text: str) -> None:
         if self.word is None:
             self.word = Word()
-        self.word.text += text
+        self.pieces.append(text)
 
     def _end_word(self) -> None:
         if self.word is not None:
+            self.word.text = "".join(self.pieces)
             self.words.append(self.word)
-            self.word = None
+            self.word, self.pieces = None, []
 
     def _end_command(self) -> None:
         self._end_word()
@@ -144,7 +152,10 @@ class _Reader:
                 self.at += 2
             elif char in "$`":
                 self._expansion()
-            else:
+            elif plain := _PLAIN_DOUBLE.match(text, self.at):
+                self._part(plain[0])
+                self.at = plain.end()
+            else:  # a backslash that escapes nothing: itself
                 self._part(char)
                 self.at += 1
         if self.at >= len(text):

@@ -18,9 +18,11 @@ does not know is named too, never dropped in silence.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from ._jsdata import Unread, read_call_arguments
 from ._shell import Word, commands
 from .errors import EndpointError
 
@@ -45,8 +47,11 @@ class ReadRequest:
 
 def read_request(text: str) -> ReadRequest:
     """The request ``text`` describes: a URL (``METHOD`` before it, the scheme optional),
-    or a curl, HTTPie (``http``, ``https``) or ``gh api`` command (continued over lines,
-    after a pipe, ``$`` prompt and all)."""
+    a curl, HTTPie (``http``, ``https``) or ``gh api`` command (continued over lines,
+    after a pipe, ``$`` prompt and all), or an Octokit call (``octokit.request("POST
+    /repos/{owner}/{repo}/issues", {...})``, ``octokit.rest.issues.create({...})``)."""
+    if isinstance(text, str) and (call := _OCTOKIT.search(text)) is not None:
+        return _octokit(text, call)
     pieces = commands(text.strip().removeprefix("$ ") if isinstance(text, str) else text)
     for words in pieces:
         program = words[0].text.rsplit("/", 1)[-1] if words else ""
@@ -419,3 +424,72 @@ def _gh_typed(request: ReadRequest, text: str) -> object:
 
 def _text(value: object) -> str:
     return value if isinstance(value, str) else json.dumps(value)
+
+
+# --- Octokit -----------------------------------------------------------------------------
+
+_OCTOKIT = re.compile(r"\.request\s*(?=\()|\.rest\.(\w+)\.(\w+)\s*(?=\()")
+
+
+def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
+    """An Octokit call: the route (or the method's name, as the catalog knows it) and its
+    parameters, built by restroute as octokit's endpoint would build them; the headers
+    the call gives, and the body's content-type."""
+    from . import catalog, endpoint
+
+    request = ReadRequest("GET", "", source="octokit")
+    arguments = read_call_arguments(text[call.end() :])
+    route: object
+    parameters: object
+    if call.group(1) is not None:  # octokit.rest.issues.create({...})
+        operation = catalog.find(f"{call.group(1)}.{call.group(2)}")
+        if operation is None:
+            msg = f"octokit.rest.{call.group(1)}.{call.group(2)} is no route GitHub documents"
+            raise EndpointError(msg)
+        route, parameters = operation.route, arguments[0] if arguments else {}
+    else:
+        route = arguments[0] if arguments else None
+        parameters = arguments[1] if len(arguments) > 1 else {}
+    if not isinstance(route, str) or isinstance(route, Unread):
+        msg = 'the Octokit call\'s route is not text ("METHOD /path"); paste it as written'
+        raise EndpointError(msg)
+    if not isinstance(parameters, dict):
+        msg = "the Octokit call's parameters are not an object ({ owner: ..., repo: ... })"
+        raise EndpointError(msg)
+    request.warnings += [
+        f"{name} is code ({value[:40]}), not a value; it is left out"
+        for name, value in _unread(parameters)
+    ]
+    given = _without_unread(parameters)
+    headers = given.get("headers")
+    try:
+        options = endpoint(route, **given)
+    except EndpointError as error:  # a placeholder whose value is code, say
+        said = "; ".join([str(error), *request.warnings])
+        raise EndpointError(f"the Octokit call builds no request: {said}") from None
+    request.method = str(options["method"]).upper()
+    request.url = str(options["url"])
+    if isinstance(headers, dict):
+        request.headers = {str(name).lower(): str(value) for name, value in headers.items()}
+    if "body" in options:
+        body = options["body"]
+        request.body = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+        request.headers.setdefault("content-type", str(options["headers"]["content-type"]))
+    return request
+
+
+def _unread(value: object, name: str = "") -> list[tuple[str, str]]:
+    """Each value that is code, by its dotted name."""
+    if isinstance(value, Unread):
+        return [(name, str(value))]
+    if isinstance(value, dict):
+        return [found for key, item in value.items()
+                for found in _unread(item, f"{name}.{key}" if name else key)]  # fmt: skip
+    if isinstance(value, list):
+        return [found for item in value for found in _unread(item, f"{name}[]")]
+    return []
+
+
+def _without_unread(value: dict[str, object]) -> dict[str, object]:
+    return {key: _without_unread(item) if isinstance(item, dict) else item
+            for key, item in value.items() if not isinstance(item, Unread)}  # fmt: skip
