@@ -113,8 +113,27 @@ _FLAGS = frozenset({
 })  # fmt: skip
 
 
+def _clustered(words: list[Word]) -> list[Word]:
+    """Short flags written together (``-sSL``) as curl reads them: one word each."""
+    known = _FLAGS | {"-G", "-I"}
+    split: list[Word] = []
+    for word in words:
+        text = word.text
+        if (
+            text[:1] == "-"
+            and text[1:2] != "-"
+            and len(text) > 2
+            and all(f"-{char}" in known for char in text[1:])
+        ):
+            split += [Word(f"-{char}") for char in text[1:]]
+        else:
+            split.append(word)
+    return split
+
+
 def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
     request = ReadRequest("GET", "", source="curl")
+    words = _clustered(words)
     urls: list[str] = []
     data: list[str] = []
     get = head = json = False
