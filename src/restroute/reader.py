@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -140,20 +141,9 @@ def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
     at = 0
     while at < len(words):
         word = words[at]
-        option, equals, joined = word.text.partition("=")
-        if not equals or not option.startswith("--"):
-            option, equals, joined = word.text, "", ""
-        if option[:1] == "-" and option[1:2] != "-" and len(option) > 2 and option[:2] in _VALUED:
-            option, equals, joined = option[:2], "=", option[2:]  # -XPOST, -HName:v
+        option = _option(word, _VALUED)
         if option in _VALUED:
-            if equals:
-                value = Word(joined, word.expansions)
-            elif at + 1 < len(words):
-                at += 1
-                value = words[at]
-            else:
-                msg = f"curl's {option} needs a value, and the command ends there"
-                raise EndpointError(msg)
+            value, at = _value(words, at, option, "curl's")
             request.warnings += _expansions(value, f"curl's {option}")
             kind = _VALUED[option]
             if kind == "method":
@@ -207,6 +197,30 @@ def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
     if head:
         request.method = "HEAD"
     return request
+
+
+def _option(word: Word, valued: Mapping[str, str]) -> str:
+    """The option ``word`` names: ``--name`` of ``--name=value``, ``-X`` of ``-XPOST``
+    when ``-X`` takes a value (``_value`` reads it from the word), else the word."""
+    text = word.text
+    if text.startswith("--") and "=" in text:
+        return text.partition("=")[0]
+    if text[:1] == "-" and text[1:2] != "-" and len(text) > 2 and text[:2] in valued:
+        return text[:2]
+    return text
+
+
+def _value(words: list[Word], at: int, option: str, tool: str) -> tuple[Word, int]:
+    """The value of ``option``, the word at ``at`` names: written into it, or the next
+    word; and where the option's words end."""
+    word = words[at]
+    if word.text != option:  # --name=value, -XPOST
+        written = word.text[len(option) + word.text.startswith("--") :]
+        return Word(written, word.expansions), at
+    if at + 1 < len(words):
+        return words[at + 1], at + 1
+    msg = f"{tool} {option} needs a value, and the command ends there"
+    raise EndpointError(msg)
 
 
 def _header(request: ReadRequest, line: str) -> None:
@@ -369,18 +383,9 @@ def _gh(words: list[Word]) -> ReadRequest:
     at = 0
     while at < len(words):
         word = words[at]
-        option, equals, joined = word.text.partition("=")
-        if not (equals and option.startswith("--")):
-            option, equals, joined = word.text, "", ""
+        option = _option(word, _GH_VALUED)
         if option in _GH_VALUED:
-            if equals:
-                value = Word(joined, word.expansions)
-            elif at + 1 < len(words):
-                at += 1
-                value = words[at]
-            else:
-                msg = f"gh api's {option} needs a value, and the command ends there"
-                raise EndpointError(msg)
+            value, at = _value(words, at, option, "gh api's")
             request.warnings += _expansions(value, f"gh api's {option}")
             kind = _GH_VALUED[option]
             if kind == "method":
