@@ -19,31 +19,41 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import quote
 
 from ._jsdata import Unread, read_call_arguments
-from ._shell import Word, commands
+from ._shell import MAX_TEXT, Word, commands
 from .errors import EndpointError
 
-__all__ = ["ReadRequest", "read_request"]
+__all__ = ["ReadRequest", "read_request", "read_route"]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .catalog import Match
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
+# restroute's own Python snippets, and scripts like them: requests or httpx called.
+_PYTHON = re.compile(r"^\s*(?:import|from)\s+(?:requests|httpx)\b", re.MULTILINE)
 
 
 @dataclass
 class ReadRequest:
-    """A request as the pasted text describes it. ``body`` is the text sent as written
-    (None: no body); ``source`` says what was read ("url" or "curl"); ``warnings`` what
-    was left out or not expanded, and why."""
+    """A request as the pasted text describes it. ``body`` is what is sent, as written
+    (bytes only when they are no UTF-8 text; None: no body); ``source`` says what was read
+    ("url", "curl", "httpie", "gh", "octokit", "python", "json"); ``warnings`` what was
+    left out or not expanded, and why; ``said`` the words of the text that gave the
+    ``method``, the ``body`` and each ``header NAME``, for a reader to be shown them."""
 
     method: str
     url: str
     headers: dict[str, str] = field(default_factory=dict)
-    body: str | None = None
+    body: str | bytes | None = None
     source: str = "url"
     warnings: list[str] = field(default_factory=list)
+    said: dict[str, str] = field(default_factory=dict, compare=False)
 
 
 def read_request(text: str) -> ReadRequest:
@@ -51,13 +61,23 @@ def read_request(text: str) -> ReadRequest:
     a curl, HTTPie (``http``, ``https``) or ``gh api`` command (continued over lines,
     after a pipe, ``$`` prompt and all), or an Octokit call (``octokit.request("POST
     /repos/{owner}/{repo}/issues", {...})``, ``octokit.rest.issues.create({...})``)."""
-    if isinstance(text, str) and (call := _OCTOKIT.search(text)) is not None:
-        return _octokit(text, call)
+    if isinstance(text, str) and len(text) <= MAX_TEXT:
+        url = _BARE_URL.fullmatch(text.strip())
+        if url is not None and (url[1] is None or url[1].upper() in METHODS):
+            return _bare(url[1], url[2])
+        if _PYTHON.search(text) is not None:
+            from ._pyread import read_python
+
+            return read_python(text)
+        if (call := _OCTOKIT.search(text)) is not None:
+            return _octokit(text, call)
+        if text.lstrip().startswith("{"):
+            return _json_options(text)
     pieces = commands(text.strip().removeprefix("$ ") if isinstance(text, str) else text)
-    for words in pieces:
+    for at, words in enumerate(pieces):
         program = words[0].text.rsplit("/", 1)[-1] if words else ""
         if program == "curl":
-            return _curl(words[1:], piped=len(pieces) > 1)
+            return _curl(words[1:], pieces[at - 1] if at else None)
         if program in ("http", "https", "xh", "xhs"):
             return _httpie(words[1:], secure=program in ("https", "xhs"))
         if program == "gh" and len(words) > 1 and words[1].text == "api":
@@ -67,6 +87,65 @@ def read_request(text: str) -> ReadRequest:
         msg = "there is nothing to read; paste a URL or a curl command"
         raise EndpointError(msg)
     return _url(words)
+
+
+def read_route(text: str) -> Match:
+    """What ``text`` means in GitHub's terms: the request it describes (read_request),
+    matched to its route, its parameters and the headers that are no default
+    (``restroute.catalog.match``); the reader's warnings come first.
+
+    >>> found = read_route("curl -L -H 'Accept: application/vnd.github.raw+json' "
+    ...                    "https://api.github.com/repos/o/r/contents/docs/README.md")
+    >>> found.route
+    'GET /repos/{owner}/{repo}/contents/{path}'
+    >>> found.params
+    {'owner': 'o', 'repo': 'r', 'path': 'docs/README.md', 'media_type': {'format': 'raw'}}
+    """
+    from . import catalog
+
+    request = read_request(text)
+    found = catalog.match(
+        request.method, request.url, request.headers, request.body, said=request.said
+    )
+    return replace(found, warnings=(*request.warnings, *found.warnings))
+
+
+def _json_options(text: str) -> ReadRequest:
+    """Request options as JSON (restroute's JSON snippet, endpoint()'s result):
+    ``{"method", "url", "headers", "body"}``, a body that is not text sent as JSON."""
+    try:
+        options = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        msg = f"the text starts as JSON but is none ({str(error)[:80]}); paste it whole"
+        raise EndpointError(msg) from None
+    if not isinstance(options, dict) or not isinstance(options.get("url"), str):
+        msg = 'the JSON is no request options: it needs at least "url" (and "method")'
+        raise EndpointError(msg)
+    method = options.get("method", "GET")
+    request = ReadRequest(str(method).upper(), options["url"], source="json")
+    request.said["method"] = f'"method": {json.dumps(method)}'
+    headers = options.get("headers")
+    if isinstance(headers, dict):
+        request.headers = {str(k).lower(): v if isinstance(v, str) else json.dumps(v)
+                           for k, v in headers.items() if v is not None}  # fmt: skip
+    if "body" in options and options["body"] is not None:
+        body = options["body"]
+        request.body = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+        request.said["body"] = '"body"'
+    return request
+
+
+# A URL alone, as a browser's address bar gives it (its & and ? are no shell's), with
+# a method before it or not.
+_BARE_URL = re.compile(
+    r"(?:([A-Za-z]+)[ \t]+)?((?:https?://|/)[^\s'\"\\`$]+|[a-z0-9.-]+\.[a-z]{2,}/[^\s'\"\\`$]*)"
+)
+
+
+def _bare(method: str | None, url: str) -> ReadRequest:
+    request = ReadRequest((method or "GET").upper(), _absolute(url))
+    request.said["method"] = method or "GET, as a URL alone is"
+    return request
 
 
 def _url(words: list[Word]) -> ReadRequest:
@@ -132,12 +211,15 @@ def _clustered(words: list[Word]) -> list[Word]:
     return split
 
 
-def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
+def _curl(words: list[Word], before: list[Word] | None) -> ReadRequest:
+    """curl's options, read as curl reads them; a body piped from ``printf`` (as
+    restroute's own commands write one) is read from the printf."""
     request = ReadRequest("GET", "", source="curl")
     words = _clustered(words)
     urls: list[str] = []
     data: list[str] = []
     get = head = json = False
+    removed: set[str] = set()  # curl's own headers a -H 'Name:' takes away
     at = 0
     while at < len(words):
         word = words[at]
@@ -146,12 +228,15 @@ def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
             value, at = _value(words, at, option, "curl's")
             request.warnings += _expansions(value, f"curl's {option}")
             kind = _VALUED[option]
+            said = f"{option} {shlex.quote(value.text)}"
             if kind == "method":
                 request.method = value.text.upper()
+                request.said["method"] = said
             elif kind == "header":
-                _header(request, value.text)
+                removed.add(_header(request, value.text, said))
             elif kind in ("data", "raw", "binary", "urlencode", "json"):
-                data.append(_data(request, kind, value.text, piped))
+                data.append(_data(request, kind, value.text, before))
+                request.said["body"] = said if len(said) <= 60 else said[:59] + "…"
                 json = json or kind == "json"
             elif kind == "url":
                 urls.append(value.text)
@@ -163,6 +248,7 @@ def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
             elif kind in ("agent", "referer", "cookie"):
                 name = {"agent": "user-agent", "referer": "referer", "cookie": "cookie"}[kind]
                 request.headers[name] = value.text
+                request.said[f"header {name}"] = said
             else:
                 request.warnings.append(f"curl's {option} {value.text} changes nothing sent")
         elif option in ("-G", "--get"):
@@ -193,9 +279,16 @@ def _curl(words: list[Word], *, piped: bool) -> ReadRequest:
         request.body = body
         if request.method == "GET":
             request.method = "POST"  # what curl sends with data and no -X
-        request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
+            request.said["method"] = "POST, as curl sends a body"
+        if "content-type" not in removed:
+            request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
     if head:
         request.method = "HEAD"
+    if request.body == _PIPED:
+        request.body = _printed(before)
+    elif isinstance(request.body, str) and _PIPED in request.body:
+        request.body = request.body.replace(_PIPED, "")
+        request.warnings.append("curl's body from printf is one of several; it is left out")
     return request
 
 
@@ -223,22 +316,30 @@ def _value(words: list[Word], at: int, option: str, tool: str) -> tuple[Word, in
     raise EndpointError(msg)
 
 
-def _header(request: ReadRequest, line: str) -> None:
-    """``-H 'Name: value'``; ``Name;`` sends it empty, ``Name:`` removes curl's own."""
+def _header(request: ReadRequest, line: str, said: str) -> str:
+    """``-H 'Name: value'``; ``Name;`` sends it empty, ``Name:`` removes curl's own (its
+    name is returned, so that curl's own is not assumed)."""
     name, colon, value = line.partition(":")
     if colon:
         if value.strip():
             request.headers[name.strip().lower()] = value.strip()
-        return
+            request.said[f"header {name.strip().lower()}"] = said
+            return ""
+        return name.strip().lower()
     if line.endswith(";"):
         request.headers[line[:-1].strip().lower()] = ""
-        return
+        request.said[f"header {line[:-1].strip().lower()}"] = said
+        return ""
     request.warnings.append(f"curl's -H {line!r} is no header (Name: value); it is left out")
+    return ""
 
 
-def _data(request: ReadRequest, kind: str, value: str, piped: bool) -> str:
+def _data(request: ReadRequest, kind: str, value: str, before: list[Word] | None) -> str:
     """One ``-d``-like value as curl sends it; a file's is named in a warning, unread."""
+    if value == "@-" and kind == "binary" and _printed(before) is not None:
+        return _PIPED
     if value.startswith("@") and kind != "raw":
+        piped = before is not None
         where = "the pipe before curl" if value == "@-" and piped else f"the file {value[1:]}"
         request.warnings.append(
             f"curl's body comes from {where}, which is not read; the body is left out"
@@ -250,6 +351,45 @@ def _data(request: ReadRequest, kind: str, value: str, piped: bool) -> str:
         name, equals, content = value.partition("=")
         return f"{name}={quote(content, safe='')}" if equals else quote(value, safe="")
     return value
+
+
+_PIPED = "\x00printf\x00"  # where the body piped from printf goes, until it is read
+_PRINTF_ESCAPE = re.compile(r"\\([0-7]{1,3}|.)|%(.)", re.DOTALL)
+_PRINTF_CHARACTERS = {"a": b"\a", "b": b"\b", "f": b"\f", "n": b"\n", "r": b"\r", "t": b"\t",
+                      "v": b"\v", "\\": b"\\"}  # fmt: skip
+
+
+def _printed(before: list[Word] | None) -> str | bytes | None:
+    """What ``printf FORMAT`` or ``printf '%s' TEXT`` writes (None for any other command
+    or a format it would fill otherwise): text when it is UTF-8, else the bytes."""
+    if before is None or not before or before[0].text != "printf" or len(before) > 3:
+        return None
+    if any(word.expansions for word in before):
+        return None
+    if len(before) == 3:
+        return before[2].text if before[1].text == "%s" else None
+    if len(before) != 2:
+        return None
+    written = bytearray()
+    at = 0
+    format = before[1].text
+    for escape in _PRINTF_ESCAPE.finditer(format):
+        written += format[at : escape.start()].encode("utf-8", "surrogateescape")
+        at = escape.end()
+        octal, char, percent = escape[1], escape[1], escape[2]
+        if percent is not None:
+            if percent != "%":
+                return None  # a conversion with no argument: not restroute's
+            written += b"%"
+        elif octal[0] in "01234567":
+            written.append(int(octal, 8) & 0xFF)
+        else:
+            written += _PRINTF_CHARACTERS.get(char, f"\\{char}".encode())
+    written += format[at:].encode("utf-8", "surrogateescape")
+    try:
+        return written.decode()
+    except UnicodeDecodeError:
+        return bytes(written)
 
 
 def _expansions(word: Word, where: str) -> list[str]:
@@ -391,7 +531,7 @@ def _gh(words: list[Word]) -> ReadRequest:
             if kind == "method":
                 method = value.text.upper()
             elif kind == "header":
-                _header(request, value.text)
+                _header(request, value.text, f"{option} {shlex.quote(value.text)}")
             elif kind in ("raw", "field"):
                 name, _, text = value.text.partition("=")
                 fields[name] = text if kind == "raw" else _gh_typed(request, text)

@@ -18,10 +18,14 @@ from ._check import check
 from ._complete import complete
 from ._data import DATA as DATA
 from ._data import operations
+from ._match import Match, Part, match
 from ._model import OPTION_NAMES as OPTION_NAMES
 from ._model import Operation, Parameter
 from ._search import find, search
 from ._words import EVERYDAY as EVERYDAY
 from ._words import SYNONYMS as SYNONYMS
 
-__all__ = ["Operation", "Parameter", "check", "complete", "find", "operations", "search"]
+__all__ = [
+    "Match", "Operation", "Parameter", "Part", "check", "complete", "find", "match", "operations",
+    "search",
+]  # fmt: skip
