@@ -141,7 +141,7 @@ def test_curls_options_as_curl_sends_them(
         ("curl -d `cat secret` URL", "curl's -d holds `cat secret`"),
         ('curl "URL/${PATH_PART}"', "the URL holds ${PATH_PART}"),
         ("curl -d @body.json URL", "comes from the file body.json, which is not read"),
-        ("printf x | curl --data-binary @- URL", "from the pipe before curl, which is not"),
+        ("cat body.json | curl --data-binary @- URL", "from the pipe before curl, which is not"),
         ("curl --retry-all-errors URL", "curl's --retry-all-errors is not read"),
         ("curl -u me:pw URL", "curl's -u sends user:password as basic authorization"),
         ("curl -o out.json URL", "curl's -o out.json changes nothing sent"),
@@ -483,3 +483,210 @@ def test_the_longest_texts_read_whole() -> None:
 def test_any_octokit_call_reads_or_is_an_endpoint_error(text: str) -> None:
     with contextlib.suppress(EndpointError):
         read_request(f"octokit.request({text}")
+
+
+# --- restroute's own snippets, and scripts like them -------------------------------------
+
+
+def test_a_bare_url_keeps_its_query_whole() -> None:
+    """A URL from an address bar: its ``&`` is no shell's, and a method may come first."""
+    assert read_request(f"{API}/search/issues?q=a&per_page=2").url == (
+        f"{API}/search/issues?q=a&per_page=2"
+    )
+    assert read_request("delete /user/starred/o/r").method == "DELETE"
+    assert read_request("api.github.com/users?since=1&per_page=2").url == (
+        f"{API}/users?since=1&per_page=2"
+    )
+
+
+def test_restroutes_json_reads_back() -> None:
+    text = (
+        '{"method": "post", "url": "https://h/x", '
+        '"headers": {"X-A": "1", "x-n": 2, "x-none": null}, "body": {"a": [1]}}'
+    )
+
+    request = read_request(text)
+
+    assert (request.method, request.url, request.source) == ("POST", "https://h/x", "json")
+    assert request.headers == {"x-a": "1", "x-n": "2"}
+    assert request.body == '{"a": [1]}'
+    assert read_request('{"url": "https://h/x", "body": "text"}').body == "text"
+    assert read_request('{"url": "https://h/x"}').method == "GET"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"url": ', "starts as JSON but is none"),
+        ('{"method": "GET"}', 'needs at least "url"'),
+        ("{" * 100_000, "starts as JSON but is none"),
+    ],
+)
+def test_json_that_is_no_request_is_refused(text: str, message: str) -> None:
+    with pytest.raises(EndpointError, match=message):
+        read_request(text)
+
+
+@pytest.mark.parametrize(
+    ("printf", "body"),
+    [
+        (r"printf '\000\001a\377'", b"\x00\x01a\xff"),  # octal, as restroute writes bytes
+        (r"printf 'a%%b\\c\n\td'", "a%b\\c\n\td"),  # %% and C escapes
+        (r"printf '\q\1234'", "\\qS4"),  # an unknown escape is itself; three octal digits
+        ("printf '%s' 'a b'", "a b"),  # text, as restroute writes a long one
+    ],
+)
+def test_a_body_piped_from_printf_is_what_printf_writes(printf: str, body: object) -> None:
+    request = read_request(f"{printf} |\ncurl -X POST --data-binary @- {API}/markdown/raw")
+
+    assert request.body == body
+    assert request.warnings == []
+
+
+@pytest.mark.parametrize(
+    "printf",
+    ["printf '%d'", 'printf "$BODY"', "printf '%s' a b", "printf", "cat f"],
+)
+def test_a_pipe_that_is_not_plain_printf_is_not_read(printf: str) -> None:
+    """A conversion with no argument, an expansion, more words than restroute writes, or
+    another command: the body is left out, and said to be."""
+    request = read_request(f"{printf} | curl --data-binary @- {API}/markdown/raw")
+
+    assert request.body == ""
+    assert "from the pipe before curl, which is not read" in request.warnings[0]
+
+
+def test_a_printf_body_among_others_is_left_out() -> None:
+    request = read_request(f"printf x | curl --data-binary @- -d a=1 {API}/x")
+
+    assert request.body == "&a=1"
+    assert request.warnings == ["curl's body from printf is one of several; it is left out"]
+
+
+def test_gh_fields_build_arrays_and_objects_as_gh_does() -> None:
+    request = read_request("gh api /x -f 'a[]=1' -f 'a[]=2' -F 'o[k]=3' -f 'o[j][]=z' -f p=q")
+
+    assert request.body == '{"a": ["1", "2"], "o": {"k": 3, "j": ["z"]}, "p": "q"}'
+
+
+PYTHON = """\
+import json
+import os
+
+import requests
+
+url = "https://api.github.com/repos/o/r/issues"
+headers = {
+    "accept": "application/vnd.github.v3+json",
+    "authorization": "token " + os.environ["GITHUB_TOKEN"],
+}
+payload = {"title": "t", "n": -1, "f": 1.5, "ok": True, "none": None, "list": ("a",)}
+body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+
+response = requests.request("POST", url, headers=headers, data=body)
+"""
+
+
+def test_a_requests_script_is_read_without_running_it() -> None:
+    request = read_request(PYTHON)
+
+    assert (request.method, request.url, request.source) == (
+        "POST",
+        f"{API}/repos/o/r/issues",
+        "python",
+    )
+    assert request.headers == {
+        "accept": "application/vnd.github.v3+json",
+        "authorization": "token ${GITHUB_TOKEN}",
+    }
+    assert request.body == '{"title":"t","n":-1,"f":1.5,"ok":true,"none":null,"list":["a"]}'
+    assert request.warnings == [
+        'os.environ["GITHUB_TOKEN"] is read when the script runs; it is kept as ${GITHUB_TOKEN}'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("call", "method", "body"),
+    [
+        ('httpx.post("https://h/x", json={"a": 1})', "POST", '{"a":1}'),
+        ('requests.get(url="https://h/x")', "GET", None),
+        ('httpx.put("https://h/x", content=b"\\xff")', "PUT", b"\xff"),
+        ('httpx.patch("https://h/x", content="text")', "PATCH", "text"),
+        ('requests.delete("https://h/x", data=make())', "DELETE", None),
+    ],
+)
+def test_a_script_calling_a_verb_is_read(call: str, method: str, body: object) -> None:
+    request = read_request(f"import httpx\nimport requests\n{call}\n")
+
+    assert (request.method, request.url, request.body) == (method, "https://h/x", body)
+
+
+def test_what_a_script_computes_is_named_and_left_out() -> None:
+    script = (
+        "import requests\nimport os\nsecret = os.getenv('T')\nbad = {**secret}\nx = 1 - 2\n"
+        "requests.request('GET', 'https://h/x', headers={'a': secret}, params={'q': 1})\n"
+    )
+
+    request = read_request(script)
+
+    assert request.headers == {}
+    assert request.warnings == [
+        "secret is code (os.getenv('T')); it is left out",
+        "bad is code ({**secret}); it is left out",
+        "x is code (1 - 2); it is left out",
+        "the headers is code (secret); it is left out",
+        "params= is not read: it is left out (the URL has the query)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        ("import requests\nrequests.request(", "does not parse"),
+        ("import requests\nprint(1)\n", "calls neither requests nor httpx"),
+        ("import requests\nrequests.request()\n", "names no method"),
+        ("import requests\nrequests.get(x)\n", "URL is not text"),
+        ("import requests\nrequests.get()\n", "URL is not text"),
+        ("import requests\n" + "(" * 10_000 + ")" * 10_000, "does not parse"),
+    ],
+)
+def test_a_script_that_sends_nothing_readable_is_refused(script: str, message: str) -> None:
+    with pytest.raises(EndpointError, match=message):
+        read_request(script)
+
+
+def test_said_names_the_words_of_each_part() -> None:
+    request = read_request(DOCS_CURL)
+
+    assert request.said == {
+        "method": "-X POST",
+        "header accept": "-H 'Accept: application/vnd.github+json'",
+        "header authorization": "-H 'Authorization: Bearer <YOUR-TOKEN>'",
+        "header x-github-api-version": "-H 'X-GitHub-Api-Version: 2022-11-28'",
+        "body": '-d \'{"title":"Found a bug","body":"I\'"\'"\'m having a problem…',
+    }
+    assert read_request(f"curl -d a=1 {API}/x").said["method"] == "POST, as curl sends a body"
+    assert read_request(f"{API}/x").said["method"] == "GET, as a URL alone is"
+
+
+def test_a_quoted_url_after_a_method_is_read_as_the_shell_reads_it() -> None:
+    request = read_request(f"PATCH '{API}/user?a=1&b=2'")
+
+    assert (request.method, request.url) == ("PATCH", f"{API}/user?a=1&b=2")
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("a.b = 1", None),  # not a name: not read, not warned
+        ("x = -'a'", "-'a'"),
+        ("x = 1 + 'a'", "1 + 'a'"),
+        ("x = os.environ[1]", "os.environ[1]"),
+        ("x = b'a'.encode()", "b'a'.encode()"),
+        ("x = y = 1", None),
+    ],
+)
+def test_each_value_a_script_computes_is_named(line: str, code: str | None) -> None:
+    request = read_request(f"import requests\nimport os\n{line}\nrequests.get('https://h/x')\n")
+
+    assert request.warnings == ([f"x is code ({code}); it is left out"] if code else [])

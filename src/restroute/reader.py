@@ -17,6 +17,7 @@ does not know is named too, never dropped in silence.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shlex
@@ -362,12 +363,10 @@ _PRINTF_CHARACTERS = {"a": b"\a", "b": b"\b", "f": b"\f", "n": b"\n", "r": b"\r"
 def _printed(before: list[Word] | None) -> str | bytes | None:
     """What ``printf FORMAT`` or ``printf '%s' TEXT`` writes (None for any other command
     or a format it would fill otherwise): text when it is UTF-8, else the bytes."""
-    if before is None or not before or before[0].text != "printf" or len(before) > 3:
+    if before is None or before[0].text != "printf" or any(w.expansions for w in before):
         return None
-    if any(word.expansions for word in before):
-        return None
-    if len(before) == 3:
-        return before[2].text if before[1].text == "%s" else None
+    if len(before) == 3 and before[1].text == "%s":
+        return before[2].text
     if len(before) != 2:
         return None
     written = bytearray()
@@ -534,7 +533,7 @@ def _gh(words: list[Word]) -> ReadRequest:
                 _header(request, value.text, f"{option} {shlex.quote(value.text)}")
             elif kind in ("raw", "field"):
                 name, _, text = value.text.partition("=")
-                fields[name] = text if kind == "raw" else _gh_typed(request, text)
+                _gh_field(fields, name, text if kind == "raw" else _gh_typed(request, text))
             elif kind == "input":
                 request.warnings.append(
                     f"gh api's --input {value.text} is a file, which is not read; "
@@ -570,6 +569,28 @@ def _gh(words: list[Word]) -> ReadRequest:
         request.body = json.dumps(fields, ensure_ascii=False)
         request.headers.setdefault("content-type", "application/json")
     return request
+
+
+_GH_KEY = re.compile(r"\[([^\[\]]*)\]")
+
+
+def _gh_field(fields: dict[str, object], name: str, value: object) -> None:
+    """``name=value`` placed as gh places it: ``a[]`` appends to the array a, ``a[b]``
+    is the field b of the object a (gh's "nested parameters")."""
+    head, brackets, _ = name.partition("[")
+    keys = [head, *_GH_KEY.findall(name[len(head) :])] if brackets else [name]
+    where: dict[str, object] = fields
+    for key, after in itertools.pairwise(keys):
+        inner = where.get(key)
+        if after == "":  # key[]: an array of the values given
+            items = inner if isinstance(inner, list) else []
+            where[key] = items
+            items.append(value)
+            return
+        if not isinstance(inner, dict):
+            inner = where[key] = {}
+        where = inner
+    where[keys[-1]] = value
 
 
 def _gh_typed(request: ReadRequest, text: str) -> object:

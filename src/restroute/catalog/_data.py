@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "github-rest.json")
-_FORMAT = re.compile(r"application/vnd\.github\.(.+?)(?:\+json)?$")
+_FORMAT = re.compile(r"application/vnd\.github(?:\.v3)?\.(.+?)(?:\+json)?$")  # v3.raw is raw
 
 
 @functools.cache

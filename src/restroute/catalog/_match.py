@@ -163,6 +163,12 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
             msg = f"{url[:80]!r} is no URL; paste it with its host (https://api.github.com/...)"
             raise EndpointError(msg)
         origin = f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+        if origin in (API.replace("https", "http"), UPLOADS.replace("https", "http")):
+            origin = origin.replace("http", "https", 1)
+            state.warnings.append(
+                f"http://{parts.netloc} is read as {origin}: GitHub answers only https "
+                "(HTTPie's http command writes http:// before a URL without one)"
+            )
         rest = parts.path + (f"?{parts.query}" if parts.query else "")
         base = origin
         if origin not in (API, UPLOADS):
@@ -314,7 +320,7 @@ def _route(
         if typed is not None:
             fitting.append((rank, op, typed))
     if not fitting:
-        where = f"; GitHub documents {', '.join(sorted(elsewhere))} on it" if elsewhere else ""
+        where = f"; it has {', '.join(sorted(elsewhere))}" if elsewhere else ""
         state.warnings.append(f"GitHub documents no {state.method} route for this path{where}")
         return None, (), []
     fitting.sort(key=lambda fit: fit[0])
