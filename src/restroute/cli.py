@@ -32,6 +32,7 @@ ROUTES_SHOWN = 20  # what `restroute routes QUERY` lists without -n: the best ma
 SERVE_HOST = "127.0.0.1"  # this machine only: the explorer reads and writes its files
 SERVE_PORT = 8000  # textual-serve's own default
 SERVE_EXTRA = "pip install 'restroute[serve]'"
+MAX_PASTE = 1_000_000  # characters read from stdin by import: the reader's own limit
 
 # The snippet formats, and explain: each option, its layer, and where it went.
 FORMATS = (*(each.name for each in formats.FORMATS), "explain")
@@ -236,6 +237,30 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive,
         help=f"at most N routes ({ROUTES_SHOWN} for a QUERY; all without one)",
     )
+    imported = commands.add_parser(
+        "import",
+        help="read a pasted request (URL, curl, gh api, HTTPie, Octokit) back to its route",
+        description="Read TEXT (or stdin, for - or no TEXT) as a request: a URL, a curl, "
+        "HTTPie or gh api command, an octokit.request(...) call, or restroute's own "
+        "snippets. Print its route, the operation, its parameters and headers, what each "
+        "part of the text became, and the `restroute build` command that makes it again. "
+        "Nothing is run, opened or expanded ($VAR, @file). Secrets are redacted unless "
+        "--reveal.",
+    )
+    imported.add_argument(
+        "text", metavar="TEXT", nargs="?", default="-", help="the request, or - for stdin"
+    )
+    imported.add_argument(
+        "-f",
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (the default) or json: one object with route, operation, base_url, "
+        "params, headers, data (a raw body), alternatives, parts and warnings",
+    )
+    imported.add_argument(
+        "--reveal", action="store_true", help="show credentials (redacted by default)"
+    )
     build = commands.add_parser(
         "build",
         help="print the request options for a route as JSON",
@@ -289,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="a request header (repeatable)",
     )
-    for command in (explore, serve, routes, build):
+    for command in (explore, serve, routes, imported, build):
         command.intermixed = True
     return parser
 
@@ -311,6 +336,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "routes":
             text = _routes(" ".join(args.query).strip(), args.limit)
+        elif args.command == "import":
+            text = _import(args.text, args.format, reveal=args.reveal)
         else:
             text = _build(args, profiles)
     except (UsageError, EndpointError) as error:
@@ -378,6 +405,23 @@ def _routes(query: str, limit: int | None) -> str:
     if len(found) > limit:
         lines.append(f"… and {len(found) - limit:,} more; -n {len(found)} lists them all")
     return "\n".join(lines)
+
+
+def _import(text: str, format: str, *, reveal: bool) -> str:
+    from . import pasted
+    from .reader import read_route
+
+    if text == "-":
+        if sys.stdin is None or sys.stdin.isatty():
+            msg = "import needs TEXT, or the request on stdin (restroute import - < request.sh)"
+            raise UsageError(msg)
+        text = sys.stdin.read(MAX_PASTE + 1)
+    found = read_route(text)
+    if not reveal:
+        found = pasted.hidden(found)
+    if format == "json":
+        return json.dumps(pasted.as_json(found), indent=2, ensure_ascii=False)
+    return pasted.as_text(found)
 
 
 def _operation_text(op: Operation) -> str:
