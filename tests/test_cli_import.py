@@ -284,3 +284,23 @@ def test_alternatives_are_listed_under_the_parts() -> None:
     text = pasted.as_text(match("GET", "/o/x", among=(op("a/one", "a"), op("a/two", "b"))))
 
     assert "  alternative: GET /o/{b}  a/two" in text.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kept"),
+    [
+        (DOCS_CURL, "ghp_secret123", "Bearer <REDACTED>"),
+        ("curl -H 'x-api-key: k3y' https://api.github.com/user", "k3y", "x-api-key: <REDACTED>"),
+        ("https://me:pw@api.github.com/user?access_token=t0k", "t0k", "access_token=<REDACTED>"),
+        ("curl 'https://me:pw@h/x", "me:pw", "<REDACTED>@h/x"),  # read as no request
+    ],
+)
+def test_redact_text_hides_what_the_paste_sends_as_secrets(
+    text: str, secret: str, kept: str
+) -> None:
+    from restroute.pasted import redact_text
+
+    shown = redact_text(text)
+
+    assert secret not in shown
+    assert kept in shown

@@ -527,3 +527,58 @@ def test_a_wrong_type_is_an_endpoint_error_that_says_what_to_pass(call: Any, say
     """The adversary's TypeError, AttributeError and TraitError, each now EndpointError."""
     with pytest.raises(EndpointError, match=re.escape(says)):
         call()
+
+
+PASTED_CURL = (
+    "curl -X POST -H 'Authorization: Bearer ghp_pasted_in_notebook' "
+    'https://api.github.com/repos/octocat/hello-world/issues -d \'{"title":"Found a bug"}\''
+)
+
+
+def test_explore_paste_fills_the_route_the_rows_and_the_pasted_tab() -> None:
+    explorer = explore(paste=PASTED_CURL)
+
+    assert explorer.route.value == "POST /repos/{owner}/{repo}/issues"
+    assert explorer.session.rows[:3] == [
+        ("owner", "octocat"),
+        ("repo", "hello-world"),
+        ("title", "Found a bug"),
+    ]
+    assert ("headers.authorization", "Bearer ghp_pasted_in_notebook") in explorer.session.rows
+    assert explorer.status.html == (
+        "✓ <code>POST https://api.github.com/repos/octocat/hello-world/issues</code>"
+    )
+    pasted = explorer.tabs["Pasted"].html
+    assert "→ method" in pasted
+    assert "ghp_pasted_in_notebook" not in pasted
+
+
+def test_the_paste_box_reads_what_is_typed_and_saves_it_redacted() -> None:
+    explorer = explore("GET /user")
+
+    explorer.paste_box.type(PASTED_CURL)
+    state = json.dumps(widgets.Widget.get_manager_state(drop_defaults=False))
+
+    assert explorer.session.route == "POST /repos/{owner}/{repo}/issues"
+    assert "ghp_pasted_in_notebook" not in state
+    assert "Bearer &lt;REDACTED&gt;" in state or "Bearer <REDACTED>" in state
+
+
+def test_text_pasted_that_is_no_request_is_said_and_changes_nothing() -> None:
+    explorer = explore("GET /user")
+
+    explorer.paste_box.type("curl -X POST")
+    explorer.paste_box.type("   ")
+
+    assert explorer.session.route == "GET /user"
+    assert "not read: the curl command has no URL" in explorer.status.html
+    with pytest.raises(EndpointError, match="has no URL"):
+        explorer.paste("curl")
+    with pytest.raises(EndpointError, match="paste takes the request as text"):
+        explorer.paste(b"curl")  # type: ignore[arg-type]
+    with pytest.raises(EndpointError, match="a request to read back as text"):
+        explore(paste=1)  # type: ignore[arg-type]
+
+
+def test_the_pasted_tab_says_how_to_paste_until_something_is() -> None:
+    assert "Paste a request into the Paste box" in explore("GET /user").tabs["Pasted"].html

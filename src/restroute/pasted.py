@@ -16,9 +16,17 @@ from typing import Any
 from ._rows import value_text
 from .catalog import Match
 from .catalog._match import API, Part
-from .redact import REDACTED, redact_fields, redact_url, redacted, references_only
+from .errors import EndpointError
+from .redact import (
+    REDACTED,
+    redact_fields,
+    redact_url,
+    redacted,
+    references_only,
+    secret_parts,
+)
 
-__all__ = ["as_json", "as_text", "build_command", "hidden"]
+__all__ = ["as_json", "as_text", "build_command", "hidden", "redact_text", "rows"]
 
 
 def hidden(found: Match) -> Match:
@@ -42,6 +50,26 @@ def hidden(found: Match) -> Match:
     return replace(found, headers=headers, params=params, data=data, base_url=base, parts=parts)
 
 
+def redact_text(text: str) -> str:
+    """Pasted ``text`` as it may be shown or saved: the secrets it sends (its headers'
+    credentials, secret fields, a URL's ``user:password@``) replaced, as read by
+    ``read_route``; text that reads as no request keeps only its URLs' secrets hidden."""
+    from .reader import read_route
+
+    try:
+        found = read_route(text)
+    except EndpointError:
+        return _replaced(text, [])
+    shown = hidden(found)
+    pairs = [(found.headers[name], shown.headers[name]) for name in found.headers
+             if found.headers[name] != shown.headers[name]]  # fmt: skip
+    pairs += _changed(found.params, shown.params) + _changed(found.data, shown.data)
+    for value, safe in list(pairs):  # as a header's credential alone, in -H 'Name: ...'
+        if " " in value and " " in safe:
+            pairs.append((value.split(" ", 1)[1], safe.split(" ", 1)[1]))
+    return _replaced(text, pairs)
+
+
 def _changed(before: object, after: object) -> list[tuple[str, str]]:
     """The texts redact_fields changed, each with what it became."""
     if isinstance(before, str) and isinstance(after, str):
@@ -59,7 +87,9 @@ def _replaced(text: str, shown: list[tuple[str, str]]) -> str:
     for pasted, safe in sorted(shown, key=lambda pair: -len(pair[0])):
         if pasted:
             text = text.replace(pasted, safe)
-    return str(redact_url(text))
+    for part in secret_parts(text):  # a URL's user:password@ and secret query values
+        text = text.replace(part, REDACTED)
+    return text
 
 
 def as_json(found: Match) -> dict[str, Any]:
@@ -96,6 +126,19 @@ def build_command(found: Match) -> str:
     if found.base_url != API and not found.route.split(" ", 1)[-1].startswith("http"):
         words += ["--base-url", found.base_url]
     return shlex.join(words)
+
+
+def rows(found: Match) -> list[tuple[str, str]]:
+    """The form's rows for ``found``, as a person would type them: each parameter (a
+    media type and a ``data`` object as dotted rows), a raw body as ``data``, each
+    header as ``headers.NAME``, and ``base_url`` when the request went elsewhere."""
+    typed = [(name, value_text(value)) for name, value in _flat(found.params)]
+    if isinstance(found.data, str):
+        typed.append(("data", value_text(found.data)))
+    typed += [(f"headers.{name}", value) for name, value in found.headers.items()]
+    if found.base_url != API and not found.route.split(" ", 1)[-1].startswith("http"):
+        typed.append(("base_url", found.base_url))
+    return typed
 
 
 def _flat(params: dict[str, object]) -> list[tuple[str, object]]:

@@ -29,7 +29,7 @@ from ._jsdata import Unread, read_call_arguments
 from ._shell import MAX_TEXT, Word, commands
 from .errors import EndpointError
 
-__all__ = ["ReadRequest", "read_request", "read_route"]
+__all__ = ["ReadRequest", "looks_like_request", "read_request", "read_route"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -109,6 +109,26 @@ def read_route(text: str) -> Match:
         request.method, request.url, request.headers, request.body, said=request.said
     )
     return replace(found, warnings=(*request.warnings, *found.warnings))
+
+
+_PROGRAMS = frozenset({"curl", "http", "https", "xh", "xhs", "gh", "printf", "await", "import",
+                       "from", "$"})  # fmt: skip
+
+
+def looks_like_request(text: str) -> bool:
+    """Whether pasted ``text`` is a request to read back, not a route to type: a
+    command, a call, a script, JSON, text of several lines, or a URL with its values
+    (``https://api.github.com/users/octocat``, not ``.../users/{username}``).
+
+    >>> [looks_like_request(t) for t in ("curl https://h/x", "https://h/users/octocat",
+    ...                                  "GET /users/{username}", "GET /user")]
+    [True, True, False, False]
+    """
+    text = text.strip()
+    first = text.split(None, 1)[0].rsplit("/", 1)[-1] if text else ""
+    if first in _PROGRAMS or text.startswith("{") or "\n" in text or "octokit" in text:
+        return True
+    return "://" in text and "{" not in text
 
 
 def _json_options(text: str) -> ReadRequest:

@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from typing import Any, Literal
 
     from ._core.result import RequestOptions
-    from .catalog import Operation
+    from .catalog import Match, Operation
 
 __all__ = [
     "FORMATS",
@@ -77,6 +77,7 @@ __all__ = [
 ]
 
 SESSION = "session"
+PASTED = "pasted"  # the layer explain names for the values a pasted request gave
 FORMATS = tuple(each.name for each in formats.FORMATS)
 SECRETS = ("redact", "reveal", "env")
 """How snippets show secrets: masked, as they are, or as their environment references."""
@@ -252,6 +253,7 @@ class View:
         env: Mapping[str, str] | None = None,
         env_notes: Sequence[str] = (),
         known: Iterable[str] = (),
+        reading: Match | None = None,
     ) -> None:
         self._explanation = explanation
         self._snippets: dict[tuple[str, str], str] = {}
@@ -281,6 +283,18 @@ class View:
             method, _, url = status.text.partition(" ")
             status = Status("ok", f"{method} {self._hide(str(redact_url(url)))}")
         self.status = status
+        self._reading = reading
+
+    @functools.cached_property
+    def pasted(self) -> str:
+        """What the last pasted request was read as, part by part (``restroute.pasted``);
+        "" when nothing was pasted."""
+        if self._reading is None:
+            return ""
+        from . import pasted
+
+        reading = pasted.hidden(self._reading) if self.redact else self._reading
+        return self._hide(pasted.as_text(reading))
 
     def _hide(self, text: str) -> str:
         """``text`` with each secret replaced (see ``_secret_values``)."""
@@ -489,6 +503,11 @@ class Session:
         self._editing: object = None  # the field whose edits are one step of undo
         self.attachment: Attachment | None = None
         """A file sent as the body (``attach``), when no row gives data."""
+        self.reading: Match | None = None
+        """What the last paste was read as (``paste``): what each part became."""
+        self.pasted: dict[str, str] = {}
+        """The rows a pasted request gave (``paste``), by name: while a row still holds
+        the value pasted, explain names its layer "pasted"."""
         self.follow_route()
 
     @property
@@ -623,12 +642,13 @@ class Session:
         except EndpointError:
             return []
 
-    def parameters(self) -> dict[str, Any]:
+    def parameters(self, *, pasted: bool | None = None) -> dict[str, Any]:
         """The rows as parameters: typed values, ``headers.NAME`` and the like nested;
-        and the file attached (``attach``) as ``data`` when no row gives data.
+        and the file attached (``attach``) as ``data`` when no row gives data. With
+        ``pasted=False``, only the rows that no longer hold what was pasted.
 
         Raises EndpointError for a value nested more than ``MAX_NESTING`` deep."""
-        parameters = nest(self._typed_rows())[0]
+        parameters = nest(self._typed_rows(pasted))[0]
         if self.attachment is None:
             return parameters
         return with_attachment(
@@ -667,11 +687,15 @@ class Session:
                 return True
         return False
 
-    def _typed_rows(self) -> list[tuple[str, object]]:
+    def _typed_rows(self, pasted: bool | None = None) -> list[tuple[str, object]]:
+        """The rows with a value, typed; only those that hold what was pasted (or, with
+        False, the others) when ``pasted`` says so."""
         typed: list[tuple[str, object]] = []
         for name, text in self.rows:
             name = name.strip()
             if not name or not text:  # an empty value is no value; type "" for the empty text
+                continue
+            if pasted is not None and (self.pasted.get(name) == text) is not pasted:
                 continue
             header = name.startswith("headers.") and len(name) > len("headers.")
             if not header and _text_too_deep(text):
@@ -740,6 +764,35 @@ class Session:
             else:
                 rows[at] = (name, value)
         self.rows = rows
+
+    def paste(self, text: str) -> Match:
+        """Take a pasted request (a URL, curl, HTTPie, ``gh api``, an Octokit call,
+        restroute's own snippets): its route, the form of its operation, and its values
+        and headers as the rows (``reader.read_route``); undoable. An EndpointError says
+        why it cannot be read, and nothing changes.
+
+        >>> session = Session()
+        >>> found = session.paste("curl -H 'X-Trace: 1' https://api.github.com/users/octocat")
+        >>> session.route, session.rows
+        ('GET /users/{username}', [('username', 'octocat'), ('headers.x-trace', '1')])
+        >>> [row[2] for row in session.explain().rows() if row[0] == "headers.x-trace"]
+        ['pasted']
+        """
+        from . import pasted
+        from .reader import read_route
+
+        found = read_route(text)
+        self.remember()
+        self.route = found.route
+        self.form = tuple(name for name, _ in found.operation.form()) if found.operation else ()
+        self._laid = self.laid_out()
+        self.rows = _form.clear([], self._laid)
+        values = pasted.rows(found)
+        self.fill(values)
+        self.pasted = dict(values)
+        self.reading = found
+        self.attachment = None
+        return found
 
     def is_laid_out(self, index: int) -> bool:
         """Whether row ``index`` is the route's own (its name a label, not a field)."""
@@ -824,7 +877,11 @@ class Session:
         built_in, *others = self.layers
         active = [(layer.name, layer.options) for layer in others if layer.enabled]
         base = built_in.options if built_in.enabled else {}
-        return explain(self.route or None, self.parameters(), layers=active, built_in=base)
+        parameters = self.parameters(pasted=False if self.pasted else None)
+        from_paste = nest(self._typed_rows(pasted=True))[0] if self.pasted else {}
+        if from_paste:  # the rows that still hold what was pasted: a layer of their own
+            active.append((PASTED, from_paste))
+        return explain(self.route or None, parameters, layers=active, built_in=base)
 
     def outcome(self) -> tuple[Explanation | None, EndpointError | None]:
         """The explanation, and the error that stopped the request (either may be None):
@@ -881,6 +938,7 @@ class Session:
             env=env,
             env_notes=notes,
             known=self.environment_secrets() if mode != "reveal" else (),
+            reading=self.reading,
         )
 
     def environment_secrets(self) -> list[str]:

@@ -36,13 +36,14 @@ from .. import catalog, formats
 from ..catalog import Operation, Parameter
 from ..display import STYLE, cascade_html, options_html
 from ..errors import EndpointError
+from ..pasted import redact_text
 from ..profiles import Profile, load_profile
 from ..redact import REDACTED, holds_secret, is_secret, redact_toml, redact_url, secret_parts
 from ..session import VALUE_HINT, Session, Status, View
 
 __all__ = ["Explorer", "explore"]
 
-TABS = ("Parsed", "Merged", "Explain", *(each.tab for each in formats.FORMATS))
+TABS = ("Parsed", "Merged", "Explain", *(each.tab for each in formats.FORMATS), "Pasted")
 STATUS_STYLE = {"warning": "color:var(--jp-warn-color1,#a60)",
                 "error": "color:var(--jp-error-color1,#c00)"}  # fmt: skip
 STATUS_MARK = {"ok": "✓", "warning": "!", "error": "✗"}
@@ -53,15 +54,26 @@ COLUMN = {"flex": "1 1 400px", "min_width": "0"}
 
 
 def explore(
-    route: str | None = None, profile: str | Path | Sequence[str | Path] | None = None
+    route: str | None = None,
+    profile: str | Path | Sequence[str | Path] | None = None,
+    *,
+    paste: str | None = None,
 ) -> Explorer:
     """An explorer on ``route`` with the profiles given (a path, or several); it shows
-    itself as the value of a notebook cell."""
+    itself as the value of a notebook cell. ``paste``: a request to read back (a URL, a
+    curl, gh api or HTTPie command, an Octokit call), as if pasted into its Paste box."""
     paths = [profile] if isinstance(profile, str | Path) else profile or ()
-    if not isinstance(route, str | None) or not isinstance(paths, Sequence):
-        msg = "explore(route, profile): a route as text, and a profile's path or a list of them"
-        raise EndpointError(msg)
-    return Explorer(route or "", [load_profile(path) for path in paths])
+    if (
+        not isinstance(route, str | None)
+        or not isinstance(paths, Sequence)
+        or not isinstance(paste, str | None)
+    ):
+        msg = "explore(route, profile, paste=): a route as text, a profile's path or a list "
+        raise EndpointError(msg + "of them, and a request to read back as text")
+    explorer = Explorer(route or "", [load_profile(path) for path in paths])
+    if paste is not None:
+        explorer.paste(paste)
+    return explorer
 
 
 class Explorer:
@@ -81,6 +93,14 @@ class Explorer:
         )
         self.search = Field(
             label="Find", placeholder="GitHub's routes by words: create issue", redact=_redacted
+        )
+        self.paste_box = Field(
+            kind="textarea",
+            rows=2,
+            label="Paste",
+            placeholder="Paste a request to read it back: a URL, curl, gh api, an Octokit call",
+            redact=redact_text,
+            hide_idle=True,
         )
         # No empty box before a search: the list shows once there are hits.
         self.hits = widgets.Select(rows=6, layout=widgets.Layout(width="100%", display="none"))
@@ -103,10 +123,12 @@ class Explorer:
             [inputs, outputs], layout=widgets.Layout(flex_flow="row wrap", width="100%")
         )
         self.widget = widgets.VBox(
-            [self.route, self.status, self.search, self.hits, columns], layout=wide
+            [self.route, self.status, self.search, self.hits, self.paste_box, columns],
+            layout=wide,
         )
         self.route.on_typed(self._route_typed)
         self.search.on_typed(self._search_typed)
+        self.paste_box.on_typed(self._pasted)
         self.hits.observe(self._hit_chosen, names="value")
         self.add.on_click(self._add_row)
         self.reveal.observe(self._revealed, names="value")
@@ -188,7 +210,7 @@ class Explorer:
     def _fields(self) -> list[Field]:
         """The fields that hold what is typed: the route, Find, the values, the TOML."""
         values = [row.children[1] for row in self.rows.children]
-        fields = [self.route, self.search, self.layer_text, *values]
+        fields = [self.route, self.search, self.paste_box, self.layer_text, *values]
         return [field for field in fields if isinstance(field, Field)]
 
     def set_value(self, name: str, value: str) -> None:
@@ -213,6 +235,18 @@ class Explorer:
         msg = f"no row named {name!r}; the rows are: {names}"
         raise EndpointError(msg)
 
+    def paste(self, text: str) -> None:
+        """Read a pasted request back: its route, its form with the values and headers
+        as the rows, and the Pasted tab showing what each part became (an EndpointError
+        says why text cannot be read, and nothing changes)."""
+        if not isinstance(text, str):
+            msg = f"paste takes the request as text, not {type(text).__name__}"
+            raise EndpointError(msg)
+        found = self.session.paste(text)
+        self.route.value = self.session.route
+        self._lay_out(found.operation)
+        self.update()
+
     def choose(self, operation: Operation) -> None:
         """Take a route from the catalog: its route, and its form as the rows."""
         if not isinstance(operation, Operation):
@@ -235,6 +269,14 @@ class Explorer:
         self.session.set_form(operation)
         self._lay_out(operation)
         self.update()
+
+    def _pasted(self, text: str) -> None:
+        if not text.strip():
+            return
+        try:
+            self.paste(text)
+        except EndpointError as error:  # the text stays as typed; nothing else changes
+            self.status.show(_status_html(Status("error", f"not read: {error}")))
 
     def _search_typed(self, words: str) -> None:
         found = catalog.search(words, limit=HITS) if words.strip() else []
@@ -362,11 +404,23 @@ def _snippet(name: str) -> Callable[[View], str]:
     return lambda view: _pre(view.snippet(name))
 
 
+PASTE_HINT = (
+    "Paste a request into the Paste box (or explore(paste=...)): a URL, a curl, HTTPie or "
+    "gh api command, an octokit.request(...) call, or one of restroute's snippets. It is "
+    "read back into its route, the rows and the headers, and shown here part by part."
+)
+
+
+def _pasted(view: View) -> str:
+    return _pre(view.pasted) if view.pasted else f"<p><small>{escape(PASTE_HINT)}</small></p>"
+
+
 PANES: dict[str, Callable[[View], str]] = {
     "Parsed": _parsed,
     "Merged": _merged,
     "Explain": _explained,
     **{each.tab: _snippet(each.name) for each in formats.FORMATS},
+    "Pasted": _pasted,
 }
 
 

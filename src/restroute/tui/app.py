@@ -30,7 +30,7 @@ from ..profiles import Profile
 from ..session import SESSION, Session, View
 from .clipboard import copy
 from .commands import ExplorerCommands, RouteCommands
-from .messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
+from .messages import LayerEdited, LayerToggled, ParamFocused, RequestPasted, RowsChanged
 from .paging import page
 from .screens.painting import PaintingScreen, repaint_now
 from .widgets.key_legend import KeyLegend
@@ -321,6 +321,38 @@ class RestrouteApp(App[None]):
             names = ", ".join(f"{name}={value}" for name, value in dropped)
             self.notify(f"Dropped what {operation.id} does not take: {names} (ctrl+z brings "
                         "it back)", severity="warning", markup=False)  # fmt: skip
+
+    @on(RequestPasted)
+    async def _request_pasted(self, message: RequestPasted) -> None:
+        await self.paste_request(message.text)
+
+    async def paste_request(self, text: str) -> None:
+        """Read a pasted request back: its route in the route bar, its operation's form
+        with the values and headers as the rows, and the Pasted tab showing what each
+        part became. Text that cannot be read changes nothing, and the app says why."""
+        try:
+            found = self.session.paste(text)
+        except EndpointError as error:
+            self.notify(f"Not read: {error}", severity="error", markup=False)
+            return
+        self._set_route(self.session.route)
+        self.operation = found.operation
+        editor = self.query_one(ParamsEditor)
+        editor.specs = dict(found.operation.form()) if found.operation else {}
+        await editor.clear()
+        mounting = self._show_form()
+        if mounting is not None:
+            await mounting
+        editor.scroll_home(animate=False)
+        self.query_one(ParamHelp).show(found.operation)
+        self.query_one(ResultsView).active = "pasted"
+        self.update_results()
+        what = found.operation.id if found.operation else "no documented route"
+        said = f"Pasted request read as {what}: {len(self.session.rows)} rows"
+        if found.warnings:
+            count = len(found.warnings)
+            said += f", {count} warning{'s' * (count > 1)} (Pasted tab)"
+        self.notify(said, markup=False, severity="warning" if found.warnings else "information")
 
     def _set_route(self, route: str) -> None:
         """Show ``route`` in the route bar, without it counting as typed."""

@@ -39,3 +39,10 @@ class ParamFocused(Message):
 
     name: str
     spec: Parameter | None
+
+
+@dataclass
+class RequestPasted(Message):
+    """A request was pasted into the route bar (a curl, a URL with values ...)."""
+
+    text: str

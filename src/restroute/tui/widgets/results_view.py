@@ -1,4 +1,5 @@
-"""The results, one tab each: parsed, merged, explain, curl, Python, httpx, JSON."""
+"""The results, one tab each: parsed, merged, explain, curl, Python, httpx, JSON,
+problems, and what a pasted request was read as."""
 
 from __future__ import annotations
 
@@ -31,7 +32,15 @@ TABS = {
     "explain": "Explain",
     **{each.name: each.tab for each in formats.FORMATS},
     "problems": "Problems",
+    "pasted": "Pasted",
 }
+PASTE_HINT = (
+    "Paste a request into the route bar (ctrl+l): a URL, a curl, HTTPie or gh api "
+    "command, an octokit.request(...) call, or one of restroute's own snippets. It is "
+    "read back into its route, the form and the headers, and shown here part by part: "
+    "which words became the method, each parameter and each header, and what was left "
+    "out and why. Nothing in it is run."
+)
 MARKS = {"error": ("✗", "bold red"), "warning": ("!", "bold yellow")}
 THEME = "ansi_dark"
 REPR = ReprHighlighter()
@@ -80,6 +89,8 @@ class ResultsView(Vertical):
             return Text("")
         if tab == "problems":
             return _problems(view)
+        if tab == "pasted":
+            return Text(view.pasted or PASTE_HINT, style="" if view.pasted else "dim")
         if tab == "merged" and view.merged is not None:
             return _code(
                 json.dumps(view.merged, indent=2, ensure_ascii=False, default=repr), "json"

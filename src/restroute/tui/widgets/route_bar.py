@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+from textual import events
+
 from ... import catalog
+from ...reader import looks_like_request
+from ..messages import RequestPasted
 from .live_input import LiveInput
 
 # What → offers before the catalog has loaded: a few routes of every shape.
@@ -67,6 +71,14 @@ class RouteBar(LiveInput):
             select_on_focus=False,  # Tab into the route keeps it: a key there appends
         )
         self.completer = CatalogSuggester()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        """A request pasted (curl, a URL with values, a gh api or Octokit call) is read
+        back by the app into the route, the form and the headers; a route is typed."""
+        if looks_like_request(event.text):
+            event.prevent_default()  # neither LiveInput's handler nor Input's types it
+            event.stop()
+            self.post_message(RequestPasted(event.text))
 
     def watch_value(self, value: str) -> None:
         if value and self.is_mounted:  # typed, not given at start

@@ -1,0 +1,121 @@
+"""Pasting a request into the explorer's route bar reads it back: the route, the form
+and the header rows, explain's "pasted" layer, and the Pasted tab's parts."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from restroute.tui import make_app
+from restroute.tui.widgets.results_view import PASTE_HINT, ResultsView
+from tests.test_explorer import SIZE, record_notifications, rows, status, tab_text
+
+DOCS_CURL = """\
+curl -L \\
+  -X POST \\
+  -H "Accept: application/vnd.github+json" \\
+  -H "Authorization: Bearer ghp_pasted_token" \\
+  -H "X-GitHub-Api-Version: 2022-11-28" \\
+  https://api.github.com/repos/octocat/hello-world/issues \\
+  -d '{"title":"Found a bug","labels":["bug"]}'
+"""
+
+
+async def paste(pilot: Pilot[None], text: str) -> None:
+    """Paste into the focused widget, as a terminal's bracketed paste does."""
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_a_docs_curl_fills_the_route_the_form_and_the_headers() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, DOCS_CURL)
+
+        assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issues"
+        form = {row.pair[0]: row.pair[1] for row in rows(app) if row.pair[1]}
+        assert form == {
+            "owner": "octocat",
+            "repo": "hello-world",
+            "title": "Found a bug",
+            "labels": '["bug"]',
+            "headers.authorization": "Bearer ghp_pasted_token",
+        }
+        assert status(app) == "✓ POST https://api.github.com/repos/octocat/hello-world/issues"
+        assert app.query_one(ResultsView).active == "pasted"
+        pasted = tab_text(app, "pasted")
+        assert "-X POST" in pasted
+        assert "→ method" in pasted
+        assert "ghp_pasted_token" not in pasted
+        layers = {row[0]: row[2] for row in app.session.explain().rows()}
+        assert layers["title"] == layers["headers.authorization"] == "pasted"
+
+
+async def test_a_pasted_url_is_the_url_the_explorer_builds() -> None:
+    url = "https://api.github.com/repos/octocat/hello-world/contents/docs%2FREADME.md?ref=main"
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, url)
+
+        assert app.session.route == "GET /repos/{owner}/{repo}/contents/{path}"
+        assert status(app) == f"✓ GET {url}"
+
+
+async def test_an_edited_value_leaves_the_pasted_layer() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, "https://api.github.com/users/octocat")
+        app.session.edit_rows([("username", "monalisa")], "username")
+
+        assert {row[0]: row[2] for row in app.session.explain().rows()}["username"] == "call"
+
+
+async def test_text_that_is_no_request_changes_nothing_and_says_why() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        seen = record_notifications(app, pytest.MonkeyPatch())
+        await paste(pilot, "curl -X POST")
+
+        assert app.query_one("#route", Input).value == "GET /user"
+        assert seen == ["error: Not read: the curl command has no URL; paste the whole command"]
+
+
+async def test_a_route_template_pasted_is_typed_as_a_route() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, "GET /users/{username}")
+
+        assert app.query_one("#route", Input).value == "GET /users/{username}"
+        assert app.session.reading is None
+
+
+async def test_undo_after_a_paste_brings_the_form_back() -> None:
+    app = make_app(route="GET /users/{username}", values=[("username", "octocat")])
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, "https://api.github.com/repos/o/r/issues?state=open")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+
+        assert app.query_one("#route", Input).value == "GET /users/{username}"
+        assert app.session.rows == [("username", "octocat")]
+
+
+async def test_the_pasted_tab_says_how_to_paste_until_something_is() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE):
+        assert " ".join(tab_text(app, "pasted").split()) == PASTE_HINT
+
+
+async def test_a_warning_of_the_paste_is_said() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        seen = record_notifications(app, pytest.MonkeyPatch())
+        await paste(pilot, "curl -u me:pw https://api.github.com/user")
+
+        assert seen == [
+            "warning: Pasted request read as users/get-authenticated: 0 rows, "
+            "1 warning (Pasted tab)"
+        ]
