@@ -54,6 +54,15 @@ async def test_a_docs_curl_fills_the_route_the_form_and_the_headers() -> None:
         assert layers["title"] == layers["headers.authorization"] == "pasted"
 
 
+async def test_line_breaks_a_terminal_sends_as_carriage_returns_are_read() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, DOCS_CURL.replace("\n", "\r"))
+
+        assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issues"
+        assert status(app) == "✓ POST https://api.github.com/repos/octocat/hello-world/issues"
+
+
 async def test_a_pasted_url_is_the_url_the_explorer_builds() -> None:
     url = "https://api.github.com/repos/octocat/hello-world/contents/docs%2FREADME.md?ref=main"
     app = make_app(route="GET /user")

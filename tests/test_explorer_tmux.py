@@ -103,3 +103,43 @@ def test_picking_a_route_from_the_catalog_in_a_real_terminal(tmp_path: Path) -> 
         assert built in screen, screen
     finally:
         tmux(socket, "kill-session", "-t", session, check=False)
+
+
+DOCS_CURL = """curl -L \\
+  -X POST \\
+  -H "Accept: application/vnd.github+json" \\
+  -H "Authorization: Bearer ghp_tmux_pasted" \\
+  -H "X-GitHub-Api-Version: 2022-11-28" \\
+  https://api.github.com/repos/octocat/hello-world/issues \\
+  -d '{"title":"Found a bug","labels":["bug"]}'"""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_pasting_a_docs_curl_in_a_real_terminal(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A docs-style curl pasted (tmux paste-buffer -p: a bracketed paste, as a terminal
+    sends one) into the route bar: the route, the form filled, the status URL equal to
+    the pasted one, and the Pasted tab, with the token nowhere on the screen."""
+    session = f"restroute-paste-{os.getpid()}-{time.monotonic_ns()}"
+    socket = tmp_path / "tmux.sock"
+    command = f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore ''"
+    width, height = size
+    tmux(socket, "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)
+    try:
+        screen = wait_for(socket, lambda screen: "Route" in screen)
+        assert "Route" in screen, screen
+        buffer = tmp_path / "curl.txt"
+        buffer.write_text(DOCS_CURL)
+        tmux(socket, "load-buffer", str(buffer))
+        tmux(socket, "paste-buffer", "-p", "-t", session)
+        built = "POST https://api.github.com/repos/octocat/hello-world/issues"
+        screen = wait_for(socket, lambda screen: built in screen and "Pasted" in screen)
+        assert built in screen, screen
+        assert "POST /repos/{owner}/{repo}/issues" in screen, screen
+        assert "octocat" in screen, screen
+        assert "ghp_tmux_pasted" not in screen, screen
+        if height >= 48:  # the Pasted tab has room for the parts
+            parts = wait_for(socket, lambda screen: "→ method" in screen)
+            assert "-X POST" in parts, parts
+            assert "→ path owner" in parts, parts
+    finally:
+        tmux(socket, "kill-session", "-t", session, check=False)

@@ -74,11 +74,14 @@ class RouteBar(LiveInput):
 
     def _on_paste(self, event: events.Paste) -> None:
         """A request pasted (curl, a URL with values, a gh api or Octokit call) is read
-        back by the app into the route, the form and the headers; a route is typed."""
-        if looks_like_request(event.text):
+        back by the app into the route, the form and the headers; a route is typed.
+        Terminals send a pasted line break as a carriage return (xterm, tmux): it is a
+        line break again here, or a curl's ``\\`` continuations would not read."""
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        if looks_like_request(text):
             event.prevent_default()  # neither LiveInput's handler nor Input's types it
             event.stop()
-            self.post_message(RequestPasted(event.text))
+            self.post_message(RequestPasted(text))
 
     def watch_value(self, value: str) -> None:
         if value and self.is_mounted:  # typed, not given at start
