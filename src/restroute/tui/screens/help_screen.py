@@ -24,6 +24,7 @@ KEYS = [
     *((each.key.upper(), f"copy as {each.label}") for each in _COPIES),
     ("ctrl+r", "reveal or redact secrets (redacted by default, in view and copies)"),
     ("ctrl+l · enter", "the route · (in the route) its first value to fill"),
+    ("paste", "(in the route) a curl, a URL, gh api, an Octokit call: read back (Pasted tab)"),
     ("ctrl+g", "the form: its first value to fill"),
     ("ctrl+t or alt+t", "the layers; again: the layer's TOML; again: the TOML full screen"),
     ("ctrl+f", "the results' tabs (← → switch tabs; tab: into the text, ↑↓ pgup pgdn scroll)"),
