@@ -62,6 +62,8 @@ CELLS = (
     'endpoint.merge("GET /repos/{owner}/{repo}", owner="octocat", headers=headers)',
     'explore("GET /user", profile=["github.toml"])',
     'explore("GET /repos/{owner}/{repo}")',
+    "explore(paste=f\"curl -H 'Authorization: Bearer {os.environ['GITHUB_TOKEN']}' \"\n"
+    '        "https://api.github.com/repos/octocat/hello-world/issues?state=open")',
 )
 ISSUES = "https://api.github.com/repos/octocat/hello-world/issues"
 # What each result cell shows, as text a person reads.
@@ -70,7 +72,7 @@ RESULTS = {
     2: ("from layer", "went to", "github", "teaching", "per_page 5 teaching URL query"),
     3: ("merged options", "headers.authorization", "/repos/{owner}/{repo}"),
 }
-EXPLORERS = (4, 5)
+EXPLORERS = (4, 5, 6)
 # The results tabs in order, and a piece of what each panel shows for GET /user.
 PANELS = {
     "Parsed": "GET https://api.github.com/user",
@@ -80,6 +82,7 @@ PANELS = {
     "Python": "import requests",
     "httpx": "import httpx",
     "JSON": '"method": "get"',
+    "Pasted": "Paste a request into the Paste box",
 }
 RUN_ALL = "Run All Cells"  # the Run menu's item ("Run All" while no notebook is active)
 CODE_CELLS = (By.CSS_SELECTOR, ".jp-Notebook .jp-CodeCell")
@@ -448,7 +451,8 @@ def test_the_notebook_in_jupyterlab(
             panel = open_tab(browser, user, title, shows)
             for text in (panel.text, panel.get_property("textContent")):
                 assert TOKEN not in str(text), f"the {title} panel shows the token"
-            assert "<REDACTED>" in panel.text, f"{title}: {panel.text}"
+            if title != "Pasted":  # until a request is pasted, it says how
+                assert "<REDACTED>" in panel.text, f"{title}: {panel.text}"
         assert TOKEN not in browser.page_source
 
         # Revealed, the curl panel carries the token from the kernel's environment.
@@ -480,6 +484,20 @@ def test_the_notebook_in_jupyterlab(
         open_tab(browser, repo, "Parsed", f"{expected}?access_token=<REDACTED>")
         assert value.get_attribute("type") == "password"
         assert TYPED not in browser.page_source
+
+        # A curl pasted (explore(paste=...)): its route, the URL it sends, and the Pasted
+        # tab part by part; its authorization's token nowhere on the page.
+        pasted = wait(browser, "the pasted explorer", lambda d: explorer(d, EXPLORERS[2]))
+        route = parts(pasted)[0].find_element(By.TAG_NAME, "input")
+        assert route.get_property("value") == "GET /repos/{owner}/{repo}/issues"
+        sent = f"✓ GET {ISSUES}?state=open"
+        wait(browser, f"the status {sent!r}", lambda _: status_of(pasted).text == sent)
+        panel = open_tab(browser, pasted, "Pasted", "→ path owner")
+        assert "Bearer <REDACTED>" in panel.text
+        assert TOKEN not in str(pasted.get_attribute("innerHTML"))  # the first is revealed
+        box = parts(pasted)[4].find_element(By.TAG_NAME, "textarea")
+        assert TOKEN not in str(box.get_property("value"))
+        assert "Bearer <REDACTED>" in str(box.get_property("value"))
 
         # Side by side at 1400 px, stacked at 900 px, and nothing wider than its output.
         for width, side_by_side in ((1400, True), (900, False)):

@@ -166,8 +166,9 @@ def test_a_query_without_a_verb_reads() -> None:
 
 def test_media_type_formats_are_words() -> None:
     """A route's documented formats are words of it: "pr diff" finds the pull request
-    route that documents application/vnd.github.diff, and only it."""
-    assert [op.id for op in catalog.search("pr diff")] == ["pulls/get"]
+    route that documents application/vnd.github.diff first, then the review route that
+    documents application/vnd.github.v3.diff (format diff), and no other."""
+    assert [op.id for op in catalog.search("pr diff")] == ["pulls/get", "pulls/create-review"]
 
 
 def test_get_all_means_list() -> None:

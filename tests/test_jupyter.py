@@ -548,6 +548,8 @@ def test_explore_paste_fills_the_route_the_rows_and_the_pasted_tab() -> None:
     assert explorer.status.html == (
         "✓ <code>POST https://api.github.com/repos/octocat/hello-world/issues</code>"
     )
+    assert explorer.paste_box.value == PASTED_CURL
+    assert "Bearer <REDACTED>" in explorer.paste_box.shown
     pasted = explorer.tabs["Pasted"].html
     assert "→ method" in pasted
     assert "ghp_pasted_in_notebook" not in pasted

@@ -243,6 +243,8 @@ class Explorer:
             msg = f"paste takes the request as text, not {type(text).__name__}"
             raise EndpointError(msg)
         found = self.session.paste(text)
+        if self.paste_box.value != text:  # explore(paste=...): the box shows what was read
+            self.paste_box.value = text
         self.route.value = self.session.route
         self._lay_out(found.operation)
         self.update()
