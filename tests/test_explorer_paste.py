@@ -128,3 +128,19 @@ async def test_a_warning_of_the_paste_is_said() -> None:
             "warning: Pasted request read as users/get-authenticated: 0 rows, "
             "1 warning (Pasted tab)"
         ]
+
+
+def test_a_raw_body_and_an_enterprise_base_url_become_rows() -> None:
+    from restroute.session import Session
+
+    session = Session()
+    session.paste(
+        "curl -H 'content-type: text/plain' https://ghe.example.com/api/v3/markdown/raw -d '# Hi'"
+    )
+
+    assert session.rows == [
+        ("data", "# Hi"),
+        ("headers.content-type", "text/plain"),
+        ("base_url", "https://ghe.example.com/api/v3"),
+    ]
+    assert session.view().status.text == "POST https://ghe.example.com/api/v3/markdown/raw"
