@@ -479,6 +479,14 @@ def test_the_longest_texts_read_whole() -> None:
     assert octokit.url == f"{API}/x?a=1"
 
 
+def test_an_octokit_call_longer_than_any_written_by_hand_is_refused_at_once() -> None:
+    """Past 200,000 characters (0.3 s to read), a call is refused, saying why."""
+    call = 'octokit.request("GET /x", {' + "a: 1," * 40_000 + "})"
+
+    with pytest.raises(EndpointError, match=r"200,029 characters; one of at most 200,000"):
+        read_request(call)
+
+
 @given(st.text(max_size=200))
 def test_any_octokit_call_reads_or_is_an_endpoint_error(text: str) -> None:
     with contextlib.suppress(EndpointError):

@@ -633,6 +633,9 @@ def _text(value: object) -> str:
 
 # --- Octokit -----------------------------------------------------------------------------
 
+# Octokit calls read at most: their object literals are read a token at a time, 0.3 s
+# for this many characters (benchmarks/bench_reader.py), and a call is rarely 2,000.
+MAX_CALL = 200_000
 _OCTOKIT = re.compile(r"\.request\s*(?=\()|\.rest\.(\w+)\.(\w+)\s*(?=\()")
 
 
@@ -643,6 +646,9 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
     from . import catalog, endpoint
 
     request = ReadRequest("GET", "", source="octokit")
+    if len(text) > MAX_CALL:
+        msg = f"the Octokit call is {len(text):,} characters; one of at most {MAX_CALL:,} is "
+        raise EndpointError(msg + "read (paste the call, not the file around it)")
     arguments = read_call_arguments(text[call.end() :])
     route: object
     parameters: object
