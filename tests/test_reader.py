@@ -480,7 +480,7 @@ def test_the_longest_texts_read_whole() -> None:
 
 
 def test_an_octokit_call_longer_than_any_written_by_hand_is_refused_at_once() -> None:
-    """Past 200,000 characters (0.3 s to read), a call is refused, saying why."""
+    """Past 200,000 characters (half a second to read), a call is refused, saying why."""
     call = 'octokit.request("GET /x", {' + "a: 1," * 40_000 + "})"
 
     with pytest.raises(EndpointError, match=r"200,029 characters; one of at most 200,000"):

@@ -633,7 +633,7 @@ def _text(value: object) -> str:
 
 # --- Octokit -----------------------------------------------------------------------------
 
-# Octokit calls read at most: their object literals are read a token at a time, 0.3 s
+# Octokit calls read at most: their object literals are read a token at a time, 0.5 s
 # for this many characters (benchmarks/bench_reader.py), and a call is rarely 2,000.
 MAX_CALL = 200_000
 _OCTOKIT = re.compile(r"\.request\s*(?=\()|\.rest\.(\w+)\.(\w+)\s*(?=\()")
