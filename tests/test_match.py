@@ -75,7 +75,7 @@ def test_every_operation_reads_back_in_every_format(format: str) -> None:
     """All 1,223 operations, built with example values and written in ``format``, read
     back to the route, the parameters and the headers they were built with: the only
     header left is a raw body's content-type, which is no parameter."""
-    wrong = []
+    wrong: list[tuple[object, ...]] = []
     read = 0
     for op in catalog.operations():
         route, parameters = built(op)
@@ -93,7 +93,7 @@ def test_every_operation_reads_back_in_every_format(format: str) -> None:
         if (found.route, found.params, found.headers) != (route, expected, headers):
             wrong.append((op.id, found.route, found.params, found.headers))
         elif found.operation is not op or (body is not None and found.data != body):
-            wrong.append((op.id, found.operation, found.data))
+            wrong.append((op.id, found.operation, found.data, None))
     assert wrong == []
     assert read == (639 if format == "url" else 1223)
 
@@ -108,7 +108,7 @@ def test_a_request_as_githubs_docs_write_it(path: Path) -> None:
     found = read_route(case["text"])
 
     params = dict(found.params)
-    media = params.pop("media_type", {})
+    media: dict[str, object] = params.pop("media_type", {})  # type: ignore[assignment]
     assert found.route == case["route"]
     assert found.operation is not None
     assert found.operation.id == case["operation"]
