@@ -4,11 +4,25 @@ An ``octokit.request("POST /repos/{owner}/{repo}/issues", { owner: "o", ... })``
 holds JSON5-ish data: keys without quotes, strings in single quotes or backticks,
 trailing commas, comments. This reads that, and nothing that would run: a variable, a
 call or a template's ``${...}`` is no value here, and is named as such.
+
+A megabyte is read in well under a second, whatever it holds (benchmarks/bench_reader.py):
+a character at a time in Python took a second on a 750,000-character call. The patterns
+below read the values that hold no other (and small arrays and objects of them), each
+with the comma after it, a run of them in one step (``a: 1, b: "x", c: f(),``); brackets,
+braces and commas with nothing else between them (``[[]], {}]``) are read a character at
+a time; what else opens or closes an array or an object, a step each; anything else
+(errors included) as each thing in it is written. Arrays and objects nest in a list, not
+by recursion. The patterns' repeats are possessive (``*+``, ``++``): a run is never given
+back, so a text that does not match fails in one pass, not by backtracking.
 """
 
 from __future__ import annotations
 
-import json
+import re
+from collections.abc import Iterable, Sequence
+from itertools import accumulate, repeat
+from operator import indexOf
+from typing import Any
 
 from .errors import EndpointError
 
@@ -16,7 +30,106 @@ __all__ = ["Unread", "read_call_arguments"]
 
 MAX_DEPTH = 100
 _WORDS = {"true": True, "false": False, "null": None}
-_NUMBER_CHARS = frozenset("0123456789+-.eExXabcdefABCDEF_")
+
+
+def _quoted(quote: str) -> str:
+    """A string in ``quote``s, closed, whatever its backslashes escape."""
+    return rf"{quote}[^{quote}\\]*+(?:\\.[^{quote}\\]*+)*+{quote}"
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.DOTALL)
+
+
+# Spaces (str.isspace's), // comments and closed /* */ comments; an open /* is left.
+_BLANKS = r"\s*+(?:/(?:/[^\n]*+|\*.*?\*/)\s*+)*+"
+# A word is read up to , } ] ) or a blank: a number, true, a variable. It does not begin
+# a string, an array, an object or an open /* comment; a ( in it makes it a call.
+_WORD_START = r"""(?!/\*)[^,}\])\s{\["'`(]"""
+_CALLED = r"\([^()]*+\)"  # (a, b); then with those inside, 6 deep; deeper: read as written
+for _ in range(5):
+    _CALLED = rf"\((?:[^()]++|{_CALLED})*+\)"
+_KEY = rf"""[\w$]++|{_quoted('"')}|{_quoted("'")}"""
+_SCALARS = [  # the values that hold no other
+    rf"{_WORD_START}[^,}}\])\s(]*+",
+    _quoted('"'),
+    _quoted("'"),
+    _quoted("`"),
+    rf"(?:{_WORD_START}[^,}}\])\s(]*+)?{_CALLED}",  # f(a, g(b)): a call
+]
+# The (?!...) fails at once what none of them begins with.
+_SCALAR = r"(?![\s\[{\]}),])" + f"(?:{'|'.join(_SCALARS)})"
+_SCALAR_ENTRY = rf"(?:{_KEY}){_BLANKS}(?::{_BLANKS}(?:{_SCALAR}){_BLANKS})?"
+# A small array or object of those (or of none), read whole where values may nest: its
+# opening's (?=...) fails at once one that holds a [ or { (or a string that holds one),
+# or a long one, which is read a run of values at a time (as it would be read twice).
+_FLAT_ARRAY, _FLAT_OBJECT = r"\[(?=[^\[\]{}]{0,500}+\])", r"\{(?=[^\[\]{}]{0,500}+\})"
+_FLAT = (
+    rf"{_FLAT_ARRAY}{_BLANKS}(?:(?:{_SCALAR}){_BLANKS},{_BLANKS})*+(?:(?:{_SCALAR}){_BLANKS})?\]"
+    rf"|{_FLAT_OBJECT}{_BLANKS}(?:{_SCALAR_ENTRY},{_BLANKS})*+(?:{_SCALAR_ENTRY})?\}}"
+)
+_EMPTY = rf"\[{_BLANKS}\]|\{{{_BLANKS}\}}"  # where values may not nest: one of none
+_TOKEN, _DEEPEST_TOKEN = f"{_SCALAR}|{_FLAT}", f"{_SCALAR}|{_EMPTY}"  # values read whole
+
+# A value with the comma after it, or an object's key and value (or key alone), and those
+# in a flat array or object; runs of them.
+_ITEM = _compiled(rf"{_BLANKS}({_TOKEN}){_BLANKS},")
+_ENTRY = _compiled(rf"{_BLANKS}({_KEY}){_BLANKS}(?::{_BLANKS}({_TOKEN}){_BLANKS})?,")
+_FLAT_ITEM = _compiled(rf"({_SCALAR}){_BLANKS}(?:,{_BLANKS}|\Z)")  # each after blanks
+_FLAT_ENTRY = _compiled(rf"({_KEY}){_BLANKS}(?::{_BLANKS}({_SCALAR}){_BLANKS})?(?:,{_BLANKS}|\Z)")
+
+
+def _items(token: str) -> str:
+    return rf"(?:{_BLANKS}(?:{token}){_BLANKS},)++"
+
+
+def _entries(token: str) -> str:
+    return rf"(?:{_BLANKS}(?:{_KEY}){_BLANKS}(?::{_BLANKS}(?:{token}){_BLANKS})?,)++"
+
+
+def _steps(run: str, step: str, closer: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """What may follow an opening or a comma: a run, then ``step``, each if there; and
+    what may follow a value: its container's end (``closer``), or a comma and the same."""
+    ahead = rf"(?P<run>{run})?{_BLANKS}(?:{step})?"
+    return _compiled(ahead), _compiled(rf"{_BLANKS}(?:(?P<end>{closer})|,{ahead})")
+
+
+# A step in an array (or the arguments): its end; its last value; or a [ or { that opens
+# a value. In an object: its end; or a key, then its end (the key alone) or a colon, then
+# the last value or what opens a value. What else follows is read as written.
+_OPEN = r"(?P<open>[\[{])"
+# Brackets, braces, commas and spaces: read a character at a time, as each is quick.
+_BRACKETS = ("[", "]", "{", "}", ",")
+_STRUCTURE = _compiled(r"[\s\[\]{},]*+")
+_FLAT_START = _compiled(f"{_FLAT_ARRAY}|{_FLAT_OBJECT}")
+
+
+def _item_steps(closer: str, token: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    step = rf"(?P<close>\{closer})|(?P<token>{token}){_BLANKS}\{closer}|{_OPEN}"
+    return _steps(_items(token), step, rf"\{closer}")
+
+
+def _entry_steps(run: str, token: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    step = (
+        rf"(?P<close>\}})|(?P<key>{_KEY}){_BLANKS}(?:(?P<bare>\}})|(?P<colon>:)"
+        rf"(?:{_BLANKS}(?:{_OPEN}|(?P<token>{token}){_BLANKS}\}}))?)?"
+    )
+    return _steps(run, step, r"\}")
+
+
+# By the depth of the values in the array or object: above the deepest, at it (no value
+# holds another), past it (an object's keys alone; an array is read as written).
+_ITEM_STEPS = {")": _item_steps(")", _TOKEN), "]": _item_steps("]", _TOKEN)}
+_DEEPEST_ITEM_STEPS = _item_steps("]", _DEEPEST_TOKEN)
+_ENTRY_STEPS = _entry_steps(_entries(_TOKEN), _TOKEN)
+_DEEPEST_ENTRY_STEPS = _entry_steps(_entries(_DEEPEST_TOKEN), _DEEPEST_TOKEN)
+_KEY_STEPS = _entry_steps(rf"(?:{_BLANKS}(?:{_KEY}){_BLANKS},)++", _DEEPEST_TOKEN)
+_BLANK = _compiled(_BLANKS)
+_STRING = {quote: _compiled(_quoted(quote)) for quote in "'\"`"}
+_WORD = _compiled(r"[^,}\])\s]*+")
+_NUMBER = _compiled(r"-?(?:0|[1-9][0-9]*+)(\.[0-9]++)?([eE][-+]?[0-9]++)?")  # JSON's
+_PARENS = {"(": 1, ")": -1}
+_TOO_DEEP = f"data nested more than {MAX_DEPTH} levels"
 
 
 class Unread(str):
@@ -46,20 +159,9 @@ class _Reader:
 
     def blank(self) -> None:
         """Skip blanks and comments."""
-        text = self.text
-        while self.at < len(text):
-            if text[self.at].isspace():
-                self.at += 1
-            elif text.startswith("//", self.at):
-                end = text.find("\n", self.at)
-                self.at = len(text) if end < 0 else end
-            elif text.startswith("/*", self.at):
-                end = text.find("*/", self.at + 2)
-                if end < 0:
-                    raise self.fail("a /* comment is not closed")
-                self.at = end + 2
-            else:
-                return
+        self.at = _end(_BLANK, self.text, self.at)
+        if self.text.startswith("/*", self.at):
+            raise self.fail("a /* comment is not closed")
 
     def expect(self, char: str) -> None:
         self.blank()
@@ -68,151 +170,294 @@ class _Reader:
         self.at += 1
 
     def arguments(self) -> list[object]:
+        """The arguments up to their ). ``found`` is the list (the arguments, an array) or
+        dict (an object) being read, in the ones in ``outer``; ``closer`` ends it, and the
+        values in it are ``depth`` deep (the arguments 0)."""
         self.expect("(")
-        values: list[object] = []
+        text, arguments = self.text, list[object]()
+        found: Any = arguments
+        outer: list[tuple[Any, str, int]] = []
+        closer, depth, after = ")", 0, False  # after a value, or after ( [ { or a comma
         while True:
-            self.blank()
-            if self.text.startswith(")", self.at):
+            if text[self.at : self.at + 1] in _BRACKETS:  # read a character at a time
+                found, closer, depth, after = self.brackets(outer, found, closer, depth, after)
+            if closer != "}":
+                steps = _ITEM_STEPS[closer] if depth < MAX_DEPTH else _DEEPEST_ITEM_STEPS
+            elif depth < MAX_DEPTH:
+                steps = _ENTRY_STEPS
+            else:
+                steps = _DEEPEST_ENTRY_STEPS if depth == MAX_DEPTH else _KEY_STEPS
+            match = steps[after].match(text, self.at)
+            if match is None:  # after a value, neither a comma nor the end
+                raise self.no_separator(closer)
+            if match["run"] is not None:
+                run = (text, match.start("run"), match.end("run"))
+                if closer == "}":
+                    found.update(_entries_of(_ENTRY.findall(*run)))
+                else:
+                    found += _values_of(_ITEM.findall(*run))
+            self.at = match.end()
+            step, name = match.lastgroup, None
+            if closer == "}" and step not in ("end", "close"):
+                if step is None or step == "run":
+                    raise self.no_key()
+                name = _key(match["key"])
+                if step == "key":  # { owner b }
+                    raise self.no_separator("}")
+                if step == "bare":  # { owner }: a variable
+                    found[name] = Unread(name)
+                    step = "close"
+                elif depth > MAX_DEPTH:
+                    self.at = match.end("colon")
+                    raise self.fail(_TOO_DEEP)
+                elif step == "colon":  # then a value the patterns do not read whole
+                    self.at = match.end("colon")
+                    found[name] = self.value()
+                    after = True
+                    continue
+            elif step is None or step == "run":  # a value the patterns do not read whole
+                found.append(self.value())
+                after = True
+                continue
+            if step == "token":  # the last value: its container ends
+                value = _value(match["token"])
+                if name is None:
+                    found.append(value)
+                else:
+                    found[name] = value
+            elif step == "open":
+                opened: Any = {} if match["open"] == "{" else []
+                if name is None:
+                    found.append(opened)
+                else:
+                    found[name] = opened
+                outer.append((found, closer, depth))
+                found, closer, depth = opened, "}" if match["open"] == "{" else "]", depth + 1
+                after = False
+                if closer == "}" or depth <= MAX_DEPTH:
+                    continue
+                self.blank()  # an array whose values would be too deep: [] or an error
+                if not text.startswith("]", self.at):
+                    raise self.fail(_TOO_DEEP)
                 self.at += 1
-                return values
-            values.append(self.value(0))
-            self.blank()
-            if self.text.startswith(",", self.at):
-                self.at += 1
-            elif not self.text.startswith(")", self.at):
-                raise self.fail("',' or ')' is missing")
+            # The container is closed: by its end, a last value, or a key alone.
+            if not outer:
+                return arguments
+            found, closer, depth = outer.pop()
+            after = True
 
-    def value(self, depth: int) -> object:
-        if depth > MAX_DEPTH:
-            raise self.fail(f"data nested more than {MAX_DEPTH} levels")
+    def brackets(
+        self, outer: list[tuple[Any, str, int]], found: Any, closer: str, depth: int, after: bool
+    ) -> tuple[Any, str, int, bool]:
+        """Brackets, braces and commas (and spaces), read a character at a time, up to
+        one out of place, which a step then reads or names: a comma after no value, a [
+        or { after one or where a key is due, an end not the container's, an array too
+        deep. A [ or { last of them that opens a small array or object is read whole."""
+        text, at = self.text, self.at
+        chars = text[at : _end(_STRUCTURE, text, at)]
+        last = at + len(chars.rstrip()) - 1
+        for piece in chars.split():  # (the spaces skipped at once)
+            at = text.find(piece, at)
+            for char in piece:
+                if char == closer:
+                    found, closer, depth = outer.pop()
+                    after = True
+                elif char == "," and after:
+                    after = False
+                elif (
+                    (char == "{" or (char == "[" and depth < MAX_DEPTH))
+                    and not after
+                    and closer != "}"
+                    and not (at == last and _FLAT_START.match(text, at))
+                ):
+                    opened: Any = [] if char == "[" else {}
+                    found.append(opened)
+                    outer.append((found, closer, depth))
+                    found, closer, depth = opened, "]" if char == "[" else "}", depth + 1
+                else:
+                    self.at = at
+                    return found, closer, depth, after
+                at += 1
+        self.at += len(chars)
+        return found, closer, depth, after
+
+    def no_separator(self, closer: str) -> EndpointError:
+        """The error after a value followed by neither a comma nor ``closer``."""
+        self.blank()
+        return self.fail(f"',' or {closer!r} is missing")
+
+    def no_key(self) -> EndpointError:
+        """The error where an object has no key: a string or a comment left open, or none."""
+        self.blank()
+        if self.text[self.at : self.at + 1] in ("'", '"'):
+            self.string()
+        return self.fail("a key is missing")
+
+    def value(self) -> object:
+        """A value the patterns do not read whole: a call nesting (...) deeper, a string or
+        word followed by something else (an error next), or none (an error now)."""
         self.blank()
         if self.at >= len(self.text):
             raise self.fail("the text ends before a value")
-        char = self.text[self.at]
-        if char == "{":
-            return self.mapping(depth)
-        if char == "[":
-            return self.array(depth)
-        if char in "'\"`":
+        if self.text[self.at] in "'\"`":
             return self.string()
         return self.word()
 
-    def mapping(self, depth: int) -> dict[str, object]:
-        self.at += 1
-        found: dict[str, object] = {}
-        while True:
-            self.blank()
-            if self.text.startswith("}", self.at):
-                self.at += 1
-                return found
-            key = self.string() if self.text[self.at : self.at + 1] in ("'", '"') else self.name()
-            self.blank()
-            if self.text.startswith(":", self.at):
-                self.at += 1
-                found[str(key)] = self.value(depth + 1)
-            else:  # { owner }: shorthand for a variable
-                found[str(key)] = Unread(key)
-            self.blank()
-            if self.text.startswith(",", self.at):
-                self.at += 1
-            elif not self.text.startswith("}", self.at):
-                raise self.fail("',' or '}' is missing")
-
-    def array(self, depth: int) -> list[object]:
-        self.at += 1
-        found: list[object] = []
-        while True:
-            self.blank()
-            if self.text.startswith("]", self.at):
-                self.at += 1
-                return found
-            found.append(self.value(depth + 1))
-            self.blank()
-            if self.text.startswith(",", self.at):
-                self.at += 1
-            elif not self.text.startswith("]", self.at):
-                raise self.fail("',' or ']' is missing")
-
     def string(self) -> str:
-        quote, text = self.text[self.at], self.text
-        at = self.at + 1
-        while at < len(text) and text[at] != quote:
-            at += 2 if text[at] == "\\" else 1
-        if at >= len(text):
+        quote = self.text[self.at]
+        match = _STRING[quote].match(self.text, self.at)
+        if match is None:
             raise self.fail(f"a {quote} string is not closed")
-        written = text[self.at + 1 : at]
-        self.at = at + 1
-        if quote == "`" and "${" in written:
-            return Unread(f"`{written}`")
-        return _unescaped(written)
-
-    def name(self) -> str:
-        start = self.at
-        while self.at < len(self.text) and (self.text[self.at].isalnum() or
-                                            self.text[self.at] in "_$"):  # fmt: skip
-            self.at += 1
-        if self.at == start:
-            raise self.fail("a key is missing")
-        return self.text[start : self.at]
+        self.at = match.end()
+        return _string(match[0])
 
     def word(self) -> object:
         """A number, true, false, null, undefined, or code (a variable, a call)."""
         start, text = self.at, self.text
-        while self.at < len(text) and text[self.at] not in ",}])" and not text[self.at].isspace():
-            self.at += 1
-        written = text[start : self.at]
-        if written in _WORDS:
-            return _WORDS[written]
-        if written == "undefined":
-            return Unread(written)
-        if written and set(written) <= _NUMBER_CHARS and written[0] in "0123456789+-.":
-            try:
-                number = json.loads(written)
-            except ValueError:
-                return Unread(written)
-            return number if isinstance(number, int | float) else Unread(written)
+        written = text[start : _end(_WORD, text, start)]
         if not written:
             raise self.fail("a value is missing")
-        if "(" in written:  # a call: read to its closing parenthesis, unread
-            self.at = start
-            depth = 0
-            while self.at < len(text):
-                depth += {"(": 1, ")": -1}.get(text[self.at], 0)
-                self.at += 1
-                if depth == 0 and text[self.at - 1] == ")":
-                    break
-            written = text[start : self.at]
+        self.at = start + len(written)
+        if "(" in written:  # a call: read to the ) that closes its first (, unread
+            self.at = _call_end(text, text.index("(", start))
+            return Unread(text[start : self.at])
+        return _word(written)
+
+
+def _end(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """Where ``pattern``, which matches any text (if with nothing), ends from ``at``."""
+    match = pattern.match(text, at)
+    return match.end() if match else at
+
+
+def _call_end(text: str, opening: int) -> int:
+    """Past the ) that closes the ( at ``opening``; the text's end if none does."""
+    first = text.find(")", opening)
+    if first >= 0 and text.count("(", opening, first) == 1:  # f(a, b): none nested
+        return first + 1
+    size = 16  # each ( and ) counted in C, in a window 4 times larger until it closes
+    while True:
+        window = text[opening : opening + size]
+        depths = accumulate(map(_PARENS.get, window, repeat(0)))
+        try:
+            return opening + indexOf(depths, 0) + 1
+        except ValueError:
+            if len(window) < size:
+                return len(text)
+            size *= 4
+
+
+def _values_of(tokens: Sequence[str]) -> list[object]:
+    """The values of the tokens a run read, in order: each distinct token is read once,
+    each array or object copied where it stands again (and "", no value, is None)."""
+    if len(tokens) < 8:  # few: each read (once each distinct one pays for many)
+        return [_value(token) if token else None for token in tokens]
+    read = {token: _value(token) for token in set(tokens) if token}
+    values = list(map(read.get, tokens))
+    if any(token[0] in "[{" for token in read):  # they hold values that hold no other
+        return [value.copy() if isinstance(value, list | dict) else value for value in values]
+    return values
+
+
+def _entries_of(pairs: list[tuple[str, str]]) -> Iterable[tuple[str, object]]:
+    """The keys and values of the entries a run read (a key alone is a variable)."""
+    if len(pairs) < 8:  # few (or none, {}): each read
+        return [
+            (name := _key(key), _value(token) if token else Unread(name)) for key, token in pairs
+        ]
+    keys, tokens = zip(*pairs, strict=True)
+    named = {key: _key(key) for key in set(keys)}
+    values = _values_of(tokens)
+    if "" in tokens:  # { owner, repo }
+        alone = {key: Unread(named[key]) for key, token in set(pairs) if not token}
+        if any(tokens):
+            values = [value if token else alone[key]
+                      for key, token, value in zip(keys, tokens, values, strict=True)]  # fmt: skip
+        else:
+            values = list(map(alone.__getitem__, keys))
+    return zip(map(named.__getitem__, keys), values, strict=True)
+
+
+def _key(written: str) -> str:
+    """A key as read by ``_KEY``: a name, or a string in quotes."""
+    return _string(written) if written[0] in "'\"" else written
+
+
+def _value(token: str) -> object:
+    """A value as read by ``_TOKEN``: a word, a string, a call, or [] or {} empty."""
+    first = token[0]
+    if first in "'\"`":
+        return _string(token)
+    if first in "[{":  # one with values that hold no other: read from the first
+        inside = (token, _end(_BLANK, token, 1), len(token) - 1)
+        if first == "[":
+            return _values_of(_FLAT_ITEM.findall(*inside))
+        return dict(_entries_of(_FLAT_ENTRY.findall(*inside)))
+    if token[-1] == ")":
+        return Unread(token)
+    return _word(token)
+
+
+def _word(written: str) -> object:
+    """A word with no call in it: true, false, null, a JSON number, or code."""
+    if written in _WORDS:
+        return _WORDS[written]
+    number = _NUMBER.fullmatch(written)
+    if number is None:  # undefined, a variable, or a number JSON does not write (0x1F)
+        return Unread(written)
+    try:
+        return int(written) if number.lastindex is None else float(written)
+    except ValueError:  # more digits than int reads (4,300): as json.loads, unread
         return Unread(written)
 
 
+def _string(written: str) -> str:
+    """A string as written, in its quotes: its text, or a template that runs code."""
+    if written[0] == "`" and "${" in written:
+        return Unread(written)
+    return _unescaped(written[1:-1])
+
+
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+# \xHH, \u{H...} (to the first } after it), \uHHHH, or \ and any one character.
+_ESCAPE = _compiled(r"\\(?:x(.{0,2})|u\{([^}]*+)\}|u(.{0,4})|(.))")
+_ESCAPE_NO_BRACE = _compiled(r"\\(?:x(.{0,2})|(?!)()|u(.{0,4})|(.))")  # no } follows
+# What int(digits, 16) may read: spaces, a sign, 0x, _, and hex or (any script's) decimal
+# digits; it reads none of the rest.
+_HEX = _compiled(r"[\s\d+\-_xXa-fA-F]*+")
 
 
 def _unescaped(written: str) -> str:
     """A JavaScript string's text: its backslash escapes (``\\n``, ``\\x41``,
     ``\\u0041``, ``\\u{1F600}``) as the characters they stand for."""
-    out, at = [], 0
-    while at < len(written):
-        char = written[at]
-        if char != "\\" or at + 1 == len(written):
-            out.append(char)
-            at += 1
-            continue
-        code, size = written[at + 1], 2
-        digits = ""
-        if code == "x":
-            digits, size = written[at + 2 : at + 4], 4
-        elif code == "u" and written.startswith("{", at + 2) and "}" in written[at + 3 :]:
-            end = written.find("}", at + 3)
-            digits, size = written[at + 3 : end], end - at + 1
-        elif code == "u":
-            digits, size = written[at + 2 : at + 6], 6
-        if digits:
-            try:
-                out.append(chr(int(digits, 16)))
-            except ValueError:  # not hex, or past the last code point: kept as written
-                out.append(written[at : at + size])
-        else:
-            out.append(_ESCAPES.get(code, code))
-        at += size
-    return "".join(out)
+    if "\\" not in written:
+        return written
+    last = written.rfind("}")
+    if written.find("\\u{", max(last - 2, 0)) < 0:
+        return _ESCAPE.sub(_escaped, written)
+    # A \u{ that no } follows: the pattern would search the rest for one at each such
+    # \u{ (seconds on a text of many). The "}" added ends the first; the rest of the text,
+    # from the escape that reaches it, is read without \u{...}.
+    size = len(written)
+
+    def escaped(match: re.Match[str]) -> str:
+        if match.end() > size:
+            return _ESCAPE_NO_BRACE.sub(_escaped, written[match.start() :]) + "}"
+        return _escaped(match)
+
+    return _ESCAPE.sub(escaped, written + "}")[:-1]
+
+
+def _escaped(match: re.Match[str]) -> str:
+    x, braced, u, char = match.groups()
+    if char is not None:  # \n, \', \\, ...
+        return _ESCAPES.get(char, char)
+    digits = x if x is not None else braced if braced is not None else u
+    if not digits:  # \x or \u with no digits after it: the letter
+        return "x" if x is not None else "u"
+    if _HEX.fullmatch(digits):  # (on anything else int() raises, which is slow)
+        try:
+            return chr(int(digits, 16))
+        except (ValueError, OverflowError):  # past the last code point, say
+            pass
+    return str(match[0])  # as written
