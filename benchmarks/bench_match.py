@@ -8,9 +8,11 @@ and matched in ≤ 1 ms; any text in ≤ 1 s.
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 import time
+from pathlib import Path
 
 from restroute import catalog
 from restroute.catalog import match
@@ -18,15 +20,10 @@ from restroute.errors import EndpointError
 from restroute.reader import read_route
 
 API = "https://api.github.com"
-DOCS_CURL = """\
-curl -L \\
-  -X POST \\
-  -H "Accept: application/vnd.github+json" \\
-  -H "Authorization: Bearer <YOUR-TOKEN>" \\
-  -H "X-GitHub-Api-Version: 2022-11-28" \\
-  https://api.github.com/repos/OWNER/REPO/issues \\
-  -d '{"title":"Found a bug","body":"I'\\''m having a problem with this.","labels":["bug"]}'
-"""
+# The curl GitHub's docs give for creating an issue (a hand-checked case of the tests).
+DOCS_CURL = json.loads(
+    (Path(__file__).parent.parent / "tests/cases/import/curl-docs-issues-create.json").read_text()
+)["text"]
 HUGE = {
     "URL of 10,000 segments": f"curl {API}/" + "/".join(["s"] * 10_000),
     "1,000 headers": "curl " + " ".join(f"-H 'x-h{n}: v'" for n in range(1000)) + f" {API}/user",
@@ -35,6 +32,8 @@ HUGE = {
         f"{API}/repos/o/r/branches/" + "/".join(["b"] * 484) + "/protection"
     ),
     "1,000,000 characters": f"curl {API}/user -d '{'a' * 999_950}'",
+    "10,000 query names": f"{API}/user?" + "&".join(f"q{n}=v" for n in range(10_000)),
+    "one query name 10,000 times": f"{API}/search/issues?" + "&per_page=1" * 10_000,
 }
 
 

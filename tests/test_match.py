@@ -217,17 +217,87 @@ def test_a_path_longer_than_any_route_is_refused_at_once() -> None:
 @pytest.mark.parametrize(
     ("method", "url", "message"),
     [
-        (b"GET", "/user", "as text"),
-        ("GET", "https://", "no URL"),
+        (b"GET", "/user", "the method as text"),
+        ("GET", None, "the URL as text .str., not NoneType"),
+        ("GET", "https://", "no host"),
         ("GET", "http://[::1", "no URL"),
     ],
 )
-def test_what_is_no_request_is_refused(method: Any, url: str, message: str) -> None:
+def test_what_is_no_request_is_refused(method: Any, url: Any, message: str) -> None:
     with pytest.raises(EndpointError, match=message):
         match(method, url)
 
 
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"headers": [("accept", "x")]}, "the headers as a mapping"),
+        ({"headers": {"accept": 1}}, "the headers as a mapping"),
+        ({"body": {"title": "t"}}, "the body as str or bytes .or None., not dict"),
+        ({"said": {"method": None}}, "said as a mapping"),
+        ({"among": [catalog.find("users/get-by-username")]}, "among= as a tuple"),
+        ({"among": ("GET /user",)}, "among= as a tuple"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_refused_by_name(
+    given: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(EndpointError, match=message):
+        match("GET", "https://api.github.com/user", **given)
+
+
+def test_a_url_refused_is_never_quoted_back_as_it_may_hold_a_token() -> None:
+    for url in ("https://?access_token=ghp_SECRET", "http://[ghp_SECRET"):
+        with pytest.raises(EndpointError) as refused:
+            match("GET", url)
+        assert "SECRET" not in str(refused.value)
+
+
+def test_text_of_a_str_subclass_is_read_as_its_plain_value() -> None:
+    class Loud(str):
+        def upper(self) -> str:
+            return "DELETE"
+
+        def partition(self, sep: str) -> tuple[str, str, str]:  # type: ignore[override]
+            raise RuntimeError
+
+    found = match(Loud("get"), Loud("https://api.github.com/users/octocat"))
+    assert (found.method, found.route) == ("GET", "GET /users/{username}")
+
+
 # --- where it went -----------------------------------------------------------------------
+
+
+def test_a_urls_user_and_password_are_sent_as_basic_authorization_as_curl_sends_them() -> None:
+    found = match("GET", "https://user:p%40ss@api.github.com/user")
+
+    assert (found.route, found.base_url) == ("GET /user", "https://api.github.com")
+    assert found.headers == {"authorization": "Basic dXNlcjpwQHNz"}  # "user:p@ss"
+    assert Part("user:p%40ss@", "headers.authorization") in found.parts
+    assert not any("p%40ss" in warning for warning in found.warnings)
+
+
+def test_a_token_as_the_urls_user_is_sent_with_an_empty_password() -> None:
+    found = match("GET", "https://ghp_x@API.github.com/user")
+
+    assert found.headers == {"authorization": "Basic Z2hwX3g6"}  # "ghp_x:"
+    assert found.base_url == "https://api.github.com"
+
+
+def test_an_authorization_header_is_sent_instead_of_the_urls_user() -> None:
+    found = match("GET", "https://u:p@api.github.com/user", {"authorization": "token T"})
+
+    assert found.headers == {"authorization": "token T"}
+    assert Part("u:p@", "left out", "an authorization header is given, and is sent instead") in (
+        found.parts
+    )
+
+
+def test_another_hosts_warning_names_its_host_and_never_the_urls_password() -> None:
+    found = match("GET", "https://me:hunter2@example.com/user")
+
+    assert found.warnings[0].startswith("example.com is not GitHub's API")
+    assert "hunter2" not in " ".join(found.warnings)
 
 
 def test_an_enterprise_servers_base_url_is_reported_and_the_path_matched_under_it() -> None:
@@ -300,6 +370,21 @@ def test_a_query_name_given_twice_is_a_list_and_plus_is_a_space() -> None:
     found = match("GET", "/search/issues?q=is%3Aopen+label%3Abug&per_page=1&per_page=2")
 
     assert found.params == {"q": "is:open label:bug", "per_page": [1, 2]}
+
+
+def test_an_array_given_by_repeated_names_is_one_flat_list() -> None:
+    # requests writes params={"owner": ["a", "b"]} as owner=a&owner=b; curl users write
+    # owner=a,b&owner=c: the three are one array of owners either way.
+    url = "/orgs/o/personal-access-token-requests?owner=a&owner=b&owner=c,d"
+
+    assert match("GET", url).params == {"org": "o", "owner": ["a", "b", "c", "d"]}
+
+
+def test_a_name_repeated_ten_thousand_times_is_read_as_one_list_each_value_once() -> None:
+    found = match("GET", "/search/issues?" + "&".join(f"per_page={n}" for n in range(10_000)))
+
+    assert found.params["per_page"] == list(range(10_000))
+    assert len(found.parts) == 1 + 10_000  # the method, then each value as it was written
 
 
 def test_an_undocumented_query_parameter_is_kept_with_a_warning() -> None:

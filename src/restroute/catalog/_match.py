@@ -17,6 +17,7 @@ reported as alternatives, with a warning, never chosen in silence.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Mapping
@@ -92,16 +93,23 @@ def match(
     parameters the URL, the ``headers`` (lower-case names) and the ``body`` (what is
     sent) give it. ``said`` names the words a pasted text had for ``method``, ``body``
     and ``header NAME``, for the parts; the URL's own pieces name themselves."""
-    if not isinstance(method, str) or not isinstance(url, str):
-        msg = "match takes the method and the URL as text (str)"
+    method, url = _text("the method", method).upper(), _text("the URL", url)
+    given = _texts("the headers", headers)
+    if body is not None and not isinstance(body, str | bytes):
+        msg = f"match takes the body as str or bytes (or None), not {type(body).__name__}"
         raise EndpointError(msg)
-    said = said or {}
-    method = method.upper()
-    state = _State(method, said)
+    state = _State(method, _texts("said", said))
+    if among is not None and (
+        type(among) is not tuple or not all(isinstance(op, Operation) for op in among)
+    ):
+        msg = "match takes among= as a tuple of catalog Operations (catalog.operations())"
+        raise EndpointError(msg)
     base, path, query = _split(url, state)
-    state.parts.append(Part(said.get("method", method), "method"))
+    state.parts.append(Part(state.said.get("method", method), "method"))
     if base != API:
         state.parts.append(Part(base, "base_url"))
+    if state.userinfo:
+        _userinfo(state, given)
     segments = path.split("/")[1:] if path.startswith("/") else path.split("/")
     if len(segments) > MAX_SEGMENTS:
         msg = f"the URL's path has {len(segments):,} segments, and a path of at most "
@@ -114,14 +122,17 @@ def match(
         alternatives = tuple(other for other in alternatives if other is not op)
     for name, value in values:
         state.params[name] = value
+    if op is not None:
+        state.named = {param.name: param for param in op.parameters}
     for name, value in query:
         _query(state, op, name, value)
-    _headers(state, op, dict(headers or {}))
-    _body(state, op, body, (headers or {}).get("content-type", ""))
+    _headers(state, op, given)
+    _body(state, op, body, given.get("content-type", ""))
     if op is not None and method not in ("GET", "HEAD"):
-        route = _with_query(route, [n for n in state.query_names if _location(op, n) != "query"])
+        unnamed = [name for name in state.query_names if _location(state, name) != "query"]
+        route = _with_query(route, unnamed)
     elif op is None and method not in ("GET", "HEAD") and state.query_names:
-        route = _with_query(route, state.query_names)
+        route = _with_query(route, list(state.query_names))
     return Match(
         method,
         route,
@@ -136,17 +147,38 @@ def match(
     )
 
 
+def _text(what: str, value: object) -> str:
+    if not isinstance(value, str):
+        msg = f"match takes {what} as text (str), not {type(value).__name__}"
+        raise EndpointError(msg)
+    return str.__str__(value)  # a subclass's own methods are not run
+
+
+def _texts(what: str, value: object) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping) or not all(
+        isinstance(name, str) and isinstance(text, str) for name, text in value.items()
+    ):
+        msg = f"match takes {what} as a mapping of names to text (dict[str, str])"
+        raise EndpointError(msg)
+    return {str.__str__(name): str.__str__(text) for name, text in value.items()}
+
+
 class _State:
     """What a match has found so far."""
 
-    def __init__(self, method: str, said: Mapping[str, str]) -> None:
+    def __init__(self, method: str, said: dict[str, str]) -> None:
         self.method, self.said = method, said
         self.params: dict[str, object] = {}
         self.headers: dict[str, str] = {}
         self.data: object = None
         self.warnings: list[str] = []
         self.parts: list[Part] = []
-        self.query_names: list[str] = []
+        self.query_names: dict[str, None] = {}  # in order, each once
+        self.listed: set[str] = set()  # the query's names given more than once
+        self.named: dict[str, Parameter] = {}  # the operation's parameters, by name
+        self.userinfo = ""  # the URL's user:password, as written
 
 
 def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
@@ -154,19 +186,21 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
     if url.startswith("/"):
         base, rest = API, url
     else:
-        try:
+        try:  # the URL is never quoted back: it may hold a secret
             parts = urlsplit(url)
         except ValueError as error:
-            msg = f"{url[:80]!r} is no URL ({error}); paste the request's URL as it was sent"
+            msg = f"the URL is no URL ({error}); paste the request's URL as it was sent"
             raise EndpointError(msg) from None
         if not parts.scheme or not parts.netloc:
-            msg = f"{url[:80]!r} is no URL; paste it with its host (https://api.github.com/...)"
+            msg = "the URL has no host; paste it with its host (https://api.github.com/...)"
             raise EndpointError(msg)
-        origin = f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+        state.userinfo, _, host = parts.netloc.rpartition("@")
+        host = host.lower()
+        origin = f"{parts.scheme.lower()}://{host}"
         if origin in (API.replace("https", "http"), UPLOADS.replace("https", "http")):
             origin = origin.replace("http", "https", 1)
             state.warnings.append(
-                f"http://{parts.netloc} is read as {origin}: GitHub answers only https "
+                f"http://{host} is read as {origin}: GitHub answers only https "
                 "(HTTPie's http command writes http:// before a URL without one)"
             )
         rest = parts.path + (f"?{parts.query}" if parts.query else "")
@@ -178,7 +212,7 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
                     break
             else:
                 state.warnings.append(
-                    f"{parts.netloc} is not GitHub's API (api.github.com, uploads.github.com, "
+                    f"{host} is not GitHub's API (api.github.com, uploads.github.com, "
                     "or a GitHub Enterprise Server's HOST/api/v3): the path is read as "
                     "GitHub's routes"
                 )
@@ -190,6 +224,21 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
         name, _, value = pair.partition("=")
         pairs.append((unquote_plus(name), unquote_plus(value)))
     return base, path or "/", pairs
+
+
+def _userinfo(state: _State, headers: dict[str, str]) -> None:
+    """The URL's ``user:password@``: sent as basic authorization, as curl and browsers
+    send it (a user alone with an empty password), unless an authorization header is
+    given, which curl sends instead."""
+    written = f"{state.userinfo}@"
+    if "authorization" in headers:
+        note = "an authorization header is given, and is sent instead"
+        state.parts.append(Part(written, "left out", note))
+        return
+    user, _, password = state.userinfo.partition(":")
+    credentials = f"{unquote(user)}:{unquote(password)}".encode()
+    headers["authorization"] = f"Basic {base64.b64encode(credentials).decode()}"
+    state.said["header authorization"] = written
 
 
 # --- the route: a tree of segments -------------------------------------------------------
@@ -357,14 +406,12 @@ def _path_values(
     return typed
 
 
-def _parameter(op: Operation | None, name: str) -> Parameter | None:
-    if op is None:
-        return None
+def _parameter(op: Operation, name: str) -> Parameter | None:
     return next((p for p in op.parameters if p.name == name), None)
 
 
-def _location(op: Operation, name: str) -> str:
-    param = _parameter(op, name)
+def _location(state: _State, name: str) -> str:
+    param = state.named.get(name)
     return param.location if param is not None else ""
 
 
@@ -408,13 +455,21 @@ def _with_query(route: str, names: list[str]) -> str:
 
 
 def _query(state: _State, op: Operation | None, name: str, text: str) -> None:
-    param = _parameter(op, name)
+    param = state.named.get(name)
     kind = param.type if param is not None else "string"
     value = _typed(kind, text)
     if name in state.params and param is not None and param.location == "query":
         earlier = state.params[name]  # name=a&name=b: a list, as other clients write one
-        value = [*(earlier if isinstance(earlier, list) else [earlier]), value]
-    elif name in state.params:
+        if name in state.listed:
+            assert isinstance(earlier, list)
+            earlier += value if isinstance(value, list) else [value]  # in place: no copy
+        else:
+            state.listed.add(name)
+            state.params[name] = [*(earlier if isinstance(earlier, list) else [earlier]),
+                                  *(value if isinstance(value, list) else [value])]  # fmt: skip
+        state.parts.append(Part(f"{name}={text}", f"query {name}"))
+        return
+    if name in state.params:
         state.warnings.append(
             f"{name} is given twice, in the path and the query: the query's is read"
         )
@@ -427,8 +482,7 @@ def _query(state: _State, op: Operation | None, name: str, text: str) -> None:
         state.parts.append(Part(f"{name}={text}", "left out", "an option's name, not a parameter"))
         return
     state.params[name] = value
-    if name not in state.query_names:
-        state.query_names.append(name)
+    state.query_names[name] = None
     state.parts.append(Part(f"{name}={text}", f"query {name}"))
 
 
@@ -526,7 +580,7 @@ def _body(
         state.parts.append(Part(words, "data", "its fields share names with other parameters"))
         return
     for name, value in parsed.items():
-        if op is not None and _location(op, name) != "body":
+        if op is not None and _location(state, name) != "body":
             state.warnings.append(f"{op.id} documents no body field {name}; it is kept as given")
         state.params[name] = value
         state.parts.append(Part(f"{json.dumps(name)}: {json.dumps(value)[:60]}", f"body {name}"))
