@@ -122,7 +122,7 @@ async def test_a_warning_of_the_paste_is_said() -> None:
     app = make_app(route="")
     async with app.run_test(size=SIZE) as pilot:
         seen = record_notifications(app, pytest.MonkeyPatch())
-        await paste(pilot, "curl -u me:pw https://api.github.com/user")
+        await paste(pilot, "curl --frobnicate https://api.github.com/user")
 
         assert seen == [
             "warning: Pasted request read as users/get-authenticated: 0 rows, "
@@ -144,3 +144,95 @@ def test_a_raw_body_and_an_enterprise_base_url_become_rows() -> None:
         ("base_url", "https://ghe.example.com/api/v3"),
     ]
     assert session.view().status.text == "POST https://ghe.example.com/api/v3/markdown/raw"
+
+
+# --- what is typed around a paste ------------------------------------------------------
+
+USER = "curl https://api.github.com/users/octocat"
+
+
+async def paste_then_keys(pilot: Pilot[None], text: str, *keys: str) -> None:
+    """A paste and the keys after it in one burst, as a terminal delivers them when keys
+    follow at once: all are queued before the app reads any."""
+    pilot.app.post_message(events.Paste(text))
+    for key in keys:
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def test_keys_typed_at_once_after_a_paste_go_in_after_it() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"GET /x")
+        await paste_then_keys(pilot, USER, "a", "b")
+
+        assert app.query_one("#route", Input).value == "GET /users/{username}ab"
+
+
+async def test_a_tab_after_a_paste_moves_from_the_pasted_route_to_its_form() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste_then_keys(pilot, USER, "tab", "x")
+
+        assert app.session.rows == [("username", "octocatx")]
+
+
+async def test_ctrl_z_at_once_after_a_paste_undoes_the_paste() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste_then_keys(pilot, USER, "ctrl+z")
+
+        assert app.query_one("#route", Input).value == "GET /user"
+        assert app.session.reading is None
+
+
+async def test_a_second_paste_in_the_burst_is_read_after_the_first() -> None:
+    issues = "curl -d '{\"title\":\"t\"}' https://api.github.com/repos/o/r/issues"
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste_then_keys(pilot, USER, "a")
+        pilot.app.post_message(events.Paste(issues))
+        await paste_then_keys(pilot, "", "b")
+
+        assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issuesb"
+        assert app.session.rows == [("owner", "o"), ("repo", "r"), ("title", "t")]
+
+
+async def test_typing_after_a_paste_appends_to_the_route_not_where_the_cursor_was() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"GET /x")
+        await paste(pilot, USER)
+        await pilot.press("z")
+
+        assert app.query_one("#route", Input).value == "GET /users/{username}z"
+
+
+async def test_undo_brings_back_what_the_earlier_paste_was_read_as() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await paste(pilot, "curl -H 'X-Trace: 1' https://api.github.com/users/octocat")
+        await paste(pilot, "https://api.github.com/repos/o/r/issues")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+
+        reading = app.session.reading
+        assert reading is not None and reading.route == "GET /users/{username}"
+        assert "headers.x-trace" in tab_text(app, "pasted")
+        layers = {row[0]: row[2] for row in app.session.explain().rows()}
+        assert layers["headers.x-trace"] == "pasted"
+
+
+async def test_a_paste_of_more_rows_than_a_form_holds_is_refused_and_changes_nothing() -> None:
+    headers = " ".join(f"-H 'X-N{n}: v'" for n in range(201))
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        seen = record_notifications(app, pytest.MonkeyPatch())
+        await paste(pilot, f"curl {headers} https://api.github.com/user")
+
+        assert app.query_one("#route", Input).value == "GET /user"
+        assert seen == [
+            "error: Not read: the request gives 201 parameters and headers, and a form takes "
+            "at most 200: `restroute import` reads it whole"
+        ]

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
+from typing import NamedTuple
 
 from . import _form, formats
 from ._attachment import Attachment, read_attachment, with_attachment
@@ -92,6 +93,9 @@ MAX_NESTING = 100
 far more than any API asks for, and deep enough below Python's recursion limit that
 merging, explaining, snippets and the explorers' rendering never hit it."""
 UNDO_STEPS = 100  # edits of the form that undo goes back through
+# Rows a paste may give: GitHub's largest form has 31, and the explorer lays out each row
+# as widgets (about 10 ms each): thousands froze it for 18 to 49 s.
+MAX_PASTED_ROWS = 200
 
 
 @dataclass(slots=True, repr=False)
@@ -478,6 +482,16 @@ def _status(explanation: Explanation | None, problems: tuple[Status, ...]) -> St
     return Status("ok", f"{request['method'].upper()} {request['url']}")
 
 
+class _Step(NamedTuple):
+    """The form at one step of undo, and what the paste then in it was read as."""
+
+    route: str
+    rows: tuple[tuple[str, str], ...]
+    form: tuple[str, ...]
+    pasted: tuple[tuple[str, str], ...]
+    reading: Match | None
+
+
 class Session:
     """Layers (built-in, profiles..., session) + a route + parameter rows."""
 
@@ -499,7 +513,7 @@ class Session:
         self.form: tuple[str, ...] = ()
         """The parameters of the route's catalog form, in order (``choose``, ``set_form``)."""
         self._laid: list[str] = []  # the names the form laid out last (follow_route)
-        self._history: list[tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]]] = []
+        self._history: list[_Step] = []
         self._editing: object = None  # the field whose edits are one step of undo
         self.attachment: Attachment | None = None
         """A file sent as the body (``attach``), when no row gives data."""
@@ -782,12 +796,16 @@ class Session:
         from .reader import read_route
 
         found = read_route(text)
+        values = pasted.rows(found)
+        if len(values) > MAX_PASTED_ROWS:
+            msg = f"the request gives {len(values):,} parameters and headers, and a form takes "
+            msg += f"at most {MAX_PASTED_ROWS}: `restroute import` reads it whole"
+            raise EndpointError(msg)
         self.remember()
         self.route = found.route
         self.form = tuple(name for name, _ in found.operation.form()) if found.operation else ()
         self._laid = self.laid_out()
         self.rows = _form.clear([], self._laid)
-        values = pasted.rows(found)
         self.fill(values)
         self.pasted = dict(values)
         self.reading = found
@@ -821,10 +839,15 @@ class Session:
 
     def remember(self) -> None:
         """Keep the form as it is now, as the step ``undo`` goes back to."""
-        snapshot = (self.route, tuple(self.rows), self.form)
+        snapshot = self._step()
         if not self._history or self._history[-1] != snapshot:
             self._history = [*self._history[-(UNDO_STEPS - 1) :], snapshot]
         self._editing = None
+
+    def _step(self) -> _Step:
+        return _Step(
+            self.route, tuple(self.rows), self.form, tuple(self.pasted.items()), self.reading
+        )
 
     def forget(self) -> None:
         """Begin undo's history here: the form as the explorer opened it, with the values
@@ -842,12 +865,12 @@ class Session:
         >>> session.undo(), session.rows
         (True, [('username', 'octocat')])
         """
-        current = (self.route, tuple(self.rows), self.form)
+        current = self._step()
         while self._history:
             snapshot = self._history.pop()
             if snapshot[:2] != current[:2]:  # a step the user can see: the route or the rows
-                self.route, rows, self.form = snapshot
-                self.rows = list(rows)
+                self.route, rows, self.form, pasted, self.reading = snapshot
+                self.rows, self.pasted = list(rows), dict(pasted)
                 self._laid = self.laid_out()
                 self._editing = None
                 return True

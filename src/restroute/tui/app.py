@@ -205,9 +205,18 @@ class RestrouteApp(App[None]):
         if node is self or node.is_attached:
             super().update_styles(node, animate)
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            focused = self.focused
+            if isinstance(focused, RouteBar):
+                focused.expect(event)  # before the keys after it reach their bindings
+        await super().on_event(event)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The form's keys work on the explorer's own screen; over the help, a prompt or
         the route picker they are that screen's keys (ctrl+n, ctrl+f ... in its field)."""
+        if self.query_one(RouteBar).holding:
+            return False  # its key goes to the route bar, held until the paste is read
         if action in ON_THE_FORM:
             return self.screen is self.default_screen
         return True
@@ -331,6 +340,13 @@ class RestrouteApp(App[None]):
         with the values and headers as the rows, and the Pasted tab showing what each
         part became. Text that cannot be read changes nothing, and the app says why."""
         try:
+            await self._read_paste(text)
+        finally:  # what was typed while it was read arrives after it, where focus is now
+            for event in self.query_one(RouteBar).release():
+                await self.on_event(event)
+
+    async def _read_paste(self, text: str) -> None:
+        try:
             found = self.session.paste(text)
         except EndpointError as error:
             self.notify(f"Not read: {error}", severity="error", markup=False)
@@ -360,6 +376,7 @@ class RestrouteApp(App[None]):
         self._laying_out = True
         try:
             bar.value = route
+            bar.cursor_position = len(route)  # a key typed next goes after it, not inside
         finally:
             self._laying_out = False
 

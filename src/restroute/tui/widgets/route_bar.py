@@ -54,6 +54,12 @@ def _build_tables() -> None:
     catalog.complete("/:")
 
 
+def _lines(text: str) -> str:
+    """Pasted text with its line breaks as a reader takes them: terminals send each as a
+    carriage return (xterm, tmux), and a curl's ``\\`` continuations would not read."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 class RouteBar(LiveInput):
     """``POST /repos/{owner}/{repo}/issues``, a full URL, ``:var`` or ``{var}``; → completes.
 
@@ -71,17 +77,58 @@ class RouteBar(LiveInput):
             select_on_focus=False,  # Tab into the route keeps it: a key there appends
         )
         self.completer = CatalogSuggester()
+        # The keys and pastes that came while a pasted request was read, in order (None:
+        # none is being read). The app reads it after this widget has seen the keys
+        # typed just after it, which went into the old route and were lost with it.
+        self._held: list[events.Key | events.Paste] | None = None
+        self._expected: events.Paste | None = None  # the paste that began the holding
 
     def _on_paste(self, event: events.Paste) -> None:
         """A request pasted (curl, a URL with values, a gh api or Octokit call) is read
-        back by the app into the route, the form and the headers; a route is typed.
-        Terminals send a pasted line break as a carriage return (xterm, tmux): it is a
-        line break again here, or a curl's ``\\`` continuations would not read."""
-        text = event.text.replace("\r\n", "\n").replace("\r", "\n")
+        back by the app into the route, the form and the headers; a route is typed."""
+        if event is not self._expected and self._held_back(event):
+            return
+        self._expected = None
+        text = _lines(event.text)
         if looks_like_request(text):
             event.prevent_default()  # neither LiveInput's handler nor Input's types it
             event.stop()
+            self._held = self._held if self._held is not None else []
             self.post_message(RequestPasted(text))
+
+    def expect(self, event: events.Paste) -> None:
+        """A paste is on its way here (the app says so as it arrives, before the keys
+        after it, whose bindings the app would run first): if it is a request, they
+        wait for it."""
+        if self._held is None and looks_like_request(_lines(event.text)):
+            self._held, self._expected = [], event
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not self._held_back(event):
+            await super()._on_key(event)
+
+    def _held_back(self, event: events.Key | events.Paste) -> bool:
+        if self._held is None:
+            return False
+        event.prevent_default()
+        event.stop()
+        self._held.append(event)
+        return True
+
+    @property
+    def holding(self) -> bool:
+        """Whether a pasted request is being read: keys wait for it."""
+        return self._held is not None
+
+    def release(self) -> list[events.Key | events.Paste]:
+        """The paste has been read: what came meanwhile, in its order, to arrive again."""
+        held, self._held = self._held or [], None
+        return [
+            events.Paste(event.text)
+            if isinstance(event, events.Paste)
+            else events.Key(event.key, event.character)
+            for event in held
+        ]
 
     def watch_value(self, value: str) -> None:
         if value and self.is_mounted:  # typed, not given at start
