@@ -94,8 +94,8 @@ far more than any API asks for, and deep enough below Python's recursion limit t
 merging, explaining, snippets and the explorers' rendering never hit it."""
 UNDO_STEPS = 100  # edits of the form that undo goes back through
 # Rows a paste may give: GitHub's largest form has 31, and the explorer lays out each row
-# as widgets (about 10 ms each): thousands froze it for 18 to 49 s.
-MAX_PASTED_ROWS = 200
+# as widgets, about 11 ms each (100 rows: 1.2 s): thousands froze it for 18 to 49 s.
+MAX_PASTED_ROWS = 100
 
 
 @dataclass(slots=True, repr=False)
