@@ -94,13 +94,13 @@ def test_a_value_that_is_code_is_unread_as_written(written: str, value: str) -> 
 
 def test_a_call_s_parentheses_are_counted_without_reading_its_strings() -> None:
     """f(")") is read to the first ) that balances the (, so what follows is left over."""
-    assert error('(f(")"), 1)').endswith("',' or ')' is missing at '\"), 1)'")
+    assert error('(f(")"), 1)').endswith("',' or ')' is missing at character 6")  # the "
     assert read("(f('(', x), 1))") == [Unread("f('(', x), 1)")]
 
 
 def test_a_call_never_closed_takes_the_rest_of_the_text() -> None:
     text = "(f(" + "(a, " * 1000
-    assert "',' or ')' is missing at ''" in error(text)
+    assert "',' or ')' is missing at their end" in error(text)
     assert read("([f(g(h(i(j(k(l(m(n))))))))])") == [[Unread("f(g(h(i(j(k(l(m(n))))))))")]]
 
 
@@ -164,39 +164,39 @@ def test_javascript_string_escapes(written: str, value: str) -> None:
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("", "'(' is missing at ''"),
-        ("[1]", "'(' is missing at '[1]'"),
-        ("(1 2)", "',' or ')' is missing at '2)'"),
-        ("(1,, 2)", "a value is missing at ', 2)'"),
-        ("([1 2])", "',' or ']' is missing at '2])'"),
-        ("([1, 2}])", "',' or ']' is missing at '}])'"),
-        ("([[1]}])", "',' or ']' is missing at '}])'"),
-        ("([[], [] [], []])", "',' or ']' is missing at '[], []])'"),
-        ("([[],,])", "a value is missing at ',])'"),
-        ("({a: 1]})", "',' or '}' is missing at ']})'"),
-        ("({a: {}]})", "',' or '}' is missing at ']})'"),
-        ("({a b})", "',' or '}' is missing at 'b})'"),
-        ("({a: 1 b})", "',' or '}' is missing at 'b})'"),
-        ("({a: [1] b})", "',' or '}' is missing at 'b})'"),
-        ("({a: f(()) b})", "',' or '}' is missing at 'b})'"),
-        ("({: 1})", "a key is missing at ': 1})'"),
-        ("({a: 1,, b: 2})", "a key is missing at ', b: 2})'"),
-        ("({`a`: 1})", "a key is missing at '`a`: 1})'"),
-        ("({'a: 1})", "a ' string is not closed at \"'a: 1})\""),
-        ("({a: 'b})", "a ' string is not closed at \"'b})\""),
-        ("({a: `b})", "a ` string is not closed at '`b})'"),
-        ("({a: })", "a value is missing at '})'"),
-        ("({a: ", "the text ends before a value at ''"),
-        ("([1, 'a' 'b'])", "',' or ']' is missing at \"'b'])\""),
-        ("(f(())", "',' or ')' is missing at ''"),
-        ("([/* open", "a /* comment is not closed at '/* open'"),
-        ("([1 /* open", "a /* comment is not closed at '/* open'"),
-        ("([1, /* open", "a /* comment is not closed at '/* open'"),
-        ("({/* open", "a /* comment is not closed at '/* open'"),
-        ("({a /* open", "a /* comment is not closed at '/* open'"),
-        ("({a: /* open", "a /* comment is not closed at '/* open'"),
-        ("({a: [] /* open", "a /* comment is not closed at '/* open'"),
-        ("(/*/)", "a /* comment is not closed at '/*/)'"),
+        ("", "'(' is missing at their end"),
+        ("[1]", "'(' is missing at character 1"),
+        ("(1 2)", "',' or ')' is missing at character 4"),
+        ("(1,, 2)", "a value is missing at character 4"),
+        ("([1 2])", "',' or ']' is missing at character 5"),
+        ("([1, 2}])", "',' or ']' is missing at character 7"),
+        ("([[1]}])", "',' or ']' is missing at character 6"),
+        ("([[], [] [], []])", "',' or ']' is missing at character 10"),
+        ("([[],,])", "a value is missing at character 6"),
+        ("({a: 1]})", "',' or '}' is missing at character 7"),
+        ("({a: {}]})", "',' or '}' is missing at character 8"),
+        ("({a b})", "',' or '}' is missing at character 5"),
+        ("({a: 1 b})", "',' or '}' is missing at character 8"),
+        ("({a: [1] b})", "',' or '}' is missing at character 10"),
+        ("({a: f(()) b})", "',' or '}' is missing at character 12"),
+        ("({: 1})", "a key is missing at character 3"),
+        ("({a: 1,, b: 2})", "a key is missing at character 8"),
+        ("({`a`: 1})", "a key is missing at character 3"),
+        ("({'a: 1})", "a ' string is not closed at character 3"),
+        ("({a: 'b})", "a ' string is not closed at character 6"),
+        ("({a: `b})", "a ` string is not closed at character 6"),
+        ("({a: })", "a value is missing at character 6"),
+        ("({a: ", "the text ends before a value at their end"),
+        ("([1, 'a' 'b'])", "',' or ']' is missing at character 10"),
+        ("(f(())", "',' or ')' is missing at their end"),
+        ("([/* open", "a /* comment is not closed at character 3"),
+        ("([1 /* open", "a /* comment is not closed at character 5"),
+        ("([1, /* open", "a /* comment is not closed at character 6"),
+        ("({/* open", "a /* comment is not closed at character 3"),
+        ("({a /* open", "a /* comment is not closed at character 5"),
+        ("({a: /* open", "a /* comment is not closed at character 6"),
+        ("({a: [] /* open", "a /* comment is not closed at character 9"),
+        ("(/*/)", "a /* comment is not closed at character 2"),
     ],
 )
 def test_what_does_not_read_is_one_error_naming_where(text: str, says: str) -> None:
@@ -210,23 +210,29 @@ def test_data_nested_100_levels_reads_and_101_does_not() -> None:
     assert read(f"({nested(MAX_DEPTH)})") == [eval(nested(MAX_DEPTH))]
     assert read(f"({nested(MAX_DEPTH, '[ ]')})")[0] == eval(nested(MAX_DEPTH + 1, ""))
     says = f"data nested more than {MAX_DEPTH} levels at "
-    assert error(f"({nested(MAX_DEPTH + 1)})").endswith(says + "'1" + "]" * 29 + "'")
-    assert error(f"({nested(MAX_DEPTH, '[ 1]')})").endswith(says + "'1" + "]" * 29 + "'")
+    # (, then 101 [ : the 1 is character 103; with "[ 1]" inside 100, character 104
+    assert error(f"({nested(MAX_DEPTH + 1)})").endswith(says + f"character {MAX_DEPTH + 3}")
+    assert error(f"({nested(MAX_DEPTH, '[ 1]')})").endswith(says + f"character {MAX_DEPTH + 4}")
     inside_an_object = nested(MAX_DEPTH - 1, "{a: [ ]}")  # [] at 100: no value 101 deep
     assert read(f"({inside_an_object})") == [eval(nested(MAX_DEPTH - 1, "{'a': []}"))]
-    missing = "',' or ']' is missing at 'x" + "]" * 29 + "'"
+    missing = f"',' or ']' is missing at character {MAX_DEPTH + 5}"  # the x
     assert error(f"({nested(MAX_DEPTH, '[] x')})").endswith(missing)
-    assert error(f"({nested(MAX_DEPTH, '[[]]')})").endswith(says + "'[]" + "]" * 28 + "'")
-    assert error(f"({nested(MAX_DEPTH, '[ [] ]')})").endswith(says + "'[] ]" + "]" * 26 + "'")
+    # the inner [ of "[[]]" and of "[ [] ]", inside 100
+    assert error(f"({nested(MAX_DEPTH, '[[]]')})").endswith(says + f"character {MAX_DEPTH + 3}")
+    assert error(f"({nested(MAX_DEPTH, '[ [] ]')})").endswith(says + f"character {MAX_DEPTH + 4}")
 
 
 def test_an_object_at_the_deepest_level_may_hold_keys_but_no_values() -> None:
     deepest = nested(MAX_DEPTH, "{a, b, 'c'}")
     assert read(f"({deepest})") == [eval(nested(MAX_DEPTH, "{'a': 'a', 'b': 'b', 'c': 'c'}"))]
     says = f"data nested more than {MAX_DEPTH} levels at "
-    assert error(f"({nested(MAX_DEPTH, '{a, b: 1}')})").endswith(says + "' 1}" + "]" * 27 + "'")
-    assert error(f"({nested(MAX_DEPTH, '{a: []}')})").endswith(says + "' []}" + "]" * 26 + "'")
-    assert error("(" + "{a:" * (MAX_DEPTH + 1) + "1").endswith(says + "'1'")
+    # the blank before the value: "{a, b: 1}" and "{a: []}" begin at character 102
+    assert error(f"({nested(MAX_DEPTH, '{a, b: 1}')})").endswith(
+        says + f"character {MAX_DEPTH + 8}"
+    )
+    assert error(f"({nested(MAX_DEPTH, '{a: []}')})").endswith(says + f"character {MAX_DEPTH + 5}")
+    # the 1, after ( and 101 "{a:"
+    assert error("(" + "{a:" * (MAX_DEPTH + 1) + "1").endswith(says + "character 305")
 
 
 def test_objects_and_arrays_nested_by_turns_read_to_the_limit() -> None:
@@ -246,7 +252,8 @@ def test_objects_and_arrays_nested_by_turns_read_to_the_limit() -> None:
     [
         pytest.param(
             "(" + "[" * 100_000,
-            f"data nested more than {MAX_DEPTH} levels at '{'[' * 30}'",
+            # the 102nd [
+            f"data nested more than {MAX_DEPTH} levels at character {MAX_DEPTH + 3}",
             id="100,000 [",
         ),
         pytest.param(
@@ -256,46 +263,47 @@ def test_objects_and_arrays_nested_by_turns_read_to_the_limit() -> None:
         ),
         pytest.param(
             "(" + "{" * 100_000,
-            "a key is missing at '{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{'",
+            "a key is missing at character 3",  # the second {, where a key goes
             id="100,000 {",
         ),
         pytest.param(
             "(" + "{a:" * 100_000,
-            f"data nested more than {MAX_DEPTH} levels at '{{a:{{a:",
+            # where the value of the 101st {a: goes
+            f"data nested more than {MAX_DEPTH} levels at character 305",
             id="100,000 {a:",
         ),
         pytest.param(
-            "(" * 100_000, "',' or ')' is missing at ''", id="100,000 ("
+            "(" * 100_000, "',' or ')' is missing at their end", id="100,000 ("
         ),  # a call never closed, to the end
         pytest.param("(" + ")" * 100_000, None, id="100,000 )"),
         pytest.param(
             '("' + "a" * MEGABYTE,
-            'a " string is not closed at \'"aaaaaaaaa',
+            'a " string is not closed at character 2',
             id="1 MB string left open",
         ),
         pytest.param(
             '("' + "\\" * MEGABYTE,
-            'a " string is not closed at \'"\\\\\\\\\\\\',
+            'a " string is not closed at character 2',
             id="1 MB of backslashes left open",
         ),
         pytest.param(
             "(1 /*" + "*" * MEGABYTE,
-            "a /* comment is not closed at '/****",
+            "a /* comment is not closed at character 4",
             id="1 MB comment left open",
         ),
         pytest.param(
             "(1, " + "/**/" * (MEGABYTE // 4) + "/*",
-            "a /* comment is not closed at '/*'",
+            "a /* comment is not closed at character 1,000,005",  # (1, and 250,000 /**/
             id="250,000 comments and one left open",
         ),
         pytest.param(
             "([" + "1," * (MEGABYTE // 2) + "1 2])",
-            "',' or ']' is missing at '2])'",
+            "',' or ']' is missing at character 1,000,005",  # the 2
             id="500,000 values then an error",
         ),
         pytest.param(
             "({" + "a: 1, " * (MEGABYTE // 6) + "b c})",
-            "',' or '}' is missing at 'c})'",
+            "',' or '}' is missing at character 1,000,001",  # the c
             id="166,666 keys then an error",
         ),
     ],

@@ -7,6 +7,7 @@ Each expected value below is worked out by hand from curl's manual (what -d, -G,
 from __future__ import annotations
 
 import contextlib
+import time
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from restroute import EndpointError, endpoint
 from restroute._shell import MAX_TEXT, commands
-from restroute.reader import ReadRequest, read_request
+from restroute.reader import ReadRequest, looks_like_request, read_request, read_route
 
 API = "https://api.github.com"
 # As GitHub's REST docs write a call (curl -L, a token placeholder, the API version).
@@ -137,15 +138,16 @@ def test_curls_options_as_curl_sends_them(
     ("text", "warning"),
     [
         ('curl -H "Authorization: Bearer $TOKEN" URL', "curl's -H holds $TOKEN"),
-        ('curl -H "X-Run: $(rm -rf ~)" URL', "curl's -H holds $(rm -rf ~)"),
-        ("curl -d `cat secret` URL", "curl's -d holds `cat secret`"),
+        # a command by its kind alone: what it holds may be a secret
+        ('curl -H "X-Run: $(rm -rf ~)" URL', "curl's -H holds a command's output, $(...)"),
+        ("curl -d `cat secret` URL", "curl's -d holds a command's output, `...`"),
         ('curl "URL/${PATH_PART}"', "the URL holds ${PATH_PART}"),
         ("curl -d @body.json URL", "comes from the file body.json, which is not read"),
         ("cat body.json | curl --data-binary @- URL", "from the pipe before curl, which is not"),
-        ("curl --retry-all-errors URL", "curl's --retry-all-errors is not read"),
+        ("curl --proxy-anyauth URL", "curl's --proxy-anyauth is not read"),
         ("curl -u me:pw URL", "curl's -u sends user:password as basic authorization"),
-        ("curl -o out.json URL", "curl's -o out.json changes nothing sent"),
-        ("curl -H nocolon URL", "curl's -H 'nocolon' is no header"),
+        ("curl -o out.json URL", "curl's -o changes nothing sent"),
+        ("curl -H nocolon URL", "curl's -H has a value with no colon"),
         ("curl URL URL", "curl has 2 URLs; the first is read"),
     ],
 )
@@ -174,7 +176,7 @@ def test_single_quotes_expand_nothing() -> None:
         ("curl -d $'unclosed", "a $'...' quote is not closed"),
         ("curl -H", "curl's -H needs a value"),
         ("curl -s", "the curl command has no URL"),
-        ("what is this", "'what is this' is neither a URL nor a curl command"),
+        ("what is this", "the text is 3 words, and neither a URL"),
         ("x" * (MAX_TEXT + 1), "paste a request of at most 1,000,000"),
     ],
 )
@@ -329,15 +331,16 @@ def test_httpie_and_gh_api(
 @pytest.mark.parametrize(
     ("text", "warning"),
     [
-        ("http -a me:pw h/x", "HTTPie's -a (authentication) is left out"),
+        ("http -a me h/x", "HTTPie's -a is left out: HTTPie asks for the password"),
+        ("http -A digest -a me:pw h/x", "HTTPie's -a is left out: HTTPie answers digest's"),
         ("http --frobnicate h/x", "HTTPie's --frobnicate is not read"),
-        ("http h/x nothing", "'nothing' is no HTTPie item"),
-        ("http h/x a:=nope", "a:= takes JSON, and 'nope' is not"),
-        ("http h/x file@./a.json", "sends a file, which is not read"),
-        ("http h/x q==$Q", "the item 'q==$Q' holds $Q"),
+        ("http h/x nothing", "HTTPie's 1st item is no HTTPie item"),
+        ("http h/x a=1 b:=nope", "HTTPie's 2nd item (b:=) takes JSON, and its value is not"),
+        ("http h/x file@./a.json", "HTTPie's 1st item (file@) reads a file, which is not"),
+        ("http h/x q==$Q", "HTTPie's 1st item holds $Q"),
         ("gh api repos/{owner}/{repo}/issues", "gh fills {owner} from the repository"),
-        ("gh api user --input body.json", "--input body.json is a file, which is not read"),
-        ("gh api user -F avatar=@me.png", "-F @me.png reads a file"),
+        ("gh api user --input body.json", "--input names the file body.json, which is not"),
+        ("gh api user -F avatar=@me.png", "gh api's -F avatar=@... reads a file"),
         ("gh api user --frob", "gh api's --frob is not read"),
         ('gh api user -H "Authorization: token $T"', "gh api's -H holds $T"),
     ],
@@ -391,7 +394,7 @@ def test_an_octokit_request_call() -> None:
         {"x-github-api-version": "2022-11-28", "content-type": "application/json; charset=utf-8"},
         '{"title": "Found a bug", "labels": ["bug"]}',
         "octokit",
-        ["assignee is code (user.login), not a value; it is left out"],
+        ["assignee is code, not a value; it is left out"],
     )
 
 
@@ -465,7 +468,7 @@ def test_a_call_left_open_reads_to_the_end_and_says_so() -> None:
     and the arguments are then not closed either."""
     from restroute._jsdata import read_call_arguments
 
-    with pytest.raises(EndpointError, match="',' or '\\)' is missing at ''"):
+    with pytest.raises(EndpointError, match="',' or '\\)' is missing at their end"):
         read_call_arguments("(f(a, b")
 
 
@@ -638,11 +641,11 @@ def test_what_a_script_computes_is_named_and_left_out() -> None:
     request = read_request(script)
 
     assert request.headers == {}
-    assert request.warnings == [
-        "secret is code (os.getenv('T')); it is left out",
-        "bad is code ({**secret}); it is left out",
-        "x is code (1 - 2); it is left out",
-        "the headers is code (secret); it is left out",
+    assert request.warnings == [  # the kind of code, never what it holds
+        "secret is code (a call of os.getenv); it is left out",
+        "bad is code (an expression (Dict)); it is left out",
+        "x is code (an expression (BinOp)); it is left out",
+        "the headers is code (the name secret, given no value here); it is left out",
         "params= is not read: it is left out (the URL has the query)",
     ]
 
@@ -687,10 +690,10 @@ def test_a_quoted_url_after_a_method_is_read_as_the_shell_reads_it() -> None:
     ("line", "code"),
     [
         ("a.b = 1", None),  # not a name: not read, not warned
-        ("x = -'a'", "-'a'"),
-        ("x = 1 + 'a'", "1 + 'a'"),
-        ("x = os.environ[1]", "os.environ[1]"),
-        ("x = b'a'.encode()", "b'a'.encode()"),
+        ("x = -'a'", "an expression (UnaryOp)"),
+        ("x = 1 + 'a'", "an expression (BinOp)"),
+        ("x = os.environ[1]", "an expression (Subscript)"),
+        ("x = b'a'.encode()", "a call"),  # of a literal: not shown
         ("x = y = 1", None),
     ],
 )
@@ -698,3 +701,465 @@ def test_each_value_a_script_computes_is_named(line: str, code: str | None) -> N
     request = read_request(f"import requests\nimport os\n{line}\nrequests.get('https://h/x')\n")
 
     assert request.warnings == ([f"x is code ({code}); it is left out"] if code else [])
+
+
+# --- What the attack found: each case worked out by hand ---------------------------------
+
+
+def test_an_octokit_put_with_no_body_sends_an_empty_one_and_no_content_type() -> None:
+    """@octokit/endpoint sends "" as a PUT's body when no parameter is left for one, and
+    sets content-type only when there is a body: none here."""
+    request = read_request(
+        'octokit.request("PUT /user/starred/{owner}/{repo}", {owner: "o", repo: "r"})'
+    )
+
+    assert (request.method, request.url) == ("PUT", f"{API}/user/starred/o/r")
+    assert request.body == ""
+    assert request.headers == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http h/x q==\udcff",  # a query item
+        "http -f h/x a=\udcff",  # a form field
+        f"curl --data-urlencode a=\udcff {API}/x",
+        "gh api user -X GET -f q=\udcff",  # a GET's fields go to the query
+        f"printf '\udcff' | curl --data-binary @- {API}/x",
+        f"\udcff curl {API}/x",
+    ],
+)
+def test_text_that_is_no_utf8_is_refused_saying_where(text: str) -> None:
+    """A lone surrogate (what surrogateescape makes of bytes that are no UTF-8) is refused
+    at once, by its place in the text, whatever would read it."""
+    place = text.index("\udcff") + 1
+
+    with pytest.raises(EndpointError, match=f"character {place} of the text is U\\+DCFF"):
+        read_request(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (f"curl -d $'\\udcff' {API}/x", r"a \$'...' quote writes half of a UTF-16 pair"),
+        ('{"url": "https://h/\\udcff"}', "the URL holds U\\+DCFF"),
+        ('{"url": "https://h", "headers": {"x": "\\ud800"}}', "the header x holds U\\+D800"),
+        ('{"url": "https://h", "headers": {"\\ud800": "v"}}', "a header's name holds U\\+D800"),
+        ('{"url": "https://h", "method": "\\ud800"}', "the method holds U\\+D800"),
+        ('{"url": "https://h", "body": "\\udcff"}', "the body holds U\\+DCFF"),
+        ('octokit.request("GET /users/{u}", {u: "\\udcff"})', "the Octokit call holds U\\+DCFF"),
+        ('octokit.request("GET /x", {a: ["\\udcff"]})', "the Octokit call holds U\\+DCFF"),
+        ("import requests\nrequests.get('https://h/\\udcff')", "the URL holds U\\+DCFF"),
+    ],
+)
+def test_an_escape_that_gives_half_a_utf16_pair_is_refused(text: str, says: str) -> None:
+    """The text is UTF-8, but an escape in it (a shell's, JSON's, JavaScript's, Python's)
+    writes a lone surrogate, which no request can send."""
+    with pytest.raises(EndpointError, match=says):
+        read_request(text)
+
+
+def test_gh_fields_nest_at_most_100_levels() -> None:
+    """a[b]...[b]=1 is an object a level per [b]: 99 of them make 100 objects and read;
+    600 are refused by name, where json.dumps would recurse past Python's limit."""
+    request = read_request("gh api x -f 'a" + "[b]" * 99 + "=1'")
+    assert isinstance(request.body, str)
+    assert request.body.count("{") == 100
+
+    with pytest.raises(EndpointError, match="gh api's field a is nested 600 levels"):
+        read_request("gh api x -f 'a" + "[b]" * 600 + "=1'")
+
+
+def test_json_nested_too_deep_for_a_body_is_refused() -> None:
+    """HTTPie's :=, and a JSON body: at most 100 levels, as in an Octokit call."""
+    deep = "[" * 101 + "]" * 101
+    with pytest.raises(EndpointError, match="2nd item \\(b:=\\) is nested more than 100"):
+        read_request(f"http h/x a=1 b:='{deep}'")
+    with pytest.raises(EndpointError, match="HTTPie's JSON body is nested more than 100"):
+        read_request(f"http h/x b:='{deep[1:-1]}'")  # 100, and the body's object
+    with pytest.raises(EndpointError, match="the JSON's body is nested more than 100"):
+        read_request('{"url": "https://h", "body": ' + deep + "}")
+    with pytest.raises(EndpointError, match="nested deeper than Python reads"):
+        read_request('{"url": ' + "[" * 100_000)
+
+
+@pytest.mark.parametrize(
+    ("start", "step"),
+    [
+        ("x = [1]", "x = [x, x]"),  # 2**30 items, as json.dumps writes them
+        ("x = {'a': 1}", "x = {'a': x, 'b': x}"),
+        ("x = 'a'", "x = x + x"),  # 2**30 characters
+        ("x = 'a'", "x = [x]"),  # 30 deep is fine; see the depth below
+    ],
+)
+def test_a_script_whose_values_double_is_refused_in_time(start: str, step: str) -> None:
+    lines = "\n".join([start, *[step] * (30 if step != "x = [x]" else 150)])
+    script = f"import requests\n{lines}\nrequests.post('https://h/x', json=x)\n"
+
+    started = time.perf_counter()
+    with pytest.raises(EndpointError, match="the Python builds a value of more than 1,000,000"):
+        read_request(script)
+    assert time.perf_counter() - started < 1
+
+
+def test_a_script_that_uses_a_name_twice_reads() -> None:
+    script = (
+        "import requests\nx = [1]\ny = {'a': x, 'b': [x, x]}\nrequests.post('https://h/x', json=y)"
+    )
+
+    assert read_request(script).body == '{"a":[1],"b":[[1],[1]]}'
+
+
+def test_a_dict_keyed_by_a_list_is_code() -> None:
+    script = "import requests\nx = {[1]: 2}\nrequests.get('https://h/x')"
+
+    assert read_request(script).warnings == [
+        "x is code (a dict with a list or a dict as a key); it is left out"
+    ]
+
+
+@pytest.mark.parametrize("text", [None, b"curl https://h/x", 1, ["curl", "https://h/x"]])
+def test_what_is_no_text_is_refused_naming_its_type(text: object) -> None:
+    kind = type(text).__name__
+    for function in (read_request, read_route, looks_like_request):
+        with pytest.raises(EndpointError, match=f"the text to read is {kind}, not a str"):
+            function(text)  # type: ignore[operator]
+
+
+class Sly(str):
+    """A str whose methods lie: the reader must read its value, not ask it."""
+
+    def split(self, *args: object, **kwargs: object) -> list[str]:  # type: ignore[override]
+        return ["gh"]
+
+    def strip(self, *args: object) -> str:  # type: ignore[override]
+        return "https://evil.example/"
+
+    def startswith(self, *args: object) -> bool:  # type: ignore[override]
+        return True
+
+    def __str__(self) -> str:
+        return "https://evil.example/"
+
+
+def test_a_str_subclass_is_read_as_its_value() -> None:
+    request = read_request(Sly(f"curl -X DELETE {API}/gists/1"))
+
+    assert (request.method, request.url) == ("DELETE", f"{API}/gists/1")
+    assert looks_like_request(Sly("GET /users/{username}")) is False
+    assert read_route(Sly(f"{API}/user")).route == "GET /user"
+
+
+TOKEN = "ghp_" + "A1b2C3d4E5" * 3 + "F6g7H8"  # a token's shape: ghp_ and 36 letters
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Authorization: Bearer {TOKEN}",  # no command at all
+        f"curl -H 'Authorization token {TOKEN}' {API}/user",  # no colon
+        f'{{"url": "{API}/user", "headers": {{"authorization": "{TOKEN}"',  # cut short
+        f"curl -F 'password=@{TOKEN}' {API}/user",
+        f"curl -d @{TOKEN} {API}/user",
+        f"curl -o {TOKEN} --cacert {TOKEN} -K {TOKEN} {API}/user",
+        f"curl --{TOKEN} -{TOKEN} {API}/user",
+        f'curl -H "X-Token: $(echo {TOKEN})" {API}/user',
+        f'curl -H "X-Token: ${{T:-{TOKEN}}}" {API}/user',
+        f'curl "$(echo https://{TOKEN}@h/x)"',
+        f"http h/x 'a:={TOKEN}' '{TOKEN}' 'f=@{TOKEN}' --{TOKEN}",
+        f"gh api user --{TOKEN} --input {TOKEN} -F a=@{TOKEN}",
+        f'import requests\nrequests.get("{API}/user", headers={{"a": "{TOKEN}"',
+        f'import requests\nx = "{TOKEN}" + y\nrequests.get(z + "{TOKEN}")',
+        f'import requests\n{TOKEN} = 1\nrequests.get("{API}/user", json={TOKEN}x)',
+        f'octokit.request("GET /user", {{ headers: {{ authorization: "{TOKEN}" + x }} }})',
+        f'octokit.request("GET /user", {{ a: "{TOKEN} }})',
+        f'octokit.request("GET /user", {{ a: 1 {TOKEN} }})',
+        f"octokit.rest.{TOKEN}.x({{}})",
+    ],
+)
+def test_no_message_and_no_warning_shows_a_token(text: str) -> None:
+    """A message says what is wrong and where, never what the text holds there."""
+    assert TOKEN[4:20] not in said(text)
+
+
+def said(text: str) -> str:
+    """The error ``text`` is refused with, or the warnings it is read with."""
+    try:
+        return " ".join(read_request(text).warnings)
+    except EndpointError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize(
+    ("options", "header", "said"),
+    [
+        ("-u user:pass", "Basic dXNlcjpwYXNz", "-u user:pass"),  # base64 of "user:pass"
+        ("--user 'a b:c'", "Basic YSBiOmM=", "--user 'a b:c'"),  # of "a b:c"
+        ("--oauth2-bearer tok", "Bearer tok", "--oauth2-bearer tok"),
+        ("-su user:pass", "Basic dXNlcjpwYXNz", "-u user:pass"),
+    ],
+)
+def test_curl_credentials_are_the_authorization_curl_sends(
+    options: str, header: str, said: str
+) -> None:
+    request = read_request(f"curl {options} {API}/user")
+
+    assert request.url == f"{API}/user"
+    assert request.headers == {"authorization": header}
+    assert request.said["header authorization"] == said
+
+
+@pytest.mark.parametrize(
+    ("options", "headers", "warning"),
+    [
+        ("-u user", {}, "curl's -u gives a user and no password, which curl asks for"),
+        ("--digest -u a:b", {}, "curl's -u with --digest answers the server's challenge"),
+        ("-u a:b -H 'Authorization: token x'", {"authorization": "token x"}, None),
+        ("-H 'Authorization:' --oauth2-bearer t", {}, None),  # curl's own removed
+    ],
+)
+def test_curl_credentials_curl_does_not_send(
+    options: str, headers: dict[str, str], warning: str | None
+) -> None:
+    request = read_request(f"curl {options} {API}/user")
+
+    assert request.headers == headers
+    assert warning is None or any(warning in said for said in request.warnings)
+
+
+@pytest.mark.parametrize(
+    ("options", "method", "headers", "body"),
+    [
+        ("-sSLX POST", "POST", {}, None),
+        ("-sSLXPOST", "POST", {}, None),
+        ("-LH 'x: y'", "GET", {"x": "y"}, None),
+        ("-Ld '{}'", "POST", {"content-type": "application/x-www-form-urlencoded"}, "{}"),
+        ("-d -sS", "POST", {"content-type": "application/x-www-form-urlencoded"}, "-sS"),
+        ("-GsSd a=1", "GET", {}, None),  # -G: a=1 goes to the query
+    ],
+)
+def test_curl_short_options_written_together(
+    options: str, method: str, headers: dict[str, str], body: str | None
+) -> None:
+    """Each letter an option; the first that takes a value takes the rest of the word,
+    or the next word when nothing is left of it."""
+    request = read_request(f"curl {options} {API}/x")
+
+    assert (request.method, request.headers, request.body) == (method, headers, body)
+    assert request.url == f"{API}/x" + ("?a=1" if "G" in options else "")
+
+
+def test_curl_short_options_reading_a_file() -> None:
+    request = read_request(f"curl -sd@body.json {API}/x")
+
+    assert request.url == f"{API}/x"
+    assert request.warnings == [
+        "curl's body comes from the file body.json, which is not read; the body is left out"
+    ]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        "-x http://proxy:3128", "--proxy http://p", "--cacert ca.pem", "--cert c.pem",
+        "-E c.pem", "--key k.pem", "-K curlrc", "--config curlrc", "-r 0-99",
+        "--range 0-99", "-c jar", "--cookie-jar jar", "--resolve h:443:1.2.3.4",
+        "--connect-to a:443:b:443", "-D -", "--dump-header h.txt", "--limit-rate 1k",
+        "-z 2024-01-01", "--max-redirs 3", "--interface eth0", "--proto =https", "-Y 1",
+        "-y 1", "--retry-delay 1", "--retry-max-time 2", "--url-query a=1",
+    ],
+)  # fmt: skip
+def test_curl_options_with_a_value_never_give_the_url(options: str) -> None:
+    """curl 7.88.1's table of options (curl --help all) says which take a value."""
+    request = read_request(f"curl {options} {API}/x")
+
+    assert request.url == f"{API}/x"
+    name, value = options.split()
+    (warning,) = request.warnings
+    assert warning.startswith(f"curl's {name} ")
+    assert value not in warning.removeprefix(f"curl's {name} ")  # the value is not shown
+
+
+@pytest.mark.parametrize(
+    ("options", "method"),
+    [("-F a=b", "POST"), ("--form-string a=b", "POST"), ("-T f.bin", "PUT"),
+     ("-X PATCH --upload-file f.bin", "PATCH")],
+)  # fmt: skip
+def test_curl_bodies_that_are_not_read_are_said_and_set_the_method(
+    options: str, method: str
+) -> None:
+    request = read_request(f"curl {options} {API}/x")
+
+    assert (request.method, request.url, request.body) == (method, f"{API}/x", None)
+    assert "which is not read; it is left out" in request.warnings[0]
+
+
+def test_curl_negated_and_unknown_flags() -> None:
+    """--no-location is -L's negation: read and ignored; an unknown one is named."""
+    request = read_request(f"curl --no-location --no-frob --frob -Zq {API}/x")
+
+    assert request.url == f"{API}/x"
+    assert request.warnings == [
+        "curl's --no-frob is not read: it is left out",
+        "curl's --frob is not read: it is left out",
+        "curl's -Z is not read: it is left out",
+        "curl's -q is not read: it is left out",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "url"),
+    [
+        ("http --session s --cert c.pem --proxy http:p --verify no -a u:p h/x", "http://h/x"),
+        ("http --timeout=5 -pHB h/x", "http://h/x"),
+        ("gh api --cache 1h -q .x -t '{{.}}' user", f"{API}/user"),
+    ],
+)
+def test_httpie_and_gh_options_with_a_value_never_give_the_url(text: str, url: str) -> None:
+    assert read_request(text).url == url
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('curl "$(echo https://h/x)"', "a command's output, \\$\\(...\\)"),
+        ("curl $URL", "\\$URL"),
+        ('curl "${SCHEME}${HOST}" -X POST', "\\${SCHEME}, \\${HOST}"),
+        ("http $URL", "\\$URL"),
+        ("gh api $ENDPOINT", "\\(\\$ENDPOINT\\)"),
+        ("POST $URL", "\\$URL"),
+    ],
+)
+def test_a_url_the_shell_computes_is_refused(text: str, says: str) -> None:
+    with pytest.raises(EndpointError, match=f"is computed by the shell .*{says}"):
+        read_request(text)
+
+
+def test_a_url_the_shell_computes_gives_way_to_one_written() -> None:
+    request = read_request(f"curl $URL {API}/x")
+
+    assert request.url == f"{API}/x"
+    assert request.warnings == ["curl has 2 URLs; the first is read"]
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_windows_and_terminal_line_breaks_continue_a_line(newline: str) -> None:
+    text = f"curl -L \\{newline}  -X POST \\{newline}  {API}/x \\{newline}  -d 'a=1'{newline}"
+
+    request = read_request(text)
+
+    assert (request.method, request.url, request.body) == ("POST", f"{API}/x", "a=1")
+    assert [w.text for w in commands(f"a{newline}b")[1]] == ["b"]  # and end a command
+
+
+@pytest.mark.parametrize(
+    "item", ["field=@file.txt", "field:=@file.json", "Header:@file", "field@file", "q==@f"]
+)
+def test_httpie_items_that_read_a_file_are_left_out(item: str) -> None:
+    request = read_request(f"http POST h/x {item}")
+
+    assert (request.url, request.headers, request.body) == ("http://h/x", {}, None)
+    assert request.warnings[0].startswith("HTTPie's 1st item (")
+    assert request.warnings[0].endswith(") reads a file, which is not read; it is left out")
+
+
+def test_httpie_empty_headers_and_a_raw_body() -> None:
+    """Name; sends the header empty; --raw is the body, as HTTPie sends it."""
+    request = read_request("http --raw '{\"a\": 1}' h/x 'X-Empty;' 'X-Bad;v'")
+
+    assert request.method == "POST"
+    assert request.body == '{"a": 1}'
+    assert request.headers == {
+        "x-empty": "",
+        "content-type": "application/json",
+        "accept": "application/json, */*;q=0.5",
+    }
+    assert request.warnings == [
+        "HTTPie's 2nd item (X-Bad;) sends an empty header and has a value after the ;; it "
+        "is left out"
+    ]
+    both = read_request("http -f --raw 'a=1' h/x b=2")
+    assert (both.body, both.headers) == (
+        "a=1",
+        {"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert both.warnings == ["HTTPie's --raw is the body: the data items are left out"]
+
+
+def test_warnings_are_said_once_each() -> None:
+    assert read_request(f"curl -qqqq {API}/x").warnings == [
+        "curl's -q is not read: it is left out"
+    ]
+
+
+def test_the_ordinals_of_items() -> None:
+    request = read_request("http h/x " + " ".join(["a"] * 23))
+
+    assert [w.split()[1] for w in request.warnings][::10] == ["1st", "11th", "21st"]
+    assert [w.split()[1] for w in request.warnings][1:3] == ["2nd", "3rd"]
+    assert request.warnings[21].split()[1] == "22nd"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("curl https://h/x", True),
+        ('  {"url": 1}', True),
+        ("a\nb", True),
+        ("https://h/users/octocat", True),  # a URL with its values
+        ("https://h/users/{username}", False),  # a route to type
+        ("GET /user", False),
+        ("", False),
+    ],
+)
+def test_what_looks_like_a_request_to_read_back(text: str, expected: bool) -> None:
+    assert looks_like_request(text) is expected
+
+
+def test_the_shell_reader_alone_refuses_what_is_no_text_or_too_long() -> None:
+    with pytest.raises(EndpointError, match="the text to read is bytes, not a str"):
+        commands(b"curl")  # type: ignore[arg-type]
+    with pytest.raises(EndpointError, match="paste a request of at most 1,000,000"):
+        commands("x" * (MAX_TEXT + 1))
+
+
+@pytest.mark.parametrize(
+    ("terms", "says"),
+    [
+        (5_000, "the Python does not parse \\(RecursionError\\)"),  # too deep for ast
+        (2_000, "the Python nests an expression deeper than is read"),  # ast's, not ours
+    ],
+)
+def test_python_nested_too_deep_is_refused(terms: int, says: str) -> None:
+    script = "import requests\nrequests.post('https://h/x', data=" + "'a' + " * terms + "y)"
+
+    with pytest.raises(EndpointError, match=says):
+        read_request(script)
+
+
+def test_a_python_script_is_read_to_100_000_characters() -> None:
+    """Parsing takes 0.4 s for that many (the benchmark times the densest)."""
+    script = "import requests\n" + "x = 1\n" * 16_000 + "requests.get('https://h/x')"
+    assert read_request(script).url == "https://h/x"
+
+    with pytest.raises(EndpointError, match="the Python is 100,018 characters; one of at most"):
+        read_request(script + "\n" * (100_018 - len(script)))
+
+
+@pytest.mark.parametrize(
+    ("text", "authorization"),
+    [
+        ("http -a me:pw h/x", "Basic bWU6cHc="),  # base64 of "me:pw"
+        ("http --auth=me:pw h/x", "Basic bWU6cHc="),
+        ("http -A bearer -a ghp_T h/x", "Bearer ghp_T"),
+        ("http --auth-type=bearer --auth ghp_T h/x 'Authorization:token X'", "Bearer ghp_T"),
+    ],
+)
+def test_httpie_credentials_are_the_authorization_httpie_sends(
+    text: str, authorization: str
+) -> None:
+    request = read_request(text)
+
+    assert request.headers["authorization"] == authorization
+    assert request.said["header authorization"].startswith("-a ")
+    assert request.warnings == []

@@ -154,8 +154,10 @@ class _Reader:
         self.text, self.at = text, 0
 
     def fail(self, what: str) -> EndpointError:
-        near = self.text[self.at : self.at + 30]
-        return EndpointError(f"the call's arguments: {what} at {near!r}")
+        """The error, and where: by position, as the text there may hold a token."""
+        if self.at >= len(self.text):
+            return EndpointError(f"the call's arguments: {what} at their end")
+        return EndpointError(f"the call's arguments: {what} at character {self.at + 1:,}")
 
     def blank(self) -> None:
         """Skip blanks and comments."""

@@ -6,7 +6,8 @@ This splitter follows the POSIX rules (single quotes, double quotes and their fo
 escapes, a backslash, a backslash-newline continuing the line, ``#`` comments) and, for
 each word, records the expansions a shell would make there, unexpanded: ``$NAME``,
 ``${...}``, ``$(...)`` and backticks. Operators (``|``, ``;``, ``&&``, ``>``) end a
-command; the words of each command are returned.
+command; the words of each command are returned. A line may end in CR LF (Windows) or in
+a CR alone (what a terminal sends for a pasted line break): each is a line break.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ _BLANKS = " \t\r\n"
 _DOUBLE_ESCAPES = '$`"\\'
 _PLAIN = re.compile(r"[^\s'\"\\$`|;&<>#]+")  # a run of characters that mean themselves
 _PLAIN_DOUBLE = re.compile(r'[^"\\$`]+')  # the same inside double quotes
+_SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair: no request sends one
 
 
 @dataclass
@@ -48,7 +50,7 @@ def commands(text: str) -> list[list[Word]]:
     if len(text) > MAX_TEXT:
         msg = f"the text is {len(text):,} characters; paste a request of at most {MAX_TEXT:,}"
         raise EndpointError(msg)
-    reader = _Reader(text)
+    reader = _Reader(text.replace("\r\n", "\n").replace("\r", "\n"))
     return reader.read()
 
 
@@ -133,10 +135,14 @@ class _Reader:
             raise EndpointError(msg)
         written = text[self.at + 2 : at].replace("\\'", "'")
         try:
-            self._part(written.encode("latin-1", "backslashreplace").decode("unicode_escape"))
+            decoded = written.encode("latin-1", "backslashreplace").decode("unicode_escape")
         except UnicodeDecodeError as error:
             msg = f"a $'...' quote has an escape that does not read: {error.reason}"
             raise EndpointError(msg) from None
+        if _SURROGATE.search(decoded) is not None:
+            msg = "a $'...' quote writes half of a UTF-16 pair (\\uD800 to \\uDFFF), which no "
+            raise EndpointError(msg + "request can send; write the character itself")
+        self._part(decoded)
         self.at = at + 1
 
     def _double(self) -> None:

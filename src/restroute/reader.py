@@ -17,17 +17,19 @@ does not know is named too, never dropped in silence.
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import quote
 
-from ._jsdata import Unread, read_call_arguments
+from ._jsdata import MAX_DEPTH, Unread, read_call_arguments
 from ._shell import MAX_TEXT, Word, commands
 from .errors import EndpointError
+from .redact import redact_url
 
 __all__ = ["ReadRequest", "looks_like_request", "read_request", "read_route"]
 
@@ -38,6 +40,9 @@ if TYPE_CHECKING:
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
 # restroute's own Python snippets, and scripts like them: requests or httpx called.
 _PYTHON = re.compile(r"^\s*(?:import|from)\s+(?:requests|httpx)\b", re.MULTILINE)
+# Half of a UTF-16 pair: no UTF-8 text holds one (Python's surrogateescape gives one for
+# each byte of stdin that is no UTF-8), and no request can send one.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass
@@ -61,22 +66,31 @@ def read_request(text: str) -> ReadRequest:
     """The request ``text`` describes: a URL (``METHOD`` before it, the scheme optional),
     a curl, HTTPie (``http``, ``https``) or ``gh api`` command (continued over lines,
     after a pipe, ``$`` prompt and all), or an Octokit call (``octokit.request("POST
-    /repos/{owner}/{repo}/issues", {...})``, ``octokit.rest.issues.create({...})``)."""
-    if isinstance(text, str) and len(text) <= MAX_TEXT:
-        url = _BARE_URL.fullmatch(text.strip())
-        if url is not None and (url[1] is None or url[1].upper() in METHODS):
-            return _bare(url[1], url[2])
-        if _PYTHON.search(text) is not None:
-            from ._pyread import read_python
+    /repos/{owner}/{repo}/issues", {...})``, ``octokit.rest.issues.create({...})``).
 
-            return read_python(text)
-        if (call := _OCTOKIT.search(text)) is not None:
-            return _octokit(text, call)
-        if text.lstrip().startswith("{"):
-            return _json_options(text)
-    pieces = commands(text.strip().removeprefix("$ ") if isinstance(text, str) else text)
+    Its messages and warnings name what is wrong and where, never a value: a value may
+    be a token."""
+    request = _read(_utf8(_plain(text)))
+    _check_sendable(request)
+    request.warnings = list(dict.fromkeys(request.warnings))  # one of each, in order
+    return request
+
+
+def _read(text: str) -> ReadRequest:
+    url = _BARE_URL.fullmatch(text.strip())
+    if url is not None and (url[1] is None or url[1].upper() in METHODS):
+        return _bare(url[1], url[2])
+    if _PYTHON.search(text) is not None:
+        from ._pyread import read_python
+
+        return read_python(text)
+    if (call := _OCTOKIT.search(text)) is not None:
+        return _octokit(text, call)
+    if text.lstrip().startswith("{"):
+        return _json_options(text)
+    pieces = commands(text.strip().removeprefix("$ "))
     for at, words in enumerate(pieces):
-        program = words[0].text.rsplit("/", 1)[-1] if words else ""
+        program = words[0].text.rsplit("/", 1)[-1]
         if program == "curl":
             return _curl(words[1:], pieces[at - 1] if at else None)
         if program in ("http", "https", "xh", "xhs"):
@@ -88,6 +102,61 @@ def read_request(text: str) -> ReadRequest:
         msg = "there is nothing to read; paste a URL or a curl command"
         raise EndpointError(msg)
     return _url(words)
+
+
+def _plain(text: object) -> str:
+    """``text`` as a plain str: a subclass's own methods (``split``, ``strip``) must not
+    change what is read, so its value is copied out of it."""
+    if not isinstance(text, str):
+        msg = f"the text to read is {type(text).__name__}, not a str; pass the pasted text"
+        raise EndpointError(msg)
+    return str.__str__(text)
+
+
+def _utf8(text: str) -> str:
+    """``text``, refused when longer than the limit or no UTF-8 text (a lone surrogate):
+    no request can send one, and ``quote`` and the like fail on it."""
+    if len(text) > MAX_TEXT:
+        msg = f"the text is {len(text):,} characters; paste a request of at most {MAX_TEXT:,}"
+        raise EndpointError(msg)
+    if (bad := _SURROGATE.search(text)) is not None:
+        msg = (
+            f"character {bad.start() + 1:,} of the text is U+{ord(bad[0]):04X}, half of a "
+            "UTF-16 pair, which no UTF-8 text holds (bytes that are no UTF-8, read with "
+            "surrogateescape, give one); paste the request as UTF-8 text"
+        )
+        raise EndpointError(msg)
+    return text
+
+
+def _check_sendable(request: ReadRequest) -> None:
+    """Refuse a request that escapes (``"\\udcff"`` in JSON, JavaScript or Python) gave a
+    lone surrogate: no request can send one."""
+    parts = [("the method", request.method), ("the URL", request.url)]
+    parts += [("a header's name", name) for name in request.headers]
+    parts += [(f"the header {_named(name)}", value) for name, value in request.headers.items()]
+    parts += [("the body", request.body)] if isinstance(request.body, str) else []
+    for where, text in parts:
+        if (bad := _SURROGATE.search(text)) is not None:
+            msg = (
+                f"{where} holds U+{ord(bad[0]):04X} (an escape in the text gives it), half "
+                "of a UTF-16 pair, which no request can send; write the character itself"
+            )
+            raise EndpointError(msg)
+
+
+def _named(name: str) -> str:
+    """A name as a message shows it: names are short, and one that is not (a token
+    pasted where a name goes) is shown by its length."""
+    if len(name) <= 32 and name.isprintable():
+        return name
+    return f"(a name of {len(name):,} characters)"
+
+
+def _ordinal(number: int) -> str:
+    if number % 100 in (11, 12, 13):
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 def read_route(text: str) -> Match:
@@ -124,7 +193,7 @@ def looks_like_request(text: str) -> bool:
     ...                                  "GET /users/{username}", "GET /user")]
     [True, True, False, False]
     """
-    text = text.strip()
+    text = _plain(text).strip()
     first = text.split(None, 1)[0].rsplit("/", 1)[-1] if text else ""
     if first in _PROGRAMS or text.startswith("{") or "\n" in text or "octokit" in text:
         return True
@@ -136,8 +205,14 @@ def _json_options(text: str) -> ReadRequest:
     ``{"method", "url", "headers", "body"}``, a body that is not text sent as JSON."""
     try:
         options = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        msg = f"the text starts as JSON but is none ({str(error)[:80]}); paste it whole"
+    except json.JSONDecodeError as error:  # its message is json's own: it quotes no text
+        msg = (
+            f"the text starts as JSON but is none ({error.msg}, line {error.lineno} column "
+            f"{error.colno}); paste it whole"
+        )
+        raise EndpointError(msg) from None
+    except RecursionError:
+        msg = "the text starts as JSON nested deeper than Python reads; paste request options"
         raise EndpointError(msg) from None
     if not isinstance(options, dict) or not isinstance(options.get("url"), str):
         msg = 'the JSON is no request options: it needs at least "url" (and "method")'
@@ -147,13 +222,28 @@ def _json_options(text: str) -> ReadRequest:
     request.said["method"] = f'"method": {json.dumps(method)}'
     headers = options.get("headers")
     if isinstance(headers, dict):
+        _check_depth(headers, "the JSON's headers")
         request.headers = {str(k).lower(): v if isinstance(v, str) else json.dumps(v)
                            for k, v in headers.items() if v is not None}  # fmt: skip
     if "body" in options and options["body"] is not None:
         body = options["body"]
+        _check_depth(body, "the JSON's body")
         request.body = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
         request.said["body"] = '"body"'
     return request
+
+
+def _check_depth(value: object, where: str) -> None:
+    """Refuse a value nested deeper than any API's body, which ``json.dumps`` (a
+    recursion) may fail on: GitHub's are a few levels deep."""
+    level, depth = [value], 0
+    while level := [each for each in level if isinstance(each, (dict, list))]:
+        depth += 1
+        if depth > MAX_DEPTH:
+            msg = f"{where} is nested more than {MAX_DEPTH} levels; no API's body is"
+            raise EndpointError(msg)
+        level = [inner for each in level
+                 for inner in (each.values() if isinstance(each, dict) else each)]  # fmt: skip
 
 
 # A URL alone, as a browser's address bar gives it (its & and ? are no shell's), with
@@ -174,12 +264,28 @@ def _url(words: list[Word]) -> ReadRequest:
     if len(words) == 2 and words[0].text.upper() in METHODS:
         method, words = words[0].text.upper(), words[1:]
     if len(words) != 1:
-        said = " ".join(word.text for word in words)[:80]
-        msg = f"{said!r} is neither a URL nor a curl command; paste one of them"
+        msg = (
+            f"the text is {len(words):,} words, and neither a URL (a method before it or "
+            "not) nor a curl, HTTPie or gh api command; paste one of them"
+        )
         raise EndpointError(msg)
-    request = ReadRequest(method, _absolute(words[0].text))
+    request = ReadRequest(method, _absolute(_url_word(words, "the URL").text))
     request.warnings += _expansions(words[0], "the URL")
     return request
+
+
+def _url_word(words: list[Word], where: str) -> Word:
+    """The first of ``words`` that is no expansion alone: a ``$URL`` or ``$(...)`` is the
+    shell's to compute, and is not run here."""
+    for word in words:
+        rest = word.text
+        for each in word.expansions:
+            rest = rest.replace(each, "", 1)
+        if not word.expansions or rest.strip():
+            return word
+    shown = ", ".join(_shown(each) for word in words for each in word.expansions)
+    msg = f"{where} is computed by the shell ({shown}), which is not run here; paste the URL "
+    raise EndpointError(msg + "it gives")
 
 
 def _absolute(url: str) -> str:
@@ -191,126 +297,280 @@ def _absolute(url: str) -> str:
     return f"https://{url}"
 
 
-# curl's options that take a value, and what each sets ("" for one read and left out).
+# curl's options, from `curl --help all` of curl 7.88.1 (generated once: an option shown
+# with <...> takes a value, and so do -x/--proxy and --preproxy, shown with
+# [protocol://]host[:port]; any other takes none, -h/--help whose category is optional
+# among them). The reader needs each option's arity, to know which word is its value.
+_CURL_VALUED = frozenset(
+    str.split(
+        """
+--abstract-unix-socket --alt-svc --aws-sigv4 --cacert --capath -E --cert --cert-type --ciphers
+-K --config --connect-timeout --connect-to -C --continue-at -b --cookie -c --cookie-jar
+--create-file-mode --crlfile --curves -d --data --data-ascii --data-binary --data-raw
+--data-urlencode --delegation --dns-interface --dns-ipv4-addr --dns-ipv6-addr --dns-servers
+--doh-url -D --dump-header --egd-file --engine --etag-compare --etag-save --expect100-timeout
+-F --form --form-string --ftp-account --ftp-alternative-to-user --ftp-method -P --ftp-port
+--ftp-ssl-ccc-mode --happy-eyeballs-timeout-ms -H --header --hostpubmd5 --hostpubsha256 --hsts
+--interface --json --keepalive-time --key --key-type --krb --libcurl --limit-rate --local-port
+--login-options --mail-auth --mail-from --mail-rcpt --max-filesize --max-redirs -m --max-time
+--netrc-file --noproxy --oauth2-bearer -o --output --output-dir --parallel-max --pass
+--pinnedpubkey --preproxy --proto --proto-default --proto-redir -x --proxy --proxy-cacert
+--proxy-capath --proxy-cert --proxy-cert-type --proxy-ciphers --proxy-crlfile --proxy-header
+--proxy-key --proxy-key-type --proxy-pass --proxy-pinnedpubkey --proxy-service-name
+--proxy-tls13-ciphers --proxy-tlsauthtype --proxy-tlspassword --proxy-tlsuser -U --proxy-user
+--proxy1.0 --pubkey -Q --quote --random-file -r --range --rate -e --referer -X --request
+--request-target --resolve --retry --retry-delay --retry-max-time --sasl-authzid --service-name
+--socks4 --socks4a --socks5 --socks5-gssapi-service --socks5-hostname -Y --speed-limit -y
+--speed-time --stderr -t --telnet-option --tftp-blksize -z --time-cond --tls-max
+--tls13-ciphers --tlsauthtype --tlspassword --tlsuser --trace --trace-ascii --unix-socket -T
+--upload-file --url --url-query -u --user -A --user-agent -w --write-out
+"""
+    )
+)
+_CURL_FLAGS = frozenset(
+    str.split(
+        """
+--anyauth -a --append --basic --cert-status --compressed --compressed-ssh --create-dirs --crlf
+--digest -q --disable --disable-eprt --disable-epsv --disallow-username-in-url
+--doh-cert-status --doh-insecure -f --fail --fail-early --fail-with-body --false-start
+--form-escape --ftp-create-dirs --ftp-pasv --ftp-pret --ftp-skip-pasv-ip --ftp-ssl-ccc
+--ftp-ssl-control -G --get -g --globoff --haproxy-protocol -I --head -h --help --http0.9 -0
+--http1.0 --http1.1 --http2 --http2-prior-knowledge --http3 --http3-only
+--ignore-content-length -i --include -k --insecure -4 --ipv4 -6 --ipv6 -j
+--junk-session-cookies -l --list-only -L --location --location-trusted --mail-rcpt-allowfails
+-M --manual --metalink --negotiate -n --netrc --netrc-optional -: --next --no-alpn -N
+--no-buffer --no-clobber --no-keepalive --no-npn --no-progress-meter --no-sessionid --ntlm
+--ntlm-wb -Z --parallel --parallel-immediate --path-as-is --post301 --post302 --post303 -#
+--progress-bar --proxy-anyauth --proxy-basic --proxy-digest --proxy-insecure --proxy-negotiate
+--proxy-ntlm --proxy-ssl-allow-beast --proxy-ssl-auto-client-cert --proxy-tlsv1 -p
+--proxytunnel --raw -J --remote-header-name -O --remote-name --remote-name-all -R --remote-time
+--remove-on-error --retry-all-errors --retry-connrefused --sasl-ir -S --show-error -s --silent
+--socks5-basic --socks5-gssapi --socks5-gssapi-nec --ssl --ssl-allow-beast
+--ssl-auto-client-cert --ssl-no-revoke --ssl-reqd --ssl-revoke-best-effort -2 --sslv2 -3
+--sslv3 --styled-output --suppress-connect-headers --tcp-fastopen --tcp-nodelay
+--tftp-no-options -1 --tlsv1 --tlsv1.0 --tlsv1.1 --tlsv1.2 --tlsv1.3 --tr-encoding --trace-time
+-B --use-ascii -v --verbose -V --version --xattr
+"""
+    )
+)
+# The valued options read, and what each sets.
 _VALUED = {
     "-X": "method", "--request": "method",
     "-H": "header", "--header": "header",
     "-d": "data", "--data": "data", "--data-ascii": "data",
     "--data-raw": "raw", "--data-binary": "binary", "--data-urlencode": "urlencode",
     "--json": "json", "--url": "url",
-    "-u": "user", "--user": "user",
+    "-u": "user", "--user": "user", "--oauth2-bearer": "bearer",
     "-A": "agent", "--user-agent": "agent",
     "-e": "referer", "--referer": "referer",
     "-b": "cookie", "--cookie": "cookie",
-    "-o": "", "--output": "", "-m": "", "--max-time": "", "--connect-timeout": "",
-    "-w": "", "--write-out": "", "--retry": "",
+    "-F": "form", "--form": "form", "--form-string": "form",
+    "-T": "upload", "--upload-file": "upload",
 }  # fmt: skip
-# curl's options that take none and change nothing of the request.
-_FLAGS = frozenset({
+# The options that change nothing sent, nor where it goes: read and left out, a valued
+# one with a warning (its value is not shown: it may be a secret's file), a flag without.
+_NOTHING_SENT = frozenset({
+    "-o", "--output", "--output-dir", "-m", "--max-time", "--connect-timeout", "-w",
+    "--write-out", "--retry", "--retry-delay", "--retry-max-time", "--limit-rate", "-D",
+    "--dump-header", "-c", "--cookie-jar", "--stderr", "--trace", "--trace-ascii",
+    "--libcurl", "--max-filesize", "--max-redirs", "-Y", "--speed-limit", "-y",
+    "--speed-time", "--keepalive-time", "--expect100-timeout", "--create-file-mode",
+    "--etag-save", "--parallel-max", "--rate", "--cacert", "--capath", "--crlfile",
+})  # fmt: skip
+_QUIET_FLAGS = frozenset({
     "-L", "--location", "-s", "--silent", "-S", "--show-error", "-i", "--include",
     "-v", "--verbose", "--compressed", "-f", "--fail", "--fail-with-body", "-k",
     "--insecure", "-g", "--globoff", "--path-as-is", "-#", "--progress-bar", "-N",
-    "--no-buffer",
+    "--no-buffer", "--no-progress-meter", "--fail-early", "--retry-all-errors",
+    "--retry-connrefused", "--styled-output", "--trace-time", "--create-dirs", "-O",
+    "--remote-name", "-J", "--remote-header-name", "-R", "--remote-time", "--basic",
 })  # fmt: skip
+# What curl sends instead of basic authorization for -u with one of these.
+_OTHER_AUTH = frozenset({"--digest", "--ntlm", "--ntlm-wb", "--negotiate", "--anyauth"})
 
 
-def _clustered(words: list[Word]) -> list[Word]:
-    """Short flags written together (``-sSL``) as curl reads them: one word each."""
-    known = _FLAGS | {"-G", "-I"}
-    split: list[Word] = []
-    for word in words:
+def _curl_options(words: list[Word]) -> Iterator[tuple[str, Word | None]]:
+    """Each option of a curl command and its value (None for a flag), as curl reads them;
+    a URL as ("", the word). Short options written together are one each (``-sSL``), and
+    the first that takes a value takes the rest of the word (``-XPOST``) or the next
+    word (``-sSLX POST``); ``--name=value`` is read too."""
+    at = 0
+    while at < len(words):
+        word, at = words[at], at + 1
         text = word.text
-        if (
-            text[:1] == "-"
-            and text[1:2] != "-"
-            and len(text) > 2
-            and all(f"-{char}" in known for char in text[1:])
-        ):
-            split += [Word(f"-{char}") for char in text[1:]]
+        if text.startswith("--"):
+            name, equals, written = text.partition("=")
+            if equals and name in _CURL_VALUED:
+                yield name, Word(written, word.expansions)
+            elif text in _CURL_VALUED:
+                yield text, _next_value(words, at, text, "curl's")
+                at += 1
+            else:
+                yield name, None
+        elif text[:1] == "-" and len(text) > 1:
+            for index, letter in enumerate(text[1:], 2):
+                option = f"-{letter}"
+                if option not in _CURL_VALUED:
+                    yield option, None
+                elif index < len(text):
+                    yield option, Word(text[index:], word.expansions)
+                    break
+                else:
+                    yield option, _next_value(words, at, option, "curl's")
+                    at += 1
         else:
-            split.append(word)
-    return split
+            yield "", word
+
+
+def _next_value(words: list[Word], at: int, option: str, tool: str) -> Word:
+    if at < len(words):
+        return words[at]
+    msg = f"{tool} {option} needs a value, and the command ends there"
+    raise EndpointError(msg)
+
+
+@dataclass
+class _Curl:
+    """What curl's options say so far, read one at a time."""
+
+    request: ReadRequest
+    before: list[Word] | None  # the command piped into curl
+    urls: list[Word] = field(default_factory=list)
+    data: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+    removed: set[str] = field(default_factory=set)  # curl's own headers a -H 'Name:' removes
+    auth: tuple[str, str, str] | None = None  # the option, its header, the words said
+    sends: str = ""  # -F or -T: a body that is not read
 
 
 def _curl(words: list[Word], before: list[Word] | None) -> ReadRequest:
     """curl's options, read as curl reads them; a body piped from ``printf`` (as
     restroute's own commands write one) is read from the printf."""
-    request = ReadRequest("GET", "", source="curl")
-    words = _clustered(words)
-    urls: list[str] = []
-    data: list[str] = []
-    get = head = json = False
-    removed: set[str] = set()  # curl's own headers a -H 'Name:' takes away
-    at = 0
-    while at < len(words):
-        word = words[at]
-        option = _option(word, _VALUED)
-        if option in _VALUED:
-            value, at = _value(words, at, option, "curl's")
-            request.warnings += _expansions(value, f"curl's {option}")
-            kind = _VALUED[option]
-            said = f"{option} {shlex.quote(value.text)}"
-            if kind == "method":
-                request.method = value.text.upper()
-                request.said["method"] = said
-            elif kind == "header":
-                removed.add(_header(request, value.text, said))
-            elif kind in ("data", "raw", "binary", "urlencode", "json"):
-                data.append(_data(request, kind, value.text, before))
-                request.said["body"] = said if len(said) <= 60 else said[:59] + "…"
-                json = json or kind == "json"
-            elif kind == "url":
-                urls.append(value.text)
-            elif kind == "user":
-                request.warnings.append(
-                    "curl's -u sends user:password as basic authorization; it is left out "
-                    "(add an authorization header instead)"
-                )
-            elif kind in ("agent", "referer", "cookie"):
-                name = {"agent": "user-agent", "referer": "referer", "cookie": "cookie"}[kind]
-                request.headers[name] = value.text
-                request.said[f"header {name}"] = said
-            else:
-                request.warnings.append(f"curl's {option} {value.text} changes nothing sent")
-        elif option in ("-G", "--get"):
-            get = True
-        elif option in ("-I", "--head"):
-            head = True
-        elif option in _FLAGS:
-            pass
-        elif option.startswith("-") and option != "-":
-            request.warnings.append(f"curl's {option} is not read: it is left out")
+    curl = _Curl(ReadRequest("GET", "", source="curl"), before)
+    for option, value in _curl_options(words):
+        if value is not None and option:
+            curl.request.warnings += _expansions(value, f"curl's {option}")
+            _curl_value(curl, option, value)
+        elif option:
+            _curl_flag(curl, option)
         else:
-            request.warnings += _expansions(word, "the URL")
-            urls.append(word.text)
-        at += 1
-    if not urls:
+            assert value is not None  # a URL
+            curl.urls.append(value)
+    return _curl_request(curl)
+
+
+def _curl_value(curl: _Curl, option: str, value: Word) -> None:
+    """One valued option: what it sets, or a warning naming it."""
+    request, kind = curl.request, _VALUED.get(option, "")
+    said = f"{option} {shlex.quote(value.text)}"
+    if kind == "method":
+        request.method = value.text.upper()
+        request.said["method"] = said
+    elif kind == "header":
+        curl.removed.add(_header(request, value.text, said, "curl's"))
+    elif kind in ("data", "raw", "binary", "urlencode", "json"):
+        curl.data.append(_data(request, kind, value.text, curl.before))
+        request.said["body"] = said if len(said) <= 60 else said[:59] + "…"
+        if kind == "json":
+            curl.flags.add("--json")
+    elif kind == "url":
+        curl.urls.append(value)
+    elif kind in ("user", "bearer"):
+        _credentials(curl, option, value.text, said)
+    elif kind in ("agent", "referer", "cookie"):
+        name = {"agent": "user-agent", "referer": "referer", "cookie": "cookie"}[kind]
+        request.headers[name] = value.text
+        request.said[f"header {name}"] = said
+    elif kind in ("form", "upload"):
+        curl.sends = option
+        what = "a multipart form" if kind == "form" else "a file"
+        request.warnings.append(f"curl's {option} sends {what}, which is not read; it is "
+                                "left out")  # fmt: skip
+    elif option in _NOTHING_SENT:
+        request.warnings.append(f"curl's {option} changes nothing sent; it is left out")
+    else:
+        request.warnings.append(f"curl's {option} is not read: it is left out")
+
+
+def _credentials(curl: _Curl, option: str, value: str, said: str) -> None:
+    """``-u user:password`` (basic authorization) or ``--oauth2-bearer TOKEN``, as curl
+    sends them; a user alone is left out, as curl would ask for the password."""
+    if option == "--oauth2-bearer":
+        curl.auth = (option, f"Bearer {value}", said)
+    elif ":" in value:
+        token = base64.b64encode(value.encode()).decode("ascii")
+        curl.auth = (option, f"Basic {token}", said)
+        curl.request.warnings.append(f"curl's {option} sends user:password as basic "
+                                     "authorization: it is read as that header")  # fmt: skip
+    else:
+        curl.request.warnings.append(f"curl's {option} gives a user and no password, which "
+                                     "curl asks for; it is left out")  # fmt: skip
+
+
+def _curl_flag(curl: _Curl, option: str) -> None:
+    known = option.removeprefix("--no-") != option and f"--{option[5:]}" in _CURL_FLAGS
+    if option in ("-G", "--get", "-I", "--head") or option in _OTHER_AUTH:
+        curl.flags.add(option)
+    elif option in _QUIET_FLAGS or (known and f"--{option[5:]}" in _QUIET_FLAGS):
+        pass
+    else:
+        curl.request.warnings.append(f"curl's {_named(option)} is not read: it is left out")
+
+
+def _curl_request(curl: _Curl) -> ReadRequest:
+    """The request curl's options make, once all are read."""
+    request = curl.request
+    if not curl.urls:
         msg = "the curl command has no URL; paste the whole command"
         raise EndpointError(msg)
-    if len(urls) > 1:
-        request.warnings.append(f"curl has {len(urls)} URLs; the first is read")
-    request.url = _absolute(urls[0])
-    if json:
+    if len(curl.urls) > 1:
+        request.warnings.append(f"curl has {len(curl.urls)} URLs; the first is read")
+    url = _url_word(curl.urls, "the URL")
+    request.warnings += _expansions(url, "the URL")
+    request.url = _absolute(url.text)
+    if "--json" in curl.flags:
         request.headers.setdefault("content-type", "application/json")
         request.headers.setdefault("accept", "application/json")
-    body = "&".join(data) if data else None
-    if get and body is not None:  # -G: the data goes to the query
+    body = "&".join(curl.data) if curl.data else None
+    if {"-G", "--get"} & curl.flags and body is not None:  # -G: the data goes to the query
         request.url += ("&" if "?" in request.url else "?") + body
     elif body is not None:
         request.body = body
         if request.method == "GET":
             request.method = "POST"  # what curl sends with data and no -X
             request.said["method"] = "POST, as curl sends a body"
-        if "content-type" not in removed:
+        if "content-type" not in curl.removed:
             request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
-    if head:
+    elif curl.sends and request.method == "GET":
+        request.method = "POST" if curl.sends in ("-F", "--form", "--form-string") else "PUT"
+        request.said["method"] = f"{request.method}, as curl sends {curl.sends}"
+    if {"-I", "--head"} & curl.flags:
         request.method = "HEAD"
+    _authorization(curl)
     if request.body == _PIPED:
-        request.body = _printed(before)
+        request.body = _printed(curl.before)
     elif isinstance(request.body, str) and _PIPED in request.body:
         request.body = request.body.replace(_PIPED, "")
         request.warnings.append("curl's body from printf is one of several; it is left out")
     return request
+
+
+def _authorization(curl: _Curl) -> None:
+    """The authorization header ``-u`` or ``--oauth2-bearer`` sends: not when a ``-H``
+    gives one (curl sends that instead), nor for ``-u`` with another scheme."""
+    if curl.auth is None:
+        return
+    option, header, said = curl.auth
+    request = curl.request
+    if "authorization" in request.headers or "authorization" in curl.removed:
+        return
+    other = sorted(curl.flags & _OTHER_AUTH)
+    if other and option != "--oauth2-bearer":
+        request.warnings.append(f"curl's {option} with {other[0]} answers the server's "
+                                "challenge, which is not read; it is left out")  # fmt: skip
+        return
+    request.headers["authorization"] = header
+    request.said["header authorization"] = said
 
 
 def _option(word: Word, valued: Mapping[str, str]) -> str:
@@ -331,13 +591,10 @@ def _value(words: list[Word], at: int, option: str, tool: str) -> tuple[Word, in
     if word.text != option:  # --name=value, -XPOST
         written = word.text[len(option) + word.text.startswith("--") :]
         return Word(written, word.expansions), at
-    if at + 1 < len(words):
-        return words[at + 1], at + 1
-    msg = f"{tool} {option} needs a value, and the command ends there"
-    raise EndpointError(msg)
+    return _next_value(words, at + 1, option, tool), at + 1
 
 
-def _header(request: ReadRequest, line: str, said: str) -> str:
+def _header(request: ReadRequest, line: str, said: str, tool: str) -> str:
     """``-H 'Name: value'``; ``Name;`` sends it empty, ``Name:`` removes curl's own (its
     name is returned, so that curl's own is not assumed)."""
     name, colon, value = line.partition(":")
@@ -351,7 +608,8 @@ def _header(request: ReadRequest, line: str, said: str) -> str:
         request.headers[line[:-1].strip().lower()] = ""
         request.said[f"header {line[:-1].strip().lower()}"] = said
         return ""
-    request.warnings.append(f"curl's -H {line!r} is no header (Name: value); it is left out")
+    request.warnings.append(f"{tool} -H has a value with no colon, so no header (Name: "
+                            "value); it is left out")  # fmt: skip
     return ""
 
 
@@ -361,7 +619,9 @@ def _data(request: ReadRequest, kind: str, value: str, before: list[Word] | None
         return _PIPED
     if value.startswith("@") and kind != "raw":
         piped = before is not None
-        where = "the pipe before curl" if value == "@-" and piped else f"the file {value[1:]}"
+        where = (
+            "the pipe before curl" if value == "@-" and piped else f"the file {_named(value[1:])}"
+        )
         request.warnings.append(
             f"curl's body comes from {where}, which is not read; the body is left out"
         )
@@ -414,44 +674,70 @@ def _printed(before: list[Word] | None) -> str | bytes | None:
 def _expansions(word: Word, where: str) -> list[str]:
     """A warning for each expansion a shell would make in ``word``: not made here."""
     return [
-        f"{where} holds {each}, which a shell would expand; it is read as written"
+        f"{where} holds {_shown(each)}, which a shell would expand; it is read as written"
         for each in word.expansions
     ]
+
+
+_VARIABLE = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?")
+
+
+def _shown(expansion: str) -> str:
+    """An expansion as a message shows it: a variable by its name, a command or another
+    ``${...}`` by its kind alone (what it holds may be a secret)."""
+    if len(expansion) <= 40 and _VARIABLE.fullmatch(expansion):
+        return expansion
+    if expansion.startswith("$("):
+        return "a command's output, $(...)"
+    return "a command's output, `...`" if expansion.startswith("`") else "a ${...}"
 
 
 # --- HTTPie ----------------------------------------------------------------------------
 
 _HTTPIE_ACCEPT = "application/json, */*;q=0.5"  # what HTTPie sends with a JSON body
-_HTTPIE_FLAGS = frozenset({
-    "-v", "--verbose", "-h", "--headers", "-b", "--body", "-p", "--print", "-F", "--follow",
-    "--pretty", "-s", "--style", "-S", "--stream", "--check-status", "--timeout", "-o",
-    "--output", "-d", "--download", "--offline", "-I", "--ignore-stdin",
+# HTTPie 3's options (`http --help`): those that take a value...
+_HTTPIE_VALUED = frozenset({
+    "-p", "--print", "-P", "--history-print", "--pretty", "-s", "--style",
+    "--format-options", "--response-charset", "--response-mime", "-o", "--output",
+    "--session", "--session-read-only", "-a", "--auth", "-A", "--auth-type", "--proxy",
+    "--max-redirects", "--max-headers", "--timeout", "--verify", "--ssl", "--ciphers",
+    "--cert", "--cert-key", "--cert-key-pass", "--default-scheme", "--boundary", "--raw",
 })  # fmt: skip
-_HTTPIE_VALUED = frozenset({"-p", "--print", "--pretty", "-s", "--style", "--timeout",
-                            "-o", "--output", "-a", "--auth", "-A", "--auth-type"})  # fmt: skip
+# ... and those, valued or not, that change nothing sent: read and left out in silence.
+_HTTPIE_QUIET = frozenset({
+    "-v", "--verbose", "-h", "--headers", "-b", "--body", "-m", "--meta", "-p", "--print",
+    "-P", "--history-print", "--pretty", "-s", "--style", "--format-options",
+    "--response-charset", "--response-mime", "--unsorted", "--sorted", "-S", "--stream",
+    "-o", "--output", "-d", "--download", "-c", "--continue", "-q", "--quiet",
+    "--check-status", "--timeout", "--max-redirects", "--max-headers", "--all", "--offline",
+    "-I", "--ignore-stdin", "--debug", "--traceback", "-F", "--follow", "--verify",
+    "--ssl", "--ciphers", "--path-as-is",
+})  # fmt: skip
+# HTTPie's item separators (httpie/cli/constants.py); those with @ read a file.
+_HTTPIE_SEPARATORS = (":=@", "==@", "=@", ":@", ":=", "==", "=", ":", ";", "@")
 
 
 def _httpie(words: list[Word], *, secure: bool) -> ReadRequest:
     """``http [METHOD] URL [items]``: ``Name:value`` a header, ``name==value`` the query,
     ``name=value`` a JSON text field, ``name:=json`` a raw JSON field (HTTPie's syntax)."""
     request = ReadRequest("GET", "", source="httpie")
-    form = False
-    rest: list[Word] = []
+    form, raw, rest = False, None, []
+    auth: dict[str, Word] = {}  # -a's value and -A's, by kind
     at = 0
     while at < len(words):
         word = words[at]
-        if word.text in ("-f", "--form"):
-            form = True
-        elif word.text in ("-j", "--json"):
-            form = False
-        elif word.text in _HTTPIE_VALUED or word.text.split("=")[0] in _HTTPIE_VALUED:
-            if word.text in ("-a", "--auth", "-A", "--auth-type"):
-                request.warnings.append(f"HTTPie's {word.text} (authentication) is left out")
-            at += 0 if "=" in word.text else 1
-        elif word.text in _HTTPIE_FLAGS:
-            pass
-        elif word.text.startswith("-"):
-            request.warnings.append(f"HTTPie's {word.text} is not read: it is left out")
+        option = _option(word, dict.fromkeys(_HTTPIE_VALUED, ""))
+        if option in ("-f", "--form", "-j", "--json"):
+            form = option in ("-f", "--form")
+        elif option in _HTTPIE_VALUED:
+            value, at = _value(words, at, option, "HTTPie's")
+            raw = value.text if option == "--raw" else raw
+            if option in _HTTPIE_AUTH:
+                auth[_HTTPIE_AUTH[option]] = value
+            else:
+                _httpie_option(request, option)
+        elif option.startswith("-") and option != "-":
+            _httpie_option(request, option)
         else:
             rest.append(word)
         at += 1
@@ -460,28 +746,70 @@ def _httpie(words: list[Word], *, secure: bool) -> ReadRequest:
     if not rest:
         msg = "the HTTPie command has no URL; paste the whole command"
         raise EndpointError(msg)
-    url, items = rest[0], rest[1:]
+    url = _url_word(rest[:1], "the URL")
     request.warnings += _expansions(url, "the URL")
     request.url = _httpie_url(url.text, secure)
+    _httpie_items(request, rest[1:], form=form, raw=raw)
+    if "credentials" in auth:
+        _httpie_auth(request, auth["credentials"], auth.get("type"))
+    return request
+
+
+_HTTPIE_AUTH = {"-a": "credentials", "--auth": "credentials", "-A": "type", "--auth-type": "type"}
+
+
+def _httpie_auth(request: ReadRequest, credentials: Word, kind: Word | None) -> None:
+    """``-a user:password`` (basic, HTTPie's default) or ``-A bearer -a TOKEN``, as HTTPie
+    sends them, over any Authorization item (requests applies auth last); a user alone is
+    left out, as HTTPie would ask for the password, and so is digest's."""
+    scheme = (kind.text if kind is not None else "basic").lower()
+    value = credentials.text
+    if scheme == "bearer":
+        request.headers["authorization"] = f"Bearer {value}"
+    elif scheme == "basic" and ":" in value:
+        token = base64.b64encode(value.encode()).decode("ascii")
+        request.headers["authorization"] = f"Basic {token}"
+    else:
+        why = "asks for the password" if scheme == "basic" else f"answers {_named(scheme)}'s"
+        request.warnings.append(f"HTTPie's -a is left out: HTTPie {why}, which is not done here")
+        return
+    request.said["header authorization"] = f"-a {shlex.quote(value)}"
+
+
+def _httpie_option(request: ReadRequest, option: str) -> None:
+    if option == "--raw":
+        pass  # the body: read with the items
+    elif option not in _HTTPIE_QUIET:
+        request.warnings.append(f"HTTPie's {_named(option)} is not read: it is left out")
+
+
+def _httpie_items(request: ReadRequest, items: list[Word], *, form: bool,
+                  raw: str | None) -> None:  # fmt: skip
+    """The request items, and the body they (or ``--raw``) make."""
     fields: dict[str, object] = {}
     query: list[str] = []
-    for item in items:
-        request.warnings += _expansions(item, f"the item {item.text[:40]!r}")
-        _httpie_item(request, item.text, fields, query)
+    for number, item in enumerate(items, 1):
+        request.warnings += _expansions(item, f"HTTPie's {_ordinal(number)} item")
+        _httpie_item(request, item.text, number, fields, query)
     if query:
         request.url += ("&" if "?" in request.url else "?") + "&".join(query)
-    if fields:
-        if request.method == "GET":
-            request.method = "POST"  # HTTPie's default with data
-        if form:
-            request.body = "&".join(f"{quote(k, safe='')}={quote(str(v), safe='')}"
-                                    for k, v in fields.items())  # fmt: skip
-            request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
-        else:
-            request.body = json.dumps(fields, ensure_ascii=False)
-            request.headers.setdefault("content-type", "application/json")
-            request.headers.setdefault("accept", _HTTPIE_ACCEPT)
-    return request
+    if not fields and raw is None:
+        return
+    if request.method == "GET":
+        request.method = "POST"  # HTTPie's default with data
+    if form:
+        request.body = "&".join(f"{quote(k, safe='')}={quote(str(v), safe='')}"
+                                for k, v in fields.items())  # fmt: skip
+        request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
+    else:
+        _check_depth(fields, "HTTPie's JSON body")
+        request.body = json.dumps(fields, ensure_ascii=False)
+        request.headers.setdefault("content-type", "application/json")
+        request.headers.setdefault("accept", _HTTPIE_ACCEPT)
+    if raw is not None:
+        request.body = raw
+        if fields:
+            request.warnings.append("HTTPie's --raw is the body: the data items are left out")
 
 
 def _httpie_url(url: str, secure: bool) -> str:
@@ -493,33 +821,48 @@ def _httpie_url(url: str, secure: bool) -> str:
     return url
 
 
-def _httpie_item(request: ReadRequest, item: str, fields: dict[str, object],
+def _httpie_item(request: ReadRequest, item: str, number: int, fields: dict[str, object],
                  query: list[str]) -> None:  # fmt: skip
-    """One request item; the separator that comes first in it decides (as HTTPie's does)."""
-    separators = [":=", "==", "=", ":", "@"]
-    found = [(item.find(each), -len(each), each) for each in separators if each in item]
+    """One request item; the separator that comes first in it decides (the longest of
+    those there, as HTTPie's does)."""
+    found = [(item.find(each), -len(each), each) for each in _HTTPIE_SEPARATORS if each in item]
+    which = f"HTTPie's {_ordinal(number)} item"
     if not found:
-        request.warnings.append(f"{item!r} is no HTTPie item (Name:value, name==value, "
+        request.warnings.append(f"{which} is no HTTPie item (Name:value, name==value, "
                                 "name=value, name:=json); it is left out")  # fmt: skip
         return
     _, _, separator = min(found)
     name, _, value = item.partition(separator)
-    if separator == ":":
+    if "@" in separator:
+        request.warnings.append(f"{which} ({_named(name)}{separator}) reads a file, which is "
+                                "not read; it is left out")  # fmt: skip
+    elif separator == ":":
         if value:
             request.headers[name.strip().lower()] = value.strip()
+    elif separator == ";":
+        if value:
+            request.warnings.append(f"{which} ({_named(name)};) sends an empty header and "
+                                    "has a value after the ;; it is left out")  # fmt: skip
+        else:
+            request.headers[name.strip().lower()] = ""
     elif separator == "==":
         query.append(f"{quote(name, safe='')}={quote(value, safe='')}")
     elif separator == "=":
         fields[name] = value
-    elif separator == ":=":
-        try:
-            fields[name] = json.loads(value)
-        except ValueError:
-            request.warnings.append(f"{name}:= takes JSON, and {value[:40]!r} is not; "
-                                    "it is read as text")  # fmt: skip
-            fields[name] = value
     else:
-        request.warnings.append(f"{item!r} sends a file, which is not read; it is left out")
+        fields[name] = _httpie_json(request, which, name, value)
+
+
+def _httpie_json(request: ReadRequest, which: str, name: str, value: str) -> object:
+    """``name:=json``'s value: JSON, or the text when it is none (with a warning)."""
+    try:
+        read = json.loads(value)
+    except (ValueError, RecursionError):
+        request.warnings.append(f"{which} ({_named(name)}:=) takes JSON, and its value is not "
+                                "JSON; it is read as text")  # fmt: skip
+        return value
+    _check_depth(read, f"{which} ({_named(name)}:=)")
+    return read
 
 
 # --- gh api ------------------------------------------------------------------------------
@@ -550,14 +893,15 @@ def _gh(words: list[Word]) -> ReadRequest:
             if kind == "method":
                 method = value.text.upper()
             elif kind == "header":
-                _header(request, value.text, f"{option} {shlex.quote(value.text)}")
+                _header(request, value.text, f"{option} {shlex.quote(value.text)}", "gh api's")
             elif kind in ("raw", "field"):
                 name, _, text = value.text.partition("=")
-                _gh_field(fields, name, text if kind == "raw" else _gh_typed(request, text))
+                typed = text if kind == "raw" else _gh_typed(request, option, name, text)
+                _gh_field(fields, name, typed)
             elif kind == "input":
                 request.warnings.append(
-                    f"gh api's --input {value.text} is a file, which is not read; "
-                    "the body is left out"
+                    f"gh api's --input names the file {_named(value.text)}, which is not "
+                    "read; the body is left out"
                 )
             elif kind == "preview":
                 request.headers["accept"] = f"application/vnd.github.{value.text}-preview+json"
@@ -566,15 +910,16 @@ def _gh(words: list[Word]) -> ReadRequest:
         elif option in _GH_FLAGS:
             pass
         elif option.startswith("-"):
-            request.warnings.append(f"gh api's {option} is not read: it is left out")
+            request.warnings.append(f"gh api's {_named(option)} is not read: it is left out")
         else:
-            request.warnings += _expansions(word, "the endpoint")
-            paths.append(word.text)
+            paths.append(word)
         at += 1
     if not paths:
         msg = "gh api has no endpoint; paste the whole command"
         raise EndpointError(msg)
-    path = paths[0]
+    endpoint = _url_word(paths[:1], "gh api's endpoint")
+    request.warnings += _expansions(endpoint, "the endpoint")
+    path = endpoint.text
     for each in ("{owner}", "{repo}", "{branch}"):
         if each in path:
             request.warnings.append(f"gh fills {each} from the repository it runs in; it "
@@ -599,6 +944,9 @@ def _gh_field(fields: dict[str, object], name: str, value: object) -> None:
     is the field b of the object a (gh's "nested parameters")."""
     head, brackets, _ = name.partition("[")
     keys = [head, *_GH_KEY.findall(name[len(head) :])] if brackets else [name]
+    if len(keys) > MAX_DEPTH:
+        msg = f"gh api's field {_named(head)} is nested {len(keys) - 1:,} levels; no API's "
+        raise EndpointError(msg + f"body is, and at most {MAX_DEPTH} are read")
     where: dict[str, object] = fields
     for key, after in itertools.pairwise(keys):
         inner = where.get(key)
@@ -613,7 +961,7 @@ def _gh_field(fields: dict[str, object], name: str, value: object) -> None:
     where[keys[-1]] = value
 
 
-def _gh_typed(request: ReadRequest, text: str) -> object:
+def _gh_typed(request: ReadRequest, option: str, name: str, text: str) -> object:
     """``-F``'s value as gh reads it: true, false, null and integers typed, ``@file`` a
     file (not read), anything else text."""
     if text in ("true", "false", "null"):
@@ -622,8 +970,8 @@ def _gh_typed(request: ReadRequest, text: str) -> object:
     if digits.isascii() and digits.isdigit():  # not "--5", not "²"
         return int(text)
     if text.startswith("@"):
-        request.warnings.append(f"-F {text} reads a file, which is not read here; "
-                                "the field is sent as its name")  # fmt: skip
+        request.warnings.append(f"gh api's {option} {_named(name)}=@... reads a file, which "
+                                "is not read here; the field is sent as its name")  # fmt: skip
     return text
 
 
@@ -655,7 +1003,8 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
     if call.group(1) is not None:  # octokit.rest.issues.create({...})
         operation = catalog.find(f"{call.group(1)}.{call.group(2)}")
         if operation is None:
-            msg = f"octokit.rest.{call.group(1)}.{call.group(2)} is no route GitHub documents"
+            name = f"octokit.rest.{_named(call.group(1))}.{_named(call.group(2))}"
+            msg = f"{name} is no route GitHub documents"
             raise EndpointError(msg)
         route, parameters = operation.route, arguments[0] if arguments else {}
     else:
@@ -668,15 +1017,15 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
         msg = "the Octokit call's parameters are not an object ({ owner: ..., repo: ... })"
         raise EndpointError(msg)
     request.warnings += [
-        f"{name} is code ({value[:40]}), not a value; it is left out"
-        for name, value in _unread(parameters)
+        f"{_named(name)} is code, not a value; it is left out" for name in _unread(parameters)
     ]
     given = _without_unread(parameters)
+    _check_texts(given)
     headers = given.get("headers")
     try:
         options = endpoint(route, **given)
     except EndpointError as error:  # a placeholder whose value is code, say
-        said = "; ".join([str(error), *request.warnings])
+        said = "; ".join([str(redact_url(str(error))), *request.warnings])
         raise EndpointError(f"the Octokit call builds no request: {said}") from None
     request.method = str(options["method"]).upper()
     request.url = str(options["url"])
@@ -685,14 +1034,15 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
     if "body" in options:
         body = options["body"]
         request.body = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
-        request.headers.setdefault("content-type", str(options["headers"]["content-type"]))
+        if "content-type" in options["headers"]:  # none with no body (a PUT's is "")
+            request.headers.setdefault("content-type", str(options["headers"]["content-type"]))
     return request
 
 
-def _unread(value: object, name: str = "") -> list[tuple[str, str]]:
-    """Each value that is code, by its dotted name."""
+def _unread(value: object, name: str = "") -> list[str]:
+    """The dotted name of each value that is code."""
     if isinstance(value, Unread):
-        return [(name, str(value))]
+        return [name]
     if isinstance(value, dict):
         return [found for key, item in value.items()
                 for found in _unread(item, f"{name}.{key}" if name else key)]  # fmt: skip
@@ -704,3 +1054,21 @@ def _unread(value: object, name: str = "") -> list[tuple[str, str]]:
 def _without_unread(value: dict[str, object]) -> dict[str, object]:
     return {key: _without_unread(item) if isinstance(item, dict) else item
             for key, item in value.items() if not isinstance(item, Unread)}  # fmt: skip
+
+
+def _check_texts(value: object) -> None:
+    """Refuse parameters that escapes gave a lone surrogate (``"\\udcff"``): no request
+    can send one."""
+    texts = [value]
+    while texts:
+        each = texts.pop()
+        if isinstance(each, dict):
+            texts += [*each, *each.values()]
+        elif isinstance(each, list):
+            texts += each
+        elif isinstance(each, str) and (bad := _SURROGATE.search(each)) is not None:
+            msg = (
+                f"the Octokit call holds U+{ord(bad[0]):04X} (an escape gives it), half of a "
+                "UTF-16 pair, which no request can send; write the character itself"
+            )
+            raise EndpointError(msg)
