@@ -1163,3 +1163,101 @@ def test_httpie_credentials_are_the_authorization_httpie_sends(
     assert request.headers["authorization"] == authorization
     assert request.said["header authorization"].startswith("-a ")
     assert request.warnings == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sudo curl -X POST https://api.github.com/repos/o/r/issues",
+        "sudo -E curl -X POST https://api.github.com/repos/o/r/issues",
+        "time curl -X POST https://api.github.com/repos/o/r/issues",
+        "GITHUB_TOKEN=x DEBUG=1 curl -X POST https://api.github.com/repos/o/r/issues",
+        "env -i A=1 curl -X POST https://api.github.com/repos/o/r/issues",
+        "curl.exe -X POST https://api.github.com/repos/o/r/issues",
+        "% curl -X POST https://api.github.com/repos/o/r/issues",
+        "  $ curl -X POST https://api.github.com/repos/o/r/issues",
+        "curl \\  \n  -X POST \\\t\n https://api.github.com/repos/o/r/issues",
+    ],
+)
+def test_what_runs_curl_and_what_a_prompt_adds_are_read_past(text: str) -> None:
+    request = read_request(text)
+
+    assert (request.source, request.method, request.url) == (
+        "curl",
+        "POST",
+        "https://api.github.com/repos/o/r/issues",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "route"),
+    [
+        ('octokit.paginate("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" })',
+         ("GET", "https://api.github.com/repos/o/r/issues")),
+        ('await octokit.issues.create({ owner: "o", repo: "r", title: "t" })',
+         ("POST", "https://api.github.com/repos/o/r/issues")),
+        ('github.rest.issues.create({ owner: "o", repo: "r", title: "t" })',
+         ("POST", "https://api.github.com/repos/o/r/issues")),
+    ],
+)  # fmt: skip
+def test_octokit_paginate_and_methods_by_name_with_or_without_rest(
+    text: str, route: tuple[str, str]
+) -> None:
+    request = read_request(text)
+
+    assert (request.method, request.url) == route
+
+
+def test_an_http_message_as_on_the_wire_goes_to_its_host() -> None:
+    text = (
+        "POST /repos/o/r/issues HTTP/1.1\r\nHost: api.github.com\r\n"
+        "Content-Type: application/json\r\nContent-Length: 13\r\n\r\n"
+        '{"title":"x"}\r\n'
+    )
+    request = read_request(text)
+
+    assert request == ReadRequest(
+        "POST",
+        "https://api.github.com/repos/o/r/issues",
+        {"host": "api.github.com", "content-type": "application/json", "content-length": "13"},
+        '{"title":"x"}',  # 13 characters: the line break after it is no body's
+        source="http",
+    )
+    assert request.said["method"] == "POST /repos/o/r/issues HTTP/1.1"
+
+
+def test_an_http_message_without_host_or_body_keeps_its_target() -> None:
+    request = read_request("get /users/octocat HTTP/2\nAccept: */*\nnonsense\n")
+
+    assert (request.method, request.url, request.body) == ("GET", "/users/octocat", None)
+    assert request.headers == {"accept": "*/*"}
+    assert request.warnings == [
+        "a header line has no name and colon (Name: value); it is left out"
+    ]
+
+
+def test_an_http_message_read_back_to_its_route_leaves_host_and_length_out() -> None:
+    found = read_route(
+        'PATCH https://api.github.com/repos/o/r/issues/1 HTTP/1.1\n\n{"state":"closed"}\n'
+    )
+
+    assert found.route == "PATCH /repos/{owner}/{repo}/issues/{issue_number}"
+    assert found.params == {"owner": "o", "repo": "r", "issue_number": 1, "state": "closed"}
+
+
+def test_wrappers_with_no_command_after_them_are_no_request() -> None:
+    with pytest.raises(EndpointError, match="the text is 2 words"):
+        read_request("A=1 sudo")
+
+
+def test_a_file_uploaded_with_a_method_given_keeps_the_method() -> None:
+    request = read_request("curl -X POST -T asset.zip https://uploads.github.com/x")
+
+    assert request.method == "POST"
+    assert request.body is None
+
+
+def test_a_body_whose_content_type_is_removed_is_sent_without_one() -> None:
+    request = read_request("curl -H 'Content-Type:' -d 'x' https://api.github.com/markdown/raw")
+
+    assert (request.body, request.headers) == ("x", {})

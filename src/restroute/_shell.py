@@ -23,6 +23,10 @@ MAX_TEXT = 1_000_000  # characters of pasted text read at most
 _OPERATORS = ("&&", "||", "|", ";", "&", ">", "<")
 _BLANKS = " \t\r\n"
 _DOUBLE_ESCAPES = '$`"\\'
+# A backslash that ends a line continues it; blanks after it, invisible in a copied
+# command, are taken to be a slip (POSIX would make one an argument of blanks and end
+# the command there, which nobody means).
+_CONTINUED = re.compile(r"\\[ \t]*\n")
 _PLAIN = re.compile(r"[^\s'\"\\$`|;&<>#]+")  # a run of characters that mean themselves
 _PLAIN_DOUBLE = re.compile(r'[^"\\$`]+')  # the same inside double quotes
 _SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair: no request sends one
@@ -66,8 +70,8 @@ class _Reader:
         text = self.text
         while self.at < len(text):
             char = text[self.at]
-            if char == "\\" and text.startswith("\n", self.at + 1):
-                self.at += 2  # a line continued
+            if char == "\\" and (continued := _CONTINUED.match(text, self.at)):
+                self.at = continued.end()  # a line continued
             elif char in _BLANKS:
                 self._end_word()
                 if char == "\n":

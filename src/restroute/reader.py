@@ -88,9 +88,12 @@ def _read(text: str) -> ReadRequest:
         return _octokit(text, call)
     if text.lstrip().startswith("{"):
         return _json_options(text)
-    pieces = commands(text.strip().removeprefix("$ "))
+    if (line := _REQUEST_LINE.match(text.lstrip())) is not None:
+        return _http_message(line, text.lstrip()[line.end() :])
+    pieces = commands(_PROMPT.sub("", text.strip(), count=1))
     for at, words in enumerate(pieces):
-        program = words[0].text.rsplit("/", 1)[-1]
+        words = _without_wrappers(words)
+        program = words[0].text.rsplit("/", 1)[-1].removesuffix(".exe") if words else ""
         if program == "curl":
             return _curl(words[1:], pieces[at - 1] if at else None)
         if program in ("http", "https", "xh", "xhs"):
@@ -102,6 +105,61 @@ def _read(text: str) -> ReadRequest:
         msg = "there is nothing to read; paste a URL or a curl command"
         raise EndpointError(msg)
     return _url(words)
+
+
+_PROMPT = re.compile(r"[$%]\s+")  # a shell's prompt, copied with the command
+# What runs the command after it: sudo, time, env and the like, and NAME=value before it.
+_WRAPPERS = frozenset({"sudo", "time", "env", "command", "exec", "nohup", "noglob", "doas"})
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+
+
+def _without_wrappers(words: list[Word]) -> list[Word]:
+    """The command's words from its program on: ``sudo -E curl``, ``time curl`` and
+    ``GITHUB_TOKEN=... curl`` run curl."""
+    at, wrapped = 0, False
+    while at < len(words):
+        text = words[at].text
+        if text in _WRAPPERS or _ASSIGNMENT.match(text) or (wrapped and text.startswith("-")):
+            wrapped = wrapped or text in _WRAPPERS
+            at += 1
+        else:
+            break
+    return words[at:]
+
+
+# An HTTP/1.1 request as written on the wire (RFC 9112), as browsers' tools and proxies
+# copy one: the request line, the header lines, a blank line, the body.
+_REQUEST_LINE = re.compile(r"([A-Za-z]+) (\S+) HTTP/[0-9.]+[ \t]*(?:\r?\n|$)")
+
+
+def _http_message(line: re.Match[str], rest: str) -> ReadRequest:
+    """The request a message describes; an origin-form target (``/user``) goes to its
+    Host (https: GitHub's API answers no other), and the body ends where Content-Length
+    says, when it does."""
+    request = ReadRequest(line[1].upper(), line[2], source="http")
+    request.said["method"] = line[0].strip()
+    ended = re.search(r"\r?\n\r?\n|\A\r?\n", rest)  # the blank line after the headers
+    head, body = (rest, None) if ended is None else (rest[: ended.start()], rest[ended.end() :])
+    for header in filter(None, re.split(r"\r?\n", head)):
+        name, colon, value = header.partition(":")
+        if not colon or not name.strip():
+            request.warnings.append("a header line has no name and colon (Name: value); it "
+                                    "is left out")  # fmt: skip
+            continue
+        request.headers[name.strip().lower()] = value.strip()
+        request.said[f"header {name.strip().lower()}"] = header.strip()
+    host = request.headers.get("host")
+    if request.url.startswith("/") and host:
+        request.url = f"https://{host}{request.url}"
+    length = request.headers.get("content-length", "")
+    if body is not None and length.isascii() and length.isdigit():
+        body = body.encode()[: int(length)].decode(errors="replace")
+    elif body is not None:
+        body = body.removesuffix("\n").removesuffix("\r")
+    if body:
+        request.body = body
+        request.said["body"] = "the body, after the blank line"
+    return request
 
 
 def _plain(text: object) -> str:
@@ -984,7 +1042,13 @@ def _text(value: object) -> str:
 # Octokit calls read at most: their object literals are read a token at a time, 0.5 s
 # for this many characters (benchmarks/bench_reader.py), and a call is rarely 2,000.
 MAX_CALL = 200_000
-_OCTOKIT = re.compile(r"\.request\s*(?=\()|\.rest\.(\w+)\.(\w+)\s*(?=\()")
+# octokit.request(...), octokit.paginate(...), and a method by its name: octokit.rest.
+# issues.create(...), as v17 and later call it, octokit.issues.create(...) as earlier did,
+# github.rest.issues.create(...) as actions/github-script names it.
+_OCTOKIT = re.compile(
+    r"\.(?:request|paginate)\s*(?=\()"
+    r"|(?:\.rest|\b(?:octokit|github)(?!\.(?:request|paginate|rest)\b))\.(\w+)\.(\w+)\s*(?=\()"
+)
 
 
 def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
