@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from restroute.tui import make_app
 from restroute.tui.widgets.results_view import PASTE_HINT, ResultsView
+from restroute.tui.widgets.route_bar import RouteBar
 from tests.test_explorer import SIZE, record_notifications, rows, status, tab_text
 
 DOCS_CURL = """\
@@ -151,21 +152,27 @@ def test_a_raw_body_and_an_enterprise_base_url_become_rows() -> None:
 USER = "curl https://api.github.com/users/octocat"
 
 
-async def paste_then_keys(pilot: Pilot[None], text: str, *keys: str) -> None:
-    """A paste and the keys after it in one burst, as a terminal delivers them when keys
-    follow at once: all are queued before the app reads any."""
-    pilot.app.post_message(events.Paste(text))
-    for key in keys:
-        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
-    for _ in range(4):
-        await pilot.pause()
+async def burst(pilot: Pilot[None], *arriving: str | events.Paste) -> None:
+    """Keys and pastes in one burst, as a terminal delivers them when keys follow a paste
+    at once: all are queued before the app reads any. Then wait until the route bar
+    holds nothing back any more."""
+    for each in arriving:
+        character = None if isinstance(each, events.Paste) or len(each) > 1 else each
+        message = each if isinstance(each, events.Paste) else events.Key(each, character)
+        pilot.app.post_message(message)
+    await pilot.pause()
+    for _ in range(100):  # a paste read is a few frames; under load, more
+        if not pilot.app.query_one(RouteBar).holding:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
 
 
 async def test_keys_typed_at_once_after_a_paste_go_in_after_it() -> None:
     app = make_app(route="")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"GET /x")
-        await paste_then_keys(pilot, USER, "a", "b")
+        await burst(pilot, events.Paste(USER), "a", "b")
 
         assert app.query_one("#route", Input).value == "GET /users/{username}ab"
 
@@ -173,7 +180,7 @@ async def test_keys_typed_at_once_after_a_paste_go_in_after_it() -> None:
 async def test_a_tab_after_a_paste_moves_from_the_pasted_route_to_its_form() -> None:
     app = make_app(route="")
     async with app.run_test(size=SIZE) as pilot:
-        await paste_then_keys(pilot, USER, "tab", "x")
+        await burst(pilot, events.Paste(USER), "tab", "x")
 
         assert app.session.rows == [("username", "octocatx")]
 
@@ -181,19 +188,17 @@ async def test_a_tab_after_a_paste_moves_from_the_pasted_route_to_its_form() -> 
 async def test_ctrl_z_at_once_after_a_paste_undoes_the_paste() -> None:
     app = make_app(route="GET /user")
     async with app.run_test(size=SIZE) as pilot:
-        await paste_then_keys(pilot, USER, "ctrl+z")
+        await burst(pilot, events.Paste(USER), "ctrl+z")
 
         assert app.query_one("#route", Input).value == "GET /user"
         assert app.session.reading is None
 
 
 async def test_a_second_paste_in_the_burst_is_read_after_the_first() -> None:
-    issues = "curl -d '{\"title\":\"t\"}' https://api.github.com/repos/o/r/issues"
+    issues = 'curl -d \'{"title":"t"}\' https://api.github.com/repos/o/r/issues'
     app = make_app(route="")
     async with app.run_test(size=SIZE) as pilot:
-        await paste_then_keys(pilot, USER, "a")
-        pilot.app.post_message(events.Paste(issues))
-        await paste_then_keys(pilot, "", "b")
+        await burst(pilot, events.Paste(USER), "a", events.Paste(issues), "b")
 
         assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issuesb"
         assert app.session.rows == [("owner", "o"), ("repo", "r"), ("title", "t")]
@@ -218,7 +223,8 @@ async def test_undo_brings_back_what_the_earlier_paste_was_read_as() -> None:
         await pilot.pause()
 
         reading = app.session.reading
-        assert reading is not None and reading.route == "GET /users/{username}"
+        assert reading is not None
+        assert reading.route == "GET /users/{username}"
         assert "headers.x-trace" in tab_text(app, "pasted")
         layers = {row[0]: row[2] for row in app.session.explain().rows()}
         assert layers["headers.x-trace"] == "pasted"

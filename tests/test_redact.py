@@ -3,6 +3,8 @@ restroute.profiles.env_references: which secrets a copy may name by their ${VAR}
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
@@ -12,8 +14,12 @@ from restroute.profiles import env_references, parse_profile
 from restroute.redact import (
     REDACTED,
     Reference,
+    credential_spans,
     hide_userinfo,
     is_secret,
+    masked,
+    masker,
+    redact_fields,
     redact_headers,
     redact_options,
     redact_toml,
@@ -612,3 +618,123 @@ def test_a_line_commented_out_or_pasted_as_a_header_is_redacted(written: str, sh
     commented out (read as TOML, once: a comment in it is not read again), and a header
     pasted as HTTP writes it."""
     assert redact_toml(written) == shown
+
+
+# --- credentials in any text (credential_spans, masker) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Authorization: Bearer  t0k", "Authorization: Bearer  <REDACTED>"),
+        ("authorization: t0k", "authorization: <REDACTED>"),  # no scheme word: all of it
+        ('{"x-api-key": 12, "title": "t"}', '{"x-api-key": <REDACTED>, "title": "t"}'),
+        ("Cookie: a=1; b=2\nAccept: */*", "Cookie: <REDACTED>\nAccept: */*"),
+        (
+            "http -a me:pw h Authorization:'token t0k'",
+            "http -a <REDACTED> h Authorization:'token <REDACTED>'",
+        ),
+        ("curl -su me:pw h", "curl -su <REDACTED> h"),
+        ("http h access_token==t0k", "http h access_token==<REDACTED>"),
+        ("gh api user -f 'a[password]=pw'", "gh api user -f 'a[password]=<REDACTED>'"),
+        ("curl 'h/x?access%5Ftoken=t0k'", "curl 'h/x?access%5Ftoken=<REDACTED>'"),
+        ("a%40b:pw@h is not GitHub's API", "<REDACTED>@h is not GitHub's API"),
+        ("curl https://me:p/w@h/x", "curl https://<REDACTED>@h/x"),
+        # what is no credential stays: a name that is no secret's, a comparison, a
+        # variable, a command's output, a placeholder, a text already hidden
+        ("title: token t0k, per_page=2", "title: token t0k, per_page=2"),
+        ('if token == "t": pass', 'if token == "t": pass'),
+        ("curl --oauth2-bearer $TOKEN -u ${U}:$P h", "curl --oauth2-bearer $TOKEN -u ${U}:$P h"),
+        ("curl -u $U:x h", "curl -u <REDACTED> h"),  # x is written out
+        ("token: <REDACTED>", "token: <REDACTED>"),
+        ("https://h/x", "https://h/x"),
+        ("", ""),
+    ],
+)
+def test_a_credential_is_found_as_people_write_one(text: str, shown: str) -> None:
+    assert masked(text) == shown
+
+
+def test_credential_spans_are_where_the_credentials_are() -> None:
+    text = "x=1 password=pw -H 'x-api-key: k'"
+
+    assert [text[start:end] for start, end in credential_spans(text)] == ["pw", "k"]
+    assert credential_spans(42) == []  # type: ignore[arg-type]
+
+
+def test_a_masker_hides_the_longest_secret_at_each_place_and_joins_neighbours() -> None:
+    hide = masker(["abc", "abcdef", "def", "xyz", ""])
+
+    assert hide("abcdefg abcx xyzabc ab") == "<REDACTED>g <REDACTED>x <REDACTED> ab"
+
+
+def test_a_masker_compares_a_long_secret_whole_past_its_first_characters() -> None:
+    hide = masker(["same-start-1", "same-start-22", "same"])
+
+    assert hide("same-start-2 same-start-22 same-start-1") == (
+        "<REDACTED>-start-2 <REDACTED> <REDACTED>"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "=a:b" * 25_000,
+        "token=$(" * 12_500,
+        "token: " * 15_000,
+        "?" * 100_000 + "=",
+        " " + "a" * 100_000 + ":" + "b" * 100_000,
+        "//a" * 30_000,
+        "//a:b" + "/c//d" * 20_000,
+    ],
+)
+def test_a_scan_is_one_pass_over_any_text(text: str) -> None:
+    """Each of these took a pass per position (minutes at 1 MB) before the scan was
+    made to start only where a word can."""
+    start = time.perf_counter()
+    masked(text)
+
+    assert time.perf_counter() - start < 2
+
+
+def test_a_url_that_is_no_text_is_given_back() -> None:
+    assert redact_url(None) is None
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("token =", "token ="),  # no value yet
+        ("token = [1, 2", "token = <REDACTED>"),  # an array not closed yet
+    ],
+)
+def test_a_toml_value_being_typed_is_hidden_as_far_as_it_goes(written: str, shown: str) -> None:
+    assert redact_toml(written) == shown
+
+
+def test_a_deep_body_with_a_secret_in_an_array_is_hidden_whole() -> None:
+    deep: object = [{"password": "pw"}]
+    for _ in range(70):
+        deep = {"a": deep}
+
+    shown = redact_fields(deep)
+    for _ in range(64):
+        shown = shown["a"]
+
+    assert shown == REDACTED
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ([], "env is list, not a mapping"),
+        ({"authorization": 1}, "env maps str to int"),
+        ({"authorization": "token t"}, "is not a template of ${VAR} references"),
+        ({"authorization": "Bearer ${T}"}, "does not fit the header's value"),
+    ],
+)
+def test_referenced_headers_refuse_a_template_that_cannot_stand_in(env: Any, says: str) -> None:
+    with pytest.raises(EndpointError, match=re.escape(says)) as raised:
+        referenced_headers({"authorization": "token t0k"}, env)
+
+    assert "t0k" not in str(raised.value)

@@ -342,8 +342,15 @@ class RestrouteApp(App[None]):
         try:
             await self._read_paste(text)
         finally:  # what was typed while it was read arrives after it, where focus is now
-            for event in self.query_one(RouteBar).release():
+            bar = self.query_one(RouteBar)
+            arriving = bar.release()
+            for at, event in enumerate(arriving):
+                if isinstance(event, events.Key):
+                    bar.let_through(event)
                 await self.on_event(event)
+                if bar.holding:  # a paste that came meanwhile is read next: the rest waits
+                    bar.hold(arriving[at + 1 :])
+                    break
 
     async def _read_paste(self, text: str) -> None:
         try:
