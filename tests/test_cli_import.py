@@ -304,3 +304,17 @@ def test_redact_text_hides_what_the_paste_sends_as_secrets(
 
     assert secret not in shown
     assert kept in shown
+
+
+def test_json_escapes_what_a_terminal_would_obey_and_still_reads_back(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    body = "\x1b[2Jx\x9b\u202e"  # clear the screen, C1's CSI, a right-to-left override
+    status, out, _ = imported(
+        capsys, "-f", "json", f"curl https://api.github.com/markdown/raw -d '{body}'"
+    )
+
+    assert status == 0
+    assert not any(char in out for char in "\x1b\x9b\u202e")
+    assert r'"data": "\u001b[2Jx\u009b\u202e"' in out
+    assert json.loads(out)["data"] == body

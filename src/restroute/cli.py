@@ -420,7 +420,7 @@ def _import(text: str, format: str, *, reveal: bool) -> str:
     if not reveal:
         found = pasted.hidden(found)
     if format == "json":
-        return json.dumps(pasted.as_json(found), indent=2, ensure_ascii=False)
+        return pasted.json_text(found)
     return pasted.as_text(found)
 
 

@@ -36,7 +36,16 @@ from .redact import (
     references_only,
 )
 
-__all__ = ["as_json", "as_text", "build_command", "hidden", "redact_text", "rows"]
+__all__ = [
+    "as_json",
+    "as_text",
+    "build_command",
+    "hidden",
+    "json_text",
+    "printable",
+    "redact_text",
+    "rows",
+]
 
 
 # --- secrets --------------------------------------------------------------------------------
@@ -297,6 +306,15 @@ def printable(text: str) -> str:
     'a\\\\x1b[2Jb\\\\u202ec'
     """
     return _UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], text)
+
+
+def json_text(found: Match) -> str:
+    """``as_json`` written out for a terminal: JSON escapes what a terminal would obey in
+    C0, and here in C1, the bidi controls and the rest of ``printable``'s too."""
+    text = json.dumps(as_json(found), indent=2, ensure_ascii=False)
+    return _UNPRINTABLE.sub(
+        lambda found: found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}", text
+    )
 
 
 def _short(text: str, width: int = 60) -> str:
