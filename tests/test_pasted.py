@@ -416,3 +416,14 @@ def test_what_is_no_match_is_refused_by_name(function: Any, given: object) -> No
 def test_redact_text_takes_only_text(given: object) -> None:
     with pytest.raises(EndpointError, match="redact_text takes the pasted text"):
         pasted.redact_text(given)  # type: ignore[arg-type]
+
+
+def test_the_text_says_how_secrets_are_shown_where_it_is_read() -> None:
+    found = pasted.hidden(
+        read_route("curl -H 'Authorization: token t1' https://api.github.com/user")
+    )
+
+    assert pasted.as_text(found).endswith("(secrets are shown as <REDACTED>: redaction is on)")
+    assert pasted.as_text(found, reveal="--reveal writes them").endswith(
+        "(secrets are shown as <REDACTED>: --reveal writes them)"
+    )

@@ -421,7 +421,7 @@ def _import(text: str, format: str, *, reveal: bool) -> str:
         found = pasted.hidden(found)
     if format == "json":
         return pasted.json_text(found)
-    return pasted.as_text(found)
+    return pasted.as_text(found, reveal="--reveal writes them")
 
 
 def _operation_text(op: Operation) -> str:

@@ -248,11 +248,12 @@ def as_json(found: Match) -> dict[str, Any]:
     return shown
 
 
-def as_text(found: Match) -> str:
+def as_text(found: Match, *, reveal: str = "") -> str:
     """For a person: the route and what it is, its parameters and headers, what each
     part of the pasted text became, the warnings, and the build command, with what it
     cannot say. A character a terminal would obey (an escape, a carriage return, a bidi
-    override) is shown as its escape, ``\\x1b``."""
+    override) is shown as its escape, ``\\x1b``. ``reveal`` says how the secrets hidden
+    can be shown, where that is (``--reveal`` on the command line)."""
     _check(found, "as_text")
     op = found.operation
     lines = [found.route]
@@ -286,7 +287,7 @@ def as_text(found: Match) -> str:
     command = _joined(words)
     lines += ["", "build it again:", f"  {command}"]
     if REDACTED in command:
-        lines.append("  (secrets are shown as <REDACTED>: --reveal writes them)")
+        lines.append(f"  (secrets are shown as <REDACTED>: {reveal or 'redaction is on'})")
     lines += [f"  ({note})" for note in notes]
     return "\n".join(map(printable, lines))
 
