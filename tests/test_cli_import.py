@@ -59,13 +59,16 @@ def test_a_docs_curl_is_shown_part_by_part_with_its_token_redacted(
         "issues/create (issues.create): Create an issue",
         "https://docs.github.com/rest/issues/issues#create-an-issue",
     ]
-    assert "  headers.authorization  Bearer <REDACTED>" in lines
-    assert "  -X POST                                   → method" in lines
+    words = [line.split() for line in lines]
+    assert ["headers.authorization", "Bearer", "<REDACTED>"] in words
+    assert ["headers.x-github-api-version", "2022-11-28"] in words
+    assert ["-X", "POST", "→", "method"] in words
     assert any(line.startswith("  OWNER ") and line.endswith("→ path owner") for line in lines)
-    assert any("X-GitHub-Api-Version" in line and "→ default" in line for line in lines)
+    assert any("X-GitHub-Api-Version" in line and "→ headers.x-github" in line for line in lines)
     assert command_of(out) == (
         "restroute build 'POST /repos/{owner}/{repo}/issues' owner=OWNER repo=REPO "
-        "'title=Found a bug' 'labels:=[\"bug\"]' milestone:=1 'authorization:Bearer <REDACTED>'"
+        "'title=Found a bug' 'labels:=[\"bug\"]' milestone:=1 'authorization:Bearer <REDACTED>' "
+        "x-github-api-version:2022-11-28"
     )
     assert lines[-1] == "  (secrets are shown as <REDACTED>: --reveal writes them)"
 

@@ -44,6 +44,7 @@ async def test_a_docs_curl_fills_the_route_the_form_and_the_headers() -> None:
             "title": "Found a bug",
             "labels": '["bug"]',
             "headers.authorization": "Bearer ghp_pasted_token",
+            "headers.x-github-api-version": "2022-11-28",
         }
         assert status(app) == "✓ POST https://api.github.com/repos/octocat/hello-world/issues"
         assert app.query_one(ResultsView).active == "pasted"

@@ -432,11 +432,17 @@ def test_defaults_are_recognised_and_other_headers_kept() -> None:
 
     found = match("GET", "/user", headers)
 
-    assert found.headers == {"if-none-match": '"abc"', "authorization": "Bearer t"}
+    # The API version GitHub uses without one is sent all the same: no layer of
+    # restroute's sets it, and a request read back is built with what it sent.
+    assert found.headers == {
+        "x-github-api-version": "2022-11-28",
+        "if-none-match": '"abc"',
+        "authorization": "Bearer t",
+    }
     assert [part.became for part in found.parts[1:]] == [
         "default",
         "default",
-        "default",
+        "headers.x-github-api-version",
         "left out",
         "headers.if-none-match",
         "headers.authorization",
@@ -494,7 +500,8 @@ def test_a_json_body_gives_its_fields_and_curls_form_type_is_explained() -> None
         Part(
             "content-type: application/x-www-form-urlencoded",
             "left out",
-            "the body is JSON, and GitHub reads it as JSON (curl -d's form type)",
+            "the body is JSON, which GitHub reads as JSON whatever its type says "
+            "(curl's -d sends its form type)",
         )
         in found.parts
     )
@@ -593,10 +600,30 @@ def test_read_route_names_the_words_that_gave_each_part() -> None:
         Part(
             "content-type: application/x-www-form-urlencoded",
             "left out",
-            "the body is JSON, and GitHub reads it as JSON (curl -d's form type)",
+            "the body is JSON, which GitHub reads as JSON whatever its type says "
+            "(curl's -d sends its form type)",
         ),
         Part('"title": "t"', "body title"),
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "flags", "why"),
+    [
+        ("curl -sSL https://api.github.com/user", ["-s", "-S", "-L"], "curl's own"),
+        ("https -v --timeout=5 api.github.com/user", ["-v", "--timeout"], "HTTPie's own"),
+        ("gh api user --paginate -i", ["--paginate", "-i"], "gh's own"),
+    ],
+)
+def test_the_options_read_and_left_out_are_parts_saying_why(
+    text: str, flags: list[str], why: str
+) -> None:
+    found = read_route(text)
+
+    assert [part.text for part in found.parts[1 : 1 + len(flags)]] == flags
+    assert {part.became for part in found.parts[1 : 1 + len(flags)]} == {"left out"}
+    assert found.parts[1].note == f"{why}: how it runs, not what it sends"
+    assert found.warnings == ()
 
 
 def test_a_raw_body_without_a_content_type_has_none() -> None:

@@ -60,6 +60,8 @@ class ReadRequest:
     source: str = "url"
     warnings: list[str] = field(default_factory=list)
     said: dict[str, str] = field(default_factory=dict, compare=False)
+    left_out: list[tuple[str, str]] = field(default_factory=list, compare=False)
+    """The options read and left out as changing nothing sent (``-L``), and why."""
 
 
 def read_request(text: str) -> ReadRequest:
@@ -235,7 +237,12 @@ def read_route(text: str) -> Match:
     found = catalog.match(
         request.method, request.url, request.headers, request.body, said=request.said
     )
-    return replace(found, warnings=(*request.warnings, *found.warnings))
+    left_out = tuple(catalog.Part(words, "left out", why) for words, why in request.left_out)
+    return replace(
+        found,
+        warnings=(*request.warnings, *found.warnings),
+        parts=(*found.parts[:1], *left_out, *found.parts[1:]),  # after the method
+    )
 
 
 _PROGRAMS = frozenset({"curl", "http", "https", "xh", "xhs", "gh", "printf", "await", "import",
@@ -570,7 +577,7 @@ def _curl_flag(curl: _Curl, option: str) -> None:
     if option in ("-G", "--get", "-I", "--head") or option in _OTHER_AUTH:
         curl.flags.add(option)
     elif option in _QUIET_FLAGS or (known and f"--{option[5:]}" in _QUIET_FLAGS):
-        pass
+        curl.request.left_out.append((option, "curl's own: how it runs, not what it sends"))
     else:
         curl.request.warnings.append(f"curl's {_named(option)} is not read: it is left out")
 
@@ -837,7 +844,9 @@ def _httpie_auth(request: ReadRequest, credentials: Word, kind: Word | None) -> 
 def _httpie_option(request: ReadRequest, option: str) -> None:
     if option == "--raw":
         pass  # the body: read with the items
-    elif option not in _HTTPIE_QUIET:
+    elif option in _HTTPIE_QUIET:
+        request.left_out.append((option, "HTTPie's own: how it runs, not what it sends"))
+    else:
         request.warnings.append(f"HTTPie's {_named(option)} is not read: it is left out")
 
 
@@ -966,7 +975,7 @@ def _gh(words: list[Word]) -> ReadRequest:
             elif kind == "hostname":
                 host = f"{value.text}/api/v3"
         elif option in _GH_FLAGS:
-            pass
+            request.left_out.append((option, "gh's own: how it runs, not what it sends"))
         elif option.startswith("-"):
             request.warnings.append(f"gh api's {_named(option)} is not read: it is left out")
         else:

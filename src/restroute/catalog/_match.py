@@ -39,7 +39,6 @@ DEFAULT_ACCEPTS = frozenset({
     "application/vnd.github.v3+json", "application/vnd.github+json", "application/json",
     "*/*", "application/json, */*;q=0.5",
 })  # fmt: skip
-DEFAULT_API_VERSION = "2022-11-28"  # what GitHub uses when x-github-api-version is absent
 _MEDIA_TYPE = re.compile(r"application/vnd\.github(?:\.v3)?\.([a-z][a-z0-9-]*?)(?:\+json)?")
 _PREVIEW = re.compile(r"application/vnd\.github\.([a-z0-9-]+)-preview(?:\+json)?")
 _VARIABLE = re.compile(r"\{([^{}]+)\}")
@@ -493,8 +492,6 @@ def _headers(state: _State, op: Operation | None, headers: dict[str, str]) -> No
             _accept(state, op, value, words)
         elif name == "user-agent" and value.startswith("restroute/"):
             state.parts.append(Part(words, "default", "the base layer's user-agent"))
-        elif name == "x-github-api-version" and value == DEFAULT_API_VERSION:
-            state.parts.append(Part(words, "default", "GitHub's default API version"))
         elif name in _FRAMING:
             state.parts.append(Part(words, "left out", "a client sets it from the request"))
         elif name == "content-type":
@@ -568,7 +565,8 @@ def _body(
             Part(
                 f"content-type: {content_type}",
                 "left out",
-                "the body is JSON, and GitHub reads it as JSON (curl -d's form type)",
+                "the body is JSON, which GitHub reads as JSON whatever its type says "
+                "(curl's -d sends its form type)",
             )
         )
     if not isinstance(parsed, dict):
