@@ -202,7 +202,8 @@ async def test_a_second_paste_in_the_burst_is_read_after_the_first() -> None:
         await burst(pilot, events.Paste(USER), "a", events.Paste(issues), "b")
 
         assert app.query_one("#route", Input).value == "POST /repos/{owner}/{repo}/issuesb"
-        assert app.session.rows == [("owner", "o"), ("repo", "r"), ("title", "t")]
+        filled = [(name, value) for name, value in app.session.rows if value]
+        assert filled == [("owner", "o"), ("repo", "r"), ("title", "t")]
 
 
 async def test_typing_after_a_paste_appends_to_the_route_not_where_the_cursor_was() -> None:
@@ -243,3 +244,19 @@ async def test_a_paste_of_more_rows_than_a_form_holds_is_refused_and_changes_not
             "error: Not read: the request gives 101 parameters and headers, and a form takes "
             "at most 100: `restroute import` reads it whole"
         ]
+
+
+async def test_what_came_just_before_a_paste_goes_in_before_it() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "a", events.Paste(USER), "x")
+
+        assert app.query_one("#route", Input).value == "GET /users/{username}x"
+
+
+async def test_a_route_pasted_just_before_a_request_is_typed_before_it() -> None:
+    app = make_app(route="")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, events.Paste("hello"), events.Paste(USER), "x", "y")
+
+        assert app.query_one("#route", Input).value == "GET /users/{username}xy"

@@ -340,7 +340,9 @@ def test_fields_named_as_secrets_are_hidden_at_any_depth() -> None:
         "hooks": ({"password": REDACTED}, [2, {"api_key": REDACTED}]),  # tuples stay tuples
         "n": None,
     }
-    assert redact_fields("access_token=t") == "access_token=t"  # text is no object
+    # A text is no object, but a form body's credential is one all the same.
+    assert redact_fields("access_token=t&page=2") == "access_token=<REDACTED>&page=2"
+    assert redact_fields("title=hello&page=2") == "title=hello&page=2"
 
 
 def _nested(depth: int, innermost: object) -> object:

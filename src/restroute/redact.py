@@ -106,8 +106,10 @@ def hide_userinfo(url: object) -> object:
 
 
 def redact_url(url: object) -> object:
-    """A URL as shown: its ``user:password@`` replaced (``hide_userinfo``), and the value
-    of every query parameter named as a secret (``access_token=``, ``client_secret=``).
+    """A URL as shown: its ``user:password@`` replaced (``hide_userinfo``), the value of
+    every query parameter named as a secret (``access_token=``, ``client_secret=``), and
+    any other credential ``credential_spans`` finds (``?q=ghp_...``): every text a view
+    shows under a name that is no secret's is shown so.
 
     >>> redact_url("https://h/user?access_token=gho_1&per_page=2#top")
     'https://h/user?access_token=<REDACTED>&per_page=2#top'
@@ -131,7 +133,7 @@ def redact_url(url: object) -> object:
     # implicit flow sends it), a ; separator, a scheme-relative //user:password@
     for part in secret_parts(url):
         url = url.replace(part, REDACTED) if part != REDACTED else url
-    return url
+    return masked(url)  # and any credential a text holds, a GitHub token's shape say
 
 
 def holds_secret(text: str) -> bool:

@@ -48,6 +48,7 @@ from .profiles import (
 )
 from .redact import (
     REDACTED,
+    credential_spans,
     holds_secret,
     is_secret,
     redact_options,
@@ -449,6 +450,7 @@ def _secret_values(explanation: Explanation | None, known: Iterable[str] = ()) -
             elif depth == 0 and name not in _OPTIONS and holds_secret(text):
                 found.add(text)
             found.update(secret_parts(text))
+            found.update(text[start:end] for start, end in credential_spans(text))
             if text.lstrip()[:1] in ("{", "[") and len(text) <= 65536:  # JSON in a text
                 with contextlib.suppress(ValueError, RecursionError):
                     stack.append((json.loads(text), name, depth + 1, secret))

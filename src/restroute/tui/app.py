@@ -345,8 +345,6 @@ class RestrouteApp(App[None]):
             bar = self.query_one(RouteBar)
             arriving = bar.release()
             for at, event in enumerate(arriving):
-                if isinstance(event, events.Key):
-                    bar.let_through(event)
                 await self.on_event(event)
                 if bar.holding:  # a paste that came meanwhile is read next: the rest waits
                     bar.hold(arriving[at + 1 :])

@@ -82,14 +82,14 @@ class RouteBar(LiveInput):
         # typed just after it, which went into the old route and were lost with it.
         self._held: list[events.Key | events.Paste] | None = None
         self._expected: events.Paste | None = None  # the paste that began the holding
-        self._passing: list[events.Key] = []  # keys released, on their way here again
 
     def _on_paste(self, event: events.Paste) -> None:
         """A request pasted (curl, a URL with values, a gh api or Octokit call) is read
         back by the app into the route, the form and the headers; a route is typed."""
-        if event is not self._expected and self._held_back(event):
+        if event is self._expected:
+            self._expected = None
+        elif self._held_back(event):
             return
-        self._expected = None
         text = _lines(event.text)
         if looks_like_request(text):
             event.prevent_default()  # neither LiveInput's handler nor Input's types it
@@ -109,10 +109,8 @@ class RouteBar(LiveInput):
             await super()._on_key(event)
 
     def _held_back(self, event: events.Key | events.Paste) -> bool:
-        if any(event is each for each in self._passing):
-            return False  # it came before the paste now read, and goes in before it
-        if self._held is None:
-            return False
+        if self._held is None or self._expected is not None:
+            return False  # none is read, or this came before the paste the app announced
         event.prevent_default()
         event.stop()
         self._held.append(event)
@@ -124,19 +122,14 @@ class RouteBar(LiveInput):
         return self._held is not None
 
     def release(self) -> list[events.Key | events.Paste]:
-        """The paste has been read: what came meanwhile, in its order, to arrive again
-        (``let_through`` each key as it does)."""
-        held, self._held, self._passing = self._held or [], None, []
+        """The paste has been read: what came meanwhile, in its order, to arrive again."""
+        held, self._held = self._held or [], None
         return [
             events.Paste(event.text)
             if isinstance(event, events.Paste)
             else events.Key(event.key, event.character)
             for event in held
         ]
-
-    def let_through(self, event: events.Key) -> None:
-        """A key released arrives again: a paste released after it must not hold it."""
-        self._passing.append(event)
 
     def hold(self, arriving: list[events.Key | events.Paste]) -> None:
         """What was released after a paste that is now read: it waits for that one."""
