@@ -8,6 +8,7 @@ import io
 import json
 import shutil
 import subprocess
+import time
 from contextlib import redirect_stderr, redirect_stdout, suppress
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -427,3 +428,38 @@ def test_the_text_says_how_secrets_are_shown_where_it_is_read() -> None:
     assert pasted.as_text(found, reveal="--reveal writes them").endswith(
         "(secrets are shown as <REDACTED>: --reveal writes them)"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("curl --pass S3cr3tPass https://h/x", "curl --pass <REDACTED> https://h/x"),
+        ("curl --tlspassword S3cr3t https://h/x", "curl --tlspassword <REDACTED> https://h/x"),
+        ("curl -E cert.pem:S3cr3t https://h/x", "curl -E <REDACTED> https://h/x"),
+        (
+            "requests.get(u, headers={'Authorization': f'token S3cr3t'})",
+            "requests.get(u, headers={'Authorization': f'token <REDACTED>'})",
+        ),
+    ],
+)
+def test_redact_text_hides_passwords_of_keys_and_python_f_strings(text: str, shown: str) -> None:
+    assert pasted.redact_text(text) == shown
+
+
+def test_redact_text_of_a_million_parentheses_before_a_colon_is_linear() -> None:
+    start = time.perf_counter()
+    assert pasted.redact_text("(" * 1_000_000 + ":a") == "(" * 1_000_000 + ":a"
+    assert time.perf_counter() - start < 1.0
+
+
+def test_printable_and_redact_text_read_a_str_subclass_as_its_text() -> None:
+    class Loud(str):
+        def __len__(self) -> int:
+            raise RuntimeError
+
+    assert pasted.printable(Loud("a\x1bb")) == "a\\x1bb"
+    assert (
+        pasted.redact_text(Loud("curl -u me:pw https://h/x")) == "curl -u <REDACTED> https://h/x"
+    )
+    with pytest.raises(EndpointError, match="printable takes text"):
+        pasted.printable(None)  # type: ignore[arg-type]

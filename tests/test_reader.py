@@ -7,6 +7,7 @@ Each expected value below is worked out by hand from curl's manual (what -d, -G,
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 
 import pytest
@@ -745,7 +746,7 @@ def test_text_that_is_no_utf8_is_refused_saying_where(text: str) -> None:
         ('{"url": "https://h/\\udcff"}', "the URL holds U\\+DCFF"),
         ('{"url": "https://h", "headers": {"x": "\\ud800"}}', "the header x holds U\\+D800"),
         ('{"url": "https://h", "headers": {"\\ud800": "v"}}', "a header's name holds U\\+D800"),
-        ('{"url": "https://h", "method": "\\ud800"}', "the method holds U\\+D800"),
+        ('{"url": "https://h", "method": "\\ud800"}', '"method" is no HTTP method'),
         ('{"url": "https://h", "body": "\\udcff"}', "the body holds U\\+DCFF"),
         ('octokit.request("GET /users/{u}", {u: "\\udcff"})', "the Octokit call holds U\\+DCFF"),
         ('octokit.request("GET /x", {a: ["\\udcff"]})', "the Octokit call holds U\\+DCFF"),
@@ -1261,3 +1262,70 @@ def test_a_body_whose_content_type_is_removed_is_sent_without_one() -> None:
     request = read_request("curl -H 'Content-Type:' -d 'x' https://api.github.com/markdown/raw")
 
     assert (request.body, request.headers) == ("x", {})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GITHUB_TOKEN=ghp_x curl api.github.com/user",
+        'GH_TOKEN="ghp_x" gh api user',
+        "sudo -E http api.github.com/user",
+        "curl.exe api.github.com/user",
+    ],
+)
+def test_a_command_after_what_runs_it_looks_like_a_request_to_paste(text: str) -> None:
+    assert looks_like_request(text)
+
+
+def test_a_url_of_300_000_expansions_is_refused_at_once_naming_three() -> None:
+    with pytest.raises(EndpointError) as refused:
+        read_request("curl " + "$a" * 300_000)
+
+    message = str(refused.value)
+    assert message.startswith("the URL is computed by the shell ($a, $a, $a and 299,997 more)")
+    assert len(message) < 200
+
+
+def test_a_url_with_text_of_its_own_between_expansions_is_read() -> None:
+    assert read_request('curl "$HOST/users/$USER"').url == "https://$HOST/users/$USER"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        ("octokit.request('GET S3CR3T /user')", "its route (METHOD /path) or a header's name"),
+        ("octokit.request('GET /user', {headers: {'S3CR3T bad': 'x'}})", "a header's name"),
+        ("octokit.request('GET /users/{username}', {username})", "{username}"),
+    ],
+)
+def test_an_octokit_call_endpoint_refuses_is_said_without_its_values(
+    call: str, message: str
+) -> None:
+    with pytest.raises(EndpointError, match="the Octokit call builds no request") as refused:
+        read_request(call)
+
+    assert message in str(refused.value)
+    assert "S3CR3T" not in str(refused.value)
+
+
+@pytest.mark.parametrize("method", [None, "get post", 3, "gét"])
+def test_json_options_whose_method_is_no_word_of_letters_are_refused(method: object) -> None:
+    with pytest.raises(EndpointError, match='"method" is no HTTP method'):
+        read_request(json.dumps({"method": method, "url": "/user"}))
+
+
+def test_a_content_length_inside_a_character_reads_the_whole_body_and_says_so() -> None:
+    request = read_request("POST /markdown/raw HTTP/1.1\nContent-Length: 3\n\néé")
+
+    assert request.body == "éé"  # 4 bytes; 3 ends inside the second é
+    assert request.warnings == [
+        "the Content-Length ends inside a character: the body is read to the end of its text"
+    ]
+
+
+def test_more_words_than_any_request_has_are_refused_in_time() -> None:
+    start = time.perf_counter()
+    with pytest.raises(EndpointError, match="the text has more than 50,000 words"):
+        commands("a " * 50_001)
+    assert time.perf_counter() - start < 1.0
+    assert len(commands("a " * 50_000)[0]) == 50_000

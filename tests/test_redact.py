@@ -740,3 +740,11 @@ def test_referenced_headers_refuse_a_template_that_cannot_stand_in(env: Any, say
         referenced_headers({"authorization": "token t0k"}, env)
 
     assert "t0k" not in str(raised.value)
+
+
+def test_a_masker_leaves_text_that_only_begins_like_a_secret() -> None:
+    from restroute.redact import masker
+
+    hide = masker(["abcdef", "abcxyz1"])
+
+    assert hide("abcdeX abcxyz1 abcdef") == "abcdeX <REDACTED> <REDACTED>"

@@ -20,8 +20,11 @@ from .errors import EndpointError
 __all__ = ["Word", "commands"]
 
 MAX_TEXT = 1_000_000  # characters of pasted text read at most
+MAX_WORDS = 50_000  # shell words read at most: each costs a few µs, and a request has few
 _OPERATORS = ("&&", "||", "|", ";", "&", ">", "<")
 _BLANKS = " \t\r\n"
+_SPACES = re.compile(r"[ \t\r]+")
+_OPERATOR = re.compile(r"&&|\|\||[|;&<>]")
 _DOUBLE_ESCAPES = '$`"\\'
 # A backslash that ends a line continues it; blanks after it, invisible in a copied
 # command, are taken to be a slip (POSIX would make one an argument of blanks and end
@@ -65,6 +68,7 @@ class _Reader:
         self.words: list[Word] = []
         self.word: Word | None = None
         self.pieces: list[str] = []  # the word's text so far: joined once, at its end
+        self.count = 0  # the words read
 
     def read(self) -> list[list[Word]]:
         text = self.text
@@ -72,15 +76,16 @@ class _Reader:
             char = text[self.at]
             if char == "\\" and (continued := _CONTINUED.match(text, self.at)):
                 self.at = continued.end()  # a line continued
-            elif char in _BLANKS:
-                self._end_word()
-                if char == "\n":
-                    self._end_command()
+            elif char == "\n":
+                self._end_command()
                 self.at += 1
+            elif char in _BLANKS:  # a run of them at once: a text may be mostly blanks
+                self._end_word()
+                self.at = _SPACES.match(text, self.at).end()  # type: ignore[union-attr]
             elif char == "#" and self.word is None:
                 end = text.find("\n", self.at)
                 self.at = len(text) if end < 0 else end
-            elif self.word is None and (operator := _operator(text, self.at)):
+            elif self.word is None and char in "&|;<>" and (operator := _operator(text, self.at)):
                 self._end_command()
                 self.at += len(operator)
             elif char == "'":
@@ -96,7 +101,7 @@ class _Reader:
                 self._part(plain[0])
                 self.at = plain.end()
             else:
-                if _operator(text, self.at):  # an operator right after a word ends it
+                if char in "&|;<>":  # an operator right after a word ends it
                     self._end_word()
                     continue
                 self._part(char)  # a # inside a word
@@ -114,6 +119,10 @@ class _Reader:
             self.word.text = "".join(self.pieces)
             self.words.append(self.word)
             self.word, self.pieces = None, []
+            self.count += 1
+            if self.count > MAX_WORDS:
+                msg = f"the text has more than {MAX_WORDS:,} words; paste one request (a "
+                raise EndpointError(msg + "curl of 1,000 headers has 2,000)")
 
     def _end_command(self) -> None:
         self._end_word()
@@ -202,4 +211,5 @@ class _Reader:
 
 
 def _operator(text: str, at: int) -> str:
-    return next((each for each in _OPERATORS if text.startswith(each, at)), "")
+    found = _OPERATOR.match(text, at)
+    return found[0] if found is not None else ""

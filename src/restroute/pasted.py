@@ -89,6 +89,7 @@ def redact_text(text: str) -> str:
     if not isinstance(text, str):
         msg = f"redact_text takes the pasted text (str), not {type(text).__name__}"
         raise EndpointError(msg)
+    text = str.__str__(text)  # a subclass's own methods are not run
     try:
         found = read_route(text)
     except EndpointError:
@@ -306,7 +307,10 @@ def printable(text: str) -> str:
     >>> printable("a\\x1b[2Jb\\u202ec")
     'a\\\\x1b[2Jb\\\\u202ec'
     """
-    return _UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], text)
+    if not isinstance(text, str):
+        msg = f"printable takes text (str), not {type(text).__name__}"
+        raise EndpointError(msg)
+    return _UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], str.__str__(text))
 
 
 def json_text(found: Match) -> str:

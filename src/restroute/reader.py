@@ -28,8 +28,7 @@ from urllib.parse import quote
 
 from ._jsdata import MAX_DEPTH, Unread, read_call_arguments
 from ._shell import MAX_TEXT, Word, commands
-from .errors import EndpointError
-from .redact import redact_url
+from .errors import EndpointError, MissingParameterError
 
 __all__ = ["ReadRequest", "looks_like_request", "read_request", "read_route"]
 
@@ -155,7 +154,12 @@ def _http_message(line: re.Match[str], rest: str) -> ReadRequest:
         request.url = f"https://{host}{request.url}"
     length = request.headers.get("content-length", "")
     if body is not None and length.isascii() and length.isdigit():
-        body = body.encode()[: int(length)].decode(errors="replace")
+        try:
+            body = body.encode()[: int(length)].decode()
+        except UnicodeDecodeError:
+            request.warnings.append("the Content-Length ends inside a character: the body "
+                                    "is read to the end of its text")  # fmt: skip
+            body = body.removesuffix("\n").removesuffix("\r")
     elif body is not None:
         body = body.removesuffix("\n").removesuffix("\r")
     if body:
@@ -259,7 +263,8 @@ def looks_like_request(text: str) -> bool:
     [True, True, False, False]
     """
     text = _plain(text).strip()
-    first = text.split(None, 1)[0].rsplit("/", 1)[-1] if text else ""
+    command = _without_wrappers([Word(word) for word in text.split(None, 8)[:8]])
+    first = command[0].text.rsplit("/", 1)[-1].removesuffix(".exe") if command else ""
     if first in _PROGRAMS or text.startswith("{") or "\n" in text or "octokit" in text:
         return True
     return "://" in text and "{" not in text
@@ -283,7 +288,10 @@ def _json_options(text: str) -> ReadRequest:
         msg = 'the JSON is no request options: it needs at least "url" (and "method")'
         raise EndpointError(msg)
     method = options.get("method", "GET")
-    request = ReadRequest(str(method).upper(), options["url"], source="json")
+    if not isinstance(method, str) or not method.isascii() or not method.isalpha():
+        msg = 'the JSON\'s "method" is no HTTP method (a word of letters: "GET", "POST" ...)'
+        raise EndpointError(msg)
+    request = ReadRequest(method.upper(), options["url"], source="json")
     request.said["method"] = f'"method": {json.dumps(method)}'
     headers = options.get("headers")
     if isinstance(headers, dict):
@@ -343,14 +351,25 @@ def _url_word(words: list[Word], where: str) -> Word:
     """The first of ``words`` that is no expansion alone: a ``$URL`` or ``$(...)`` is the
     shell's to compute, and is not run here."""
     for word in words:
-        rest = word.text
-        for each in word.expansions:
-            rest = rest.replace(each, "", 1)
-        if not word.expansions or rest.strip():
+        if not word.expansions or _written(word):
             return word
-    shown = ", ".join(_shown(each) for word in words for each in word.expansions)
-    msg = f"{where} is computed by the shell ({shown}), which is not run here; paste the URL "
-    raise EndpointError(msg + "it gives")
+    expansions = [each for word in words for each in word.expansions]
+    shown = ", ".join(_shown(each) for each in expansions[:3])
+    more = f" and {len(expansions) - 3:,} more" if len(expansions) > 3 else ""
+    msg = f"{where} is computed by the shell ({shown}{more}), which is not run here; paste "
+    raise EndpointError(msg + "the URL it gives")
+
+
+def _written(word: Word) -> bool:
+    """Whether ``word`` holds text of its own besides its expansions (blanks aside): one
+    pass, as a word of 300,000 expansions is read in time."""
+    at, text = 0, word.text
+    for each in word.expansions:
+        found = text.find(each, at)
+        if found < 0 or text[at:found].strip():
+            return True
+        at = found + len(each)
+    return bool(text[at:].strip())
 
 
 def _absolute(url: str) -> str:
@@ -1097,9 +1116,12 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
     headers = given.get("headers")
     try:
         options = endpoint(route, **given)
-    except EndpointError as error:  # a placeholder whose value is code, say
-        said = "; ".join([str(redact_url(str(error))), *request.warnings])
+    except MissingParameterError as error:  # a placeholder whose value is code, say
+        said = "; ".join([str(error), *request.warnings])  # it names placeholders only
         raise EndpointError(f"the Octokit call builds no request: {said}") from None
+    except EndpointError:  # endpoint()'s message may quote the route or a header's name
+        msg = "the Octokit call builds no request: its route (METHOD /path) or a header's "
+        raise EndpointError(msg + "name is not as endpoint() takes them") from None
     request.method = str(options["method"]).upper()
     request.url = str(options["url"])
     if isinstance(headers, dict):

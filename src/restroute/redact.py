@@ -192,7 +192,10 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
 # A value as written: double-, single- or back-quoted (what is inside is the value; a
 # quote left open runs to the line's end), a command's output, or bare: to the line's
 # end after a header's name (Authorization: token t), to a blank after an assignment.
-_QUOTED = r"\"(?P<dq>(?:[^\"\\\n]|\\.)*)\"?|'(?P<sq>[^'\n]*)'?|`(?P<bq>[^`\n]*)`?|"
+_QUOTED = (  # a Python string's prefix (f"token {t}") is the quote's
+    r"[rRbBfFuU]{0,2}\"(?P<dq>(?:[^\"\\\n]|\\.)*)\"?|[rRbBfFuU]{0,2}'(?P<sq>[^'\n]*)'?|"
+    r"`(?P<bq>[^`\n]*)`?|"
+)
 _REFERENCE = r"\$\{[^{}\n]*\}|\$(?!\{)"  # ${VAR} whole: its } ends no value
 _VALUE = _QUOTED + (
     rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,)}}\]$])(?:{_REFERENCE}|[^\r\n'\"`,)}}\]$])*)"
@@ -214,11 +217,12 @@ _NAMED = (
 # literal text, which the scan skips to (the word's start is checked after it), so each
 # is one fast pass.
 _WHOLE = (
-    r"-(?<!\S-)(?:[sSLvkiIfgGqN]*[uU]|a|-user|-proxy-user|-auth|-oauth2-bearer)"
+    r"-(?<!\S-)(?:[sSLvkiIfgGqN]*[uUE]|a|-user|-proxy-user|-auth|-oauth2-bearer|-pass"
+    r"|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
     r"(?:=|[ \t]*)(?:[\"'](?P<quoted>[^\"'\n]*)[\"']?|(?P<bare>[^\s'\"]+))",
     r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"
     r"[\"'][^\"'\n]*)[\"']",
-    r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#]*:[^\s/\\@\"'<>]+)@",
+    r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
     r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
     # a password with a / in it (//me:pa/ss@host): a URL's reader ends the host at the /,
     # and a person meant a password

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -42,6 +43,8 @@ DEFAULT_ACCEPTS = frozenset({
 _MEDIA_TYPE = re.compile(r"application/vnd\.github(?:\.v3)?\.([a-z][a-z0-9-]*?)(?:\+json)?")
 _PREVIEW = re.compile(r"application/vnd\.github\.([a-z0-9-]+)-preview(?:\+json)?")
 _VARIABLE = re.compile(r"\{([^{}]+)\}")
+_METHOD = re.compile(r"[A-Z]+")
+MAX_PAIRS = 2_000  # query pairs and headers read: GitHub's largest operation has 31
 # Headers a client sets from the request itself: never a parameter, never rebuilt.
 _FRAMING = frozenset({"content-length", "host", "connection", "transfer-encoding"})
 
@@ -93,10 +96,20 @@ def match(
     sent) give it. ``said`` names the words a pasted text had for ``method``, ``body``
     and ``header NAME``, for the parts; the URL's own pieces name themselves."""
     method, url = _text("the method", method).upper(), _text("the URL", url)
+    if not _METHOD.fullmatch(method):
+        msg = "the method is no HTTP method (a word of letters: GET, POST ...)"
+        raise EndpointError(msg)
     given = _texts("the headers", headers)
     if body is not None and not isinstance(body, str | bytes):
         msg = f"match takes the body as str or bytes (or None), not {type(body).__name__}"
         raise EndpointError(msg)
+    if len(given) > MAX_PAIRS:
+        msg = f"the request has {len(given):,} headers, and at most {MAX_PAIRS:,} are read"
+        raise EndpointError(msg)
+    if isinstance(body, str):
+        body = str.__str__(body)  # a subclass's own methods are not run
+    elif isinstance(body, bytes):
+        body = bytes(body)
     state = _State(method, _texts("said", said))
     if among is not None and (
         type(among) is not tuple or not all(isinstance(op, Operation) for op in among)
@@ -156,12 +169,16 @@ def _text(what: str, value: object) -> str:
 def _texts(what: str, value: object) -> dict[str, str]:
     if value is None:
         return {}
-    if not isinstance(value, Mapping) or not all(
-        isinstance(name, str) and isinstance(text, str) for name, text in value.items()
-    ):
-        msg = f"match takes {what} as a mapping of names to text (dict[str, str])"
+    msg = f"match takes {what} as a mapping of names to text (dict[str, str])"
+    if not isinstance(value, Mapping):
         raise EndpointError(msg)
-    return {str.__str__(name): str.__str__(text) for name, text in value.items()}
+    try:  # a mapping of the caller's own may fail in any way as it is read
+        items = list(value.items())
+    except Exception as error:
+        raise EndpointError(f"{msg}; reading it failed ({type(error).__name__})") from None
+    if not all(isinstance(name, str) and isinstance(text, str) for name, text in items):
+        raise EndpointError(msg)
+    return {str.__str__(name): str.__str__(text) for name, text in items}
 
 
 class _State:
@@ -182,6 +199,8 @@ class _State:
 
 def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
     """The base URL, the path under it (still percent-encoded) and the query's pairs."""
+    if url.startswith("//"):  # scheme-relative: the API answers https only
+        url = f"https:{url}"
     if url.startswith("/"):
         base, rest = API, url
     else:
@@ -193,6 +212,11 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
         if not parts.scheme or not parts.netloc:
             msg = "the URL has no host; paste it with its host (https://api.github.com/...)"
             raise EndpointError(msg)
+        try:
+            parts.port  # noqa: B018  (read for its check: a port is a number)
+        except ValueError:
+            msg = "the URL's port is no number; paste the URL as it was sent"
+            raise EndpointError(msg) from None
         state.userinfo, _, host = parts.netloc.rpartition("@")
         host = host.lower()
         origin = f"{parts.scheme.lower()}://{host}"
@@ -218,11 +242,31 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
         if parts.fragment:
             state.parts.append(Part(f"#{parts.fragment}", "left out", "a fragment is never sent"))
     path, _, query = rest.partition("?")
+    if query.count("&") >= MAX_PAIRS:
+        msg = f"the URL's query has {query.count('&') + 1:,} pairs, and at most {MAX_PAIRS:,} "
+        raise EndpointError(msg + "are read (GitHub's largest operation takes 31)")
     pairs = []
     for pair in filter(None, query.split("&")):
         name, _, value = pair.partition("=")
         pairs.append((unquote_plus(name), unquote_plus(value)))
-    return base, path or "/", pairs
+    return base, _without_dot_segments(path) or "/", pairs
+
+
+def _without_dot_segments(path: str) -> str:
+    """The path a client sends: ``.`` and ``..`` segments resolved (RFC 3986, 5.2.4), as
+    curl and browsers do; an encoded ``%2E%2E`` is a name, and stays."""
+    if "/." not in path:
+        return path
+    kept: list[str] = []
+    segments = path.split("/")
+    for segment in segments[1:]:
+        if segment == "..":
+            if kept:
+                kept.pop()
+        elif segment != ".":
+            kept.append(segment)
+    ends_in_dir = segments[-1] in (".", "..")
+    return "/" + "/".join(kept) + ("/" if ends_in_dir and kept else "")
 
 
 def _userinfo(state: _State, headers: dict[str, str]) -> None:
@@ -569,6 +613,9 @@ def _body(
                 "(curl's -d sends its form type)",
             )
         )
+    if isinstance(parsed, dict) and len(parsed) > MAX_PAIRS:
+        msg = f"the body has {len(parsed):,} fields, and at most {MAX_PAIRS:,} are read"
+        raise EndpointError(msg)
     if not isinstance(parsed, dict):
         state.data = parsed
         state.parts.append(Part(words, "data", "a JSON body that is no object"))
@@ -592,7 +639,20 @@ _NOT_JSON = object()
 
 
 def _json(text: str) -> object:
+    """The body's JSON, or _NOT_JSON: also for numbers no JSON can write again (1e400,
+    NaN), which are kept as the text they are."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=_finite, parse_constant=_not_finite)
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(text)
+    return number
+
+
+def _not_finite(text: str) -> float:
+    raise ValueError(text)
