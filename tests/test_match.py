@@ -580,9 +580,9 @@ def test_a_match_shows_its_operation_by_id_not_in_full() -> None:
 
 
 def test_read_route_puts_the_readers_warnings_first() -> None:
-    found = read_route("curl -u me:secret https://api.github.com/user?mine=1")
+    found = read_route("curl -u me https://api.github.com/user?mine=1")
 
-    assert found.warnings[0].startswith("curl's -u sends user:password")
+    assert found.warnings[0].startswith("curl's user (-u) has no password")
     assert found.warnings[1].startswith("users/get-authenticated documents no query parameter")
 
 

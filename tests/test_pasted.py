@@ -463,3 +463,17 @@ def test_printable_and_redact_text_read_a_str_subclass_as_its_text() -> None:
     )
     with pytest.raises(EndpointError, match="printable takes text"):
         pasted.printable(None)  # type: ignore[arg-type]
+
+
+def test_the_readers_warnings_on_credentials_read_whole_once_hidden() -> None:
+    for text in ("curl -u me https://h/x", "curl --digest -u me:pw https://h/x"):
+        found = read_route(text)
+
+        assert pasted.hidden(found).warnings == found.warnings
+
+
+def test_a_path_github_does_not_document_hides_a_token_in_its_route() -> None:
+    found = pasted.hidden(read_route("https://api.github.com/user/ghp_" + "A" * 36))
+
+    assert found.route == "GET /user/<REDACTED>"
+    assert "ghp_" not in pasted.as_text(found) + pasted.json_text(found)

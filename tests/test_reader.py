@@ -146,7 +146,7 @@ def test_curls_options_as_curl_sends_them(
         ("curl -d @body.json URL", "comes from the file body.json, which is not read"),
         ("cat body.json | curl --data-binary @- URL", "from the pipe before curl, which is not"),
         ("curl --proxy-anyauth URL", "curl's --proxy-anyauth is not read"),
-        ("curl -u me:pw URL", "curl's -u sends user:password as basic authorization"),
+        ("curl -u me URL", "curl's user (-u) has no password, which curl asks for"),
         ("curl -o out.json URL", "curl's -o changes nothing sent"),
         ("curl -H nocolon URL", "curl's -H has a value with no colon"),
         ("curl URL URL", "curl has 2 URLs; the first is read"),
@@ -913,8 +913,8 @@ def test_curl_credentials_are_the_authorization_curl_sends(
 @pytest.mark.parametrize(
     ("options", "headers", "warning"),
     [
-        ("-u user", {}, "curl's -u gives a user and no password, which curl asks for"),
-        ("--digest -u a:b", {}, "curl's -u with --digest answers the server's challenge"),
+        ("-u user", {}, "curl's user (-u) has no password, which curl asks for"),
+        ("--digest -u a:b", {}, "curl's credentials (-u), with --digest, answer the server's"),
         ("-u a:b -H 'Authorization: token x'", {"authorization": "token x"}, None),
         ("-H 'Authorization:' --oauth2-bearer t", {}, None),  # curl's own removed
     ],

@@ -69,6 +69,7 @@ def hidden(found: Match) -> Match:
     warnings = tuple(_each_hidden(hide, list(found.warnings)))
     return replace(
         found,
+        route=hide(found.route),  # a path GitHub does not document is kept as it was
         headers=headers,
         params=params,
         data=data,

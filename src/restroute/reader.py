@@ -584,11 +584,10 @@ def _credentials(curl: _Curl, option: str, value: str, said: str) -> None:
     elif ":" in value:
         token = base64.b64encode(value.encode()).decode("ascii")
         curl.auth = (option, f"Basic {token}", said)
-        curl.request.warnings.append(f"curl's {option} sends user:password as basic "
-                                     "authorization: it is read as that header")  # fmt: skip
     else:
-        curl.request.warnings.append(f"curl's {option} gives a user and no password, which "
-                                     "curl asks for; it is left out")  # fmt: skip
+        # (the option in brackets: "-u gives" would read as a credential to redaction)
+        curl.request.warnings.append(f"curl's user ({option}) has no password, which curl "
+                                     "asks for; it is left out")  # fmt: skip
 
 
 def _curl_flag(curl: _Curl, option: str) -> None:
@@ -650,8 +649,9 @@ def _authorization(curl: _Curl) -> None:
         return
     other = sorted(curl.flags & _OTHER_AUTH)
     if other and option != "--oauth2-bearer":
-        request.warnings.append(f"curl's {option} with {other[0]} answers the server's "
-                                "challenge, which is not read; it is left out")  # fmt: skip
+        request.warnings.append(f"curl's credentials ({option}), with {other[0]}, answer "
+                                "the server's challenge, which is not read; they are left "
+                                "out")  # fmt: skip
         return
     request.headers["authorization"] = header
     request.said["header authorization"] = said
