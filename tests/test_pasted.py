@@ -449,7 +449,7 @@ def test_redact_text_hides_passwords_of_keys_and_python_f_strings(text: str, sho
 def test_redact_text_of_a_million_parentheses_before_a_colon_is_linear() -> None:
     start = time.perf_counter()
     assert pasted.redact_text("(" * 1_000_000 + ":a") == "(" * 1_000_000 + ":a"
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 5.0  # 0.2 s; the quadratic scan it was took hours
 
 
 def test_printable_and_redact_text_read_a_str_subclass_as_its_text() -> None:

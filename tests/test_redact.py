@@ -696,7 +696,7 @@ def test_a_scan_is_one_pass_over_any_text(text: str) -> None:
     start = time.perf_counter()
     masked(text)
 
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 5  # well under 1 s; a pass per position took minutes
 
 
 def test_a_url_that_is_no_text_is_given_back() -> None:
