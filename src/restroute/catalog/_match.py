@@ -135,7 +135,7 @@ def match(
     for name, value in values:
         state.params[name] = value
     if op is not None:
-        state.named = {param.name: param for param in op.parameters}
+        state.named = _named(op)
     for name, value in query:
         _query(state, op, name, value)
     _headers(state, op, given)
@@ -440,7 +440,7 @@ def _path_values(
     (``comments`` is no issue number)."""
     typed: list[tuple[str, object]] = []
     for name, text in values:
-        param = _parameter(op, name)
+        param = _named(op).get(name)
         kind = param.type if param is not None else "string"
         value = _typed(kind, text)
         if kind == "integer" and not isinstance(value, int):
@@ -449,8 +449,18 @@ def _path_values(
     return typed
 
 
-def _parameter(op: Operation, name: str) -> Parameter | None:
-    return next((p for p in op.parameters if p.name == name), None)
+def _named(op: Operation) -> dict[str, Parameter]:
+    """``op``'s parameters by name, made once (by id: the operation is kept with them,
+    so that no other takes its id while they are here)."""
+    made = _NAMED.get(id(op))
+    if made is None or made[0] is not op:
+        if len(_NAMED) >= 4096:
+            _NAMED.clear()
+        made = _NAMED[id(op)] = (op, {param.name: param for param in op.parameters})
+    return made[1]
+
+
+_NAMED: dict[int, tuple[Operation, dict[str, Parameter]]] = {}
 
 
 def _location(state: _State, name: str) -> str:
