@@ -34,6 +34,7 @@ __all__ = ["Match", "Part", "match"]
 
 API = "https://api.github.com"
 UPLOADS = "https://uploads.github.com"
+_API_PATH = f"{API}/"
 MAX_SEGMENTS = 500  # of a path: GitHub's longest route has 11, a file's path rarely 50
 # The media types GitHub answers with its default one: the base layer's, the docs'.
 DEFAULT_ACCEPTS = frozenset({
@@ -203,6 +204,8 @@ def _split(url: str, state: _State) -> tuple[str, str, list[tuple[str, str]]]:
         url = f"https:{url}"
     if url.startswith("/"):
         base, rest = API, url
+    elif url.startswith(_API_PATH) and "#" not in url:  # the most common: no parse needed
+        base, rest = API, url[len(API) :]
     else:
         try:  # the URL is never quoted back: it may hold a secret
             parts = urlsplit(url)
