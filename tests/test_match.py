@@ -746,3 +746,12 @@ def test_the_parameters_by_name_are_made_once_and_forgotten_past_4096_operations
 
     assert _named(op) is not first  # forgotten, and made again
     assert _named(op) == first == {"username": op.parameters[0]}
+
+
+def test_a_content_type_without_a_body_is_a_part_left_out_not_dropped_in_silence() -> None:
+    found = read_route("curl -H 'Content-Type: application/json' https://api.github.com/user")
+
+    assert found.headers == {}
+    assert found.parts[-1] == Part(
+        "-H 'Content-Type: application/json'", "left out", "no body is sent, so it types none"
+    )

@@ -593,6 +593,9 @@ def _body(
     state: _State, op: Operation | None, body: str | bytes | None, content_type: str
 ) -> None:
     if body is None:
+        if content_type:  # said, not dropped in silence
+            words = state.said.get("header content-type", f"content-type: {content_type}")
+            state.parts.append(Part(words, "left out", "no body is sent, so it types none"))
         return
     if isinstance(body, bytes):
         try:
