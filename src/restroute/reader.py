@@ -94,7 +94,7 @@ def _read(text: str) -> ReadRequest:
     pieces = commands(_PROMPT.sub("", text.strip(), count=1))
     for at, words in enumerate(pieces):
         words = _without_wrappers(words)
-        program = words[0].text.rsplit("/", 1)[-1].removesuffix(".exe") if words else ""
+        program = _program(words)
         if program == "curl":
             return _curl(words[1:], pieces[at - 1] if at else None)
         if program in ("http", "https", "xh", "xhs"):
@@ -126,6 +126,12 @@ def _without_wrappers(words: list[Word]) -> list[Word]:
         else:
             break
     return words[at:]
+
+
+def _program(words: list[Word]) -> str:
+    """The name of the program a command runs: ``/usr/bin/curl`` and ``curl.exe`` run
+    curl."""
+    return words[0].text.rsplit("/", 1)[-1].removesuffix(".exe") if words else ""
 
 
 # An HTTP/1.1 request as written on the wire (RFC 9112), as browsers' tools and proxies
@@ -263,8 +269,7 @@ def looks_like_request(text: str) -> bool:
     [True, True, False, False]
     """
     text = _plain(text).strip()
-    command = _without_wrappers([Word(word) for word in text.split(None, 8)[:8]])
-    first = command[0].text.rsplit("/", 1)[-1].removesuffix(".exe") if command else ""
+    first = _program(_without_wrappers([Word(word) for word in text.split(None, 8)[:8]]))
     if first in _PROGRAMS or text.startswith("{") or "\n" in text or "octokit" in text:
         return True
     return "://" in text and "{" not in text

@@ -193,7 +193,6 @@ class _State:
         self.warnings: list[str] = []
         self.parts: list[Part] = []
         self.query_names: dict[str, None] = {}  # in order, each once
-        self.listed: set[str] = set()  # the query's names given more than once
         self.named: dict[str, Parameter] = {}  # the operation's parameters, by name
         self.userinfo = ""  # the URL's user:password, as written
 
@@ -516,13 +515,11 @@ def _query(state: _State, op: Operation | None, name: str, text: str) -> None:
     value = _typed(kind, text)
     if name in state.params and param is not None and param.location == "query":
         earlier = state.params[name]  # name=a&name=b: a list, as other clients write one
-        if name in state.listed:
-            assert isinstance(earlier, list)
-            earlier += value if isinstance(value, list) else [value]  # in place: no copy
+        values = value if isinstance(value, list) else [value]
+        if isinstance(earlier, list):  # the query's own list: grown in place, no copy
+            earlier += values
         else:
-            state.listed.add(name)
-            state.params[name] = [*(earlier if isinstance(earlier, list) else [earlier]),
-                                  *(value if isinstance(value, list) else [value])]  # fmt: skip
+            state.params[name] = [earlier, *values]
         state.parts.append(Part(f"{name}={text}", f"query {name}"))
         return
     if name in state.params:

@@ -146,6 +146,7 @@ class RestrouteApp(App[None]):
         self._frames_held = contextlib.ExitStack()  # no frame until that update is done
         self._route_edited = False  # the route changed since the form was last laid out
         self._kept: tuple[Widget, ...] = ()  # widgets whose loss means the app is closing
+        self._route_bar: RouteBar | None = None  # asked at every binding's check: kept
         if route:  # asked for at start: worth the catalog's 10 ms before the first frame
             self.operation = self.session.operation()
             self.catalog_ready = True
@@ -215,7 +216,7 @@ class RestrouteApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The form's keys work on the explorer's own screen; over the help, a prompt or
         the route picker they are that screen's keys (ctrl+n, ctrl+f ... in its field)."""
-        if self.query_one(RouteBar).holding:
+        if self._route_bar is not None and self._route_bar.holding:
             return False  # its key goes to the route bar, held until the paste is read
         if action in ON_THE_FORM:
             return self.screen is self.default_screen
@@ -231,6 +232,7 @@ class RestrouteApp(App[None]):
             self.query_one(LayersPanel),
             self.query_one(RouteBar),
         )
+        self._route_bar = self.query_one(RouteBar)
         editor.hints = self._hint
         if self.operation is not None:
             editor.specs = dict(self.operation.form())
