@@ -17,6 +17,7 @@ import re
 import shlex
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__, endpoint, explain, formats
@@ -25,7 +26,7 @@ from .errors import EndpointError
 from .profiles import Profile, env_references, load_profile
 
 if TYPE_CHECKING:
-    from .catalog import Operation
+    from .catalog import Catalog, Operation
 
 EXAMPLE_ROUTE = "GET /repos/{owner}/{repo}/issues"
 ROUTES_SHOWN = 20  # what `restroute routes QUERY` lists without -n: the best matches
@@ -60,9 +61,9 @@ example:
 """
 
 # Where an item splits: the first of these in it, the longer at the same place (HTTPie).
-_SEPARATOR = re.compile(r"==|:=|=|:")
+_SEPARATOR = re.compile(r"==|:=|=|:|@")
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")  # an HTTP header name (RFC 9110 token)
-_ITEM_FORMS = "key=value, key:=json, key==text or Name:value"
+_ITEM_FORMS = "key=value, key:=json, key==text, Name:value or field@path"
 
 
 class UsageError(Exception):
@@ -106,10 +107,12 @@ def shown(text: str, width: int = 40) -> str:
 def item(text: str) -> tuple[str, object]:
     """One parameter item as a row (a dotted name and a value): ``key=value`` (JSON if it
     parses, else text), ``key:=json`` (JSON only), ``key==text`` (text only) or
-    ``Name:value`` (a header).
+    ``Name:value`` (a header); ``field@path``, a file to send in a multipart form.
 
     >>> [item(t) for t in ("n=42", "n:=[1]", "n==42", "Accept: a/b", "url=http://x")]
     [('n', 42), ('n', [1]), ('n', '42'), ('headers.accept', 'a/b'), ('url', 'http://x')]
+    >>> item("avatar@me.png")
+    ('avatar', PosixPath('me.png'))
     """
     found = _SEPARATOR.search(text)
     if found is None or found.start() == 0:
@@ -130,6 +133,10 @@ def item(text: str) -> tuple[str, object]:
         raise UsageError(msg) from None
     if separator == "==":
         return row(key, value)
+    if separator == "@":
+        if not value:
+            raise UsageError(f"parameter {shown(text)}: give the file's path after @")
+        return key, Path(value)
     if _TOKEN.fullmatch(key) is None:
         msg = f"parameter {shown(text)} is not {_ITEM_FORMS} ({shown(key)} is no header name)"
         raise UsageError(msg)
@@ -314,6 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="a request header (repeatable)",
     )
+    for command in (routes, build):
+        catalog_option(command)
     for command in (explore, serve, routes, imported, build):
         command.intermixed = True
     return parser
@@ -328,14 +337,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             for warning in profile.warnings:
                 print(f"restroute: warning: {warning}", file=sys.stderr)
         if args.command in (None, "explore"):
-            values = [item(text) for text in getattr(args, "items", [])]
+            values = _no_files([item(text) for text in getattr(args, "items", [])])
             return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles, values)
         if args.command == "serve":
-            for text in args.items:  # bad input is said here, not in a browser tab
-                item(text)
+            _no_files([item(text) for text in args.items])  # said here, not in a tab
             return _serve(args)
         if args.command == "routes":
-            text = _routes(" ".join(args.query).strip(), args.limit)
+            text = _routes(" ".join(args.query).strip(), args.limit, args.catalog)
         elif args.command == "import":
             text = _import(args.text, args.format, reveal=args.reveal)
         else:
@@ -344,6 +352,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"restroute: error: {error}", file=sys.stderr)
         return 2
     return _print(text)
+
+
+def catalog_option(parser: argparse.ArgumentParser) -> None:
+    """--catalog: the API whose routes a command knows."""
+    parser.add_argument(
+        "--catalog",
+        metavar="FILE|NAME",
+        help="the API: the path of an OpenAPI 3 description (JSON or YAML), or github "
+        "(GitHub's, the default)",
+    )
+
+
+def _no_files(values: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    """The values, when none is a file (``field@path``): the explorer has no file rows."""
+    for name, value in values:
+        if isinstance(value, Path):
+            msg = f"{name}@{value}: a file is sent by `restroute build --catalog`, for a "
+            raise UsageError(msg + "route whose body is multipart/form-data")
+    return values
 
 
 def profile_option(parser: argparse.ArgumentParser, *, dest: str = "more") -> None:
@@ -387,21 +414,23 @@ def _print(text: str) -> int:
     return 0
 
 
-def _routes(query: str, limit: int | None) -> str:
+def _routes(query: str, limit: int | None, source: str | None = None) -> str:
     from . import catalog
 
-    named = catalog.find(query) if query else None
+    api = catalog.load(source or "github")
+    head = [] if source is None else [_catalog_line(api)]
+    named = api.find(query) if query else None
     if named is not None:
-        return _operation_text(named)
-    everything = catalog.operations()
-    found = catalog.search(query, len(everything)) if query else list(everything)
+        return "\n".join([*head, _operation_text(named)])
+    everything = api.operations
+    found = api.search(query, len(everything)) if query else list(everything)
     if not found:
-        return f"no route matches {query!r}"
+        return "\n".join([*head, f"no route matches {query!r}"])
     if limit is None:
         limit = ROUTES_SHOWN if query else len(found)
     shown_ops = found[:limit]
     width = max(len(op.route) for op in shown_ops)
-    lines = [f"{op.route.ljust(width)}  {op.id}: {op.summary}" for op in shown_ops]
+    lines = [*head, *(f"{op.route.ljust(width)}  {op.id}: {op.summary}" for op in shown_ops)]
     if len(found) > limit:
         lines.append(f"… and {len(found) - limit:,} more; -n {len(found)} lists them all")
     return "\n".join(lines)
@@ -424,9 +453,22 @@ def _import(text: str, format: str, *, reveal: bool) -> str:
     return pasted.as_text(found, reveal="--reveal writes them")
 
 
+def _catalog_line(api: Catalog) -> str:
+    """Which API a listing is of: ``Swagger Petstore 1.0.0 · 20 operations (petstore.yaml)``,
+    and the operations skipped, with why."""
+    version = f" {api.version}" if api.version else ""
+    line = f"{api.title}{version} · {len(api.operations):,} operations ({api.name})"
+    for skipped in api.skipped:
+        line += f"\n  skipped {skipped.method} {skipped.url}: {skipped.reason}".replace(
+            "  skipped  ", "  skipped "
+        )
+    return line
+
+
 def _operation_text(op: Operation) -> str:
     """One route in full: what it is, where it is documented, and its form's parameters."""
-    lines = [op.route, f"{op.id} ({op.octokit_name}): {op.summary}", op.docs_url]
+    named = f" ({op.octokit_name})" if op.octokit_name != op.id else ""
+    lines = [op.route, f"{op.id}{named}: {op.summary}", *([op.docs_url] * bool(op.docs_url))]
     if op.deprecated:
         lines.append("deprecated")
     if op.body == "json" and op.body_through_data:
@@ -456,7 +498,41 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
         env, notes = env_references([*layers, ("the command line", options, None)])
         for note in notes:
             print(f"restroute: warning: {note}", file=sys.stderr)
+    if args.catalog is not None:
+        return _described(args, rows, profiles, redact=redact, env=env)
+    _no_files(rows)
     return _request(args.route, options, profiles, args.format, redact=redact, env=env)
+
+
+def _described(
+    args: argparse.Namespace,
+    rows: list[tuple[str, object]],
+    profiles: list[Profile],
+    *,
+    redact: bool,
+    env: dict[str, str] | None,
+) -> str:
+    """The request as the catalog's description says: its parameter styles, header and
+    cookie parameters, server, and body media type (a form, multipart, JSON)."""
+    from . import catalog
+
+    api = catalog.load(args.catalog)
+    op = api.find(args.route)
+    if op is None:
+        msg = f"{api.name} has no route {shown(args.route, 80)}; "
+        raise UsageError(msg + f"restroute routes --catalog {shlex.quote(api.name)} lists them")
+    values = dict(rows)
+    if any(isinstance(value, Path) for value in values.values()) and not (
+        op.media_type.startswith("multipart/")
+    ):
+        msg = f"{op.id}: field@path sends a file in a multipart form, and this route's body is "
+        raise UsageError(msg + (op.media_type or "none"))
+    for warning in api.check(args.route, values):
+        print(f"restroute: warning: {warning}", file=sys.stderr)
+    route, parameters = op.call(values)
+    catalog_layer = Profile("catalog", op.defaults, op.defaults)
+    layers = [catalog_layer, *profiles] if op.defaults else profiles
+    return _request(route, parameters, layers, args.format, redact=redact, env=env, check=False)
 
 
 def _request(
@@ -467,6 +543,7 @@ def _request(
     *,
     redact: bool,
     env: dict[str, str] | None = None,
+    check: bool = True,
 ) -> str:
     if format == "explain":  # a display: redacted unless --reveal
         layers = [(profile.name, profile.options) for profile in profiles]
@@ -478,6 +555,8 @@ def _request(
     for profile in profiles:
         layered = layered.defaults(profile.options)
     text = formats.find(format).render(layered(route, options), redact=redact, env=env)
+    if not check:
+        return text
     from . import catalog  # GitHub's description of the route: warnings, never errors
 
     merged = layered.merge(route, options)  # a profile's owner counts too

@@ -14,6 +14,7 @@ into ``restroute/data/github-rest.json`` (committed; loaded at first use).
 'GET /repos/{owner}/{repo}/issues'
 """
 
+from ._catalog import Catalog
 from ._check import check
 from ._complete import complete
 from ._data import DATA as DATA
@@ -22,10 +23,11 @@ from ._match import Match, Part, match
 from ._model import OPTION_NAMES as OPTION_NAMES
 from ._model import Operation, Parameter
 from ._search import find, search
+from ._sources import load
 from ._words import EVERYDAY as EVERYDAY
 from ._words import SYNONYMS as SYNONYMS
 
 __all__ = [
-    "Match", "Operation", "Parameter", "Part", "check", "complete", "find", "match", "operations",
-    "search",
+    "Catalog", "Match", "Operation", "Parameter", "Part", "check", "complete", "find", "load",
+    "match", "operations", "search",
 ]  # fmt: skip

@@ -16,6 +16,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ._catalog import Catalog
+
 _API = "https://api.github.com"
 _TEMPLATE_QUERY = re.compile(r"\{[?&]([^}]*)\}")
 _JSON_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -27,7 +29,9 @@ _JSON_TYPES: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
+def check(
+    route: str, parameters: Mapping[str, Any], *, catalog: Catalog | None = None
+) -> list[str]:
     """What a user should hear about a call, by GitHub's description of the route: a
     deprecated route or parameter; a required parameter missing; an unknown one; a value
     outside its choices or of the wrong type (as JSON in a body, as text in a URL); an
@@ -53,9 +57,11 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
         msg = f"catalog.check: parameters is {shown(parameters)}, not a mapping; "
         msg += "pass a dict of parameters ({} for none)"
         raise EndpointError(msg)
-    op = find(route)
+    op = find(route, catalog=catalog)
     if op is None:
         return []
+    if op.template:
+        return _described_warnings(op, parameters)
     warnings = [f"{op.id} is deprecated; see {op.docs_url}"] if op.deprecated else []
     data = parameters.get("data")
     in_data = op.body == "json" and isinstance(data, Mapping)
@@ -90,6 +96,36 @@ def check(route: str, parameters: Mapping[str, Any]) -> list[str]:
         formats = ", ".join(op.formats)
         shown_format = str.__repr__(format)
         warnings.append(f"{op.id}: media_type.format {shown_format} is not one of {formats}")
+    return warnings
+
+
+def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
+    """The warnings for values by form name (``headers.X-Rate``, ``cookie.session``,
+    ``server.region``), by an OpenAPI description's operation."""
+    warnings = [f"{op.id} is deprecated" + (f"; see {op.docs_url}" if op.docs_url else "")]
+    warnings = warnings if op.deprecated else []
+    given_headers = values.get("headers")
+    items = given_headers.items() if isinstance(given_headers, Mapping) else ()
+    headers = {str(name).lower(): value for name, value in items}
+    data = values.get("data")
+    given = {k: v for k, v in values.items() if k not in OPTION_NAMES}
+    given.update((f"data.{k}", v) for k, v in (data.items() if isinstance(data, Mapping) else ()))
+    for name, param in op.form():
+        if param.location == "header":
+            found = param.name.lower() in headers
+            value = headers.get(param.name.lower())
+        elif name == "data":
+            found, value = data is not None, None
+        else:
+            found, value = name in given, given.get(name)
+        if param.required and not found:
+            warnings.append(f"{op.id}: {name} ({param.location}) is required")
+        elif found and name != "data":
+            warnings += _value_warnings(op, name, value, param)
+    known = {name for name, _ in op.form()}
+    for name in given:
+        if name not in known and not (name.startswith("data.") and "data" in known):
+            warnings.append(f"{op.id}: the description documents no parameter {shown(name)}")
     return warnings
 
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 
 from ..errors import EndpointError
-from ._data import operations
+from ._data import github
 from ._search import _not_text
 from ._words import EVERYDAY, everyday_ranks
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._catalog import Catalog
+    from ._model import Operation
 
 # A {name} that endpoint() would also read as :name (its COLON_VARIABLE rule); {?query}
 # and {enterprise-team} have no colon form and keep their braces.
@@ -20,7 +24,7 @@ _AFTER_ASCII = "\x7f"  # sorts after every character a route holds
 _Table = tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]
 
 
-def complete(prefix: str) -> str | None:
+def complete(prefix: str, *, catalog: Catalog | None = None) -> str | None:
     """The route that completes ``prefix``, or None. The method may be in any case; a
     URL without one completes among GET routes (endpoint() reads it as GET), a full URL
     among the routes of its host, and ``:owner`` among routes written so. Of several
@@ -41,7 +45,11 @@ def complete(prefix: str) -> str | None:
     prefix = str.__str__(prefix)  # a str subclass's own methods never run
     if not prefix or not prefix.isascii():  # routes are ASCII; so lengths stay as typed
         return None
-    table = _table(colon=_TYPED_COLON.search(prefix) is not None)
+    catalog = catalog or github()
+    colon = _TYPED_COLON.search(prefix) is not None
+    table: _Table | None = catalog.memo.get(("complete", colon))
+    if table is None:
+        table = catalog.memo["complete", colon] = _table(catalog.operations, colon)
     typed = prefix.lower()
     found = _best(table, typed)
     if found is None and (found := _best(table, "get " + typed)) is not None:
@@ -66,13 +74,12 @@ def _colon(variable: re.Match[str]) -> str:
     return ":" + variable[1]
 
 
-@functools.cache
-def _table(colon: bool) -> _Table:
+def _table(operations: tuple[Operation, ...], colon: bool) -> _Table:
     """Every route twice, without its host and with it (``GET /user``, ``GET
     https://api.github.com/user``), variables as ``{name}`` or, if ``colon``, ``:name``."""
     everyday = everyday_ranks()
     ranked = []
-    for op in operations():
+    for op in operations:
         method, _, target = op.route.partition(" ")
         path = target.removeprefix(op.base_url)
         if colon:

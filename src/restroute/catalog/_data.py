@@ -7,6 +7,7 @@ import json
 import os
 import re
 
+from ._catalog import Catalog
 from ._model import Operation, Parameter
 
 TYPE_CHECKING = False
@@ -129,17 +130,29 @@ def _parameter(raw: dict[str, Any]) -> Parameter:
 
 
 @functools.cache
-def index() -> dict[str, Operation]:
+def github() -> Catalog:
+    """GitHub's bundled catalog (api.github.com), read at first use."""
+    return Catalog("github", operations, title="GitHub REST API (api.github.com)", source=DATA)
+
+
+def index(catalog: Catalog) -> dict[str, Operation]:
     """Each operation under every exact key find() takes: its id, its octokit name, its
     method and URL, and its route (with a host and ``{?...}`` when it has them)."""
-    index: dict[str, Operation] = {}
-    for op in operations():
-        index[op.id] = index[op.octokit_name] = index[f"{op.method} {op.url}"] = op
-        index[op.route] = op
-    return index
+    made: dict[str, Operation] | None = catalog.memo.get("index")
+    if made is None:
+        made = {}
+        for op in catalog.operations:
+            made[op.id] = made[op.octokit_name] = made[f"{op.method} {op.url}"] = op
+            made[op.route] = op
+        catalog.memo["index"] = made
+    return made
 
 
-@functools.cache
-def hosts() -> frozenset[str]:
+def hosts(catalog: Catalog) -> frozenset[str]:
     """The hosts the operations go to, which find() strips from a full URL."""
-    return frozenset(op.base_url for op in operations())
+    made: frozenset[str] | None = catalog.memo.get("hosts")
+    if made is None:
+        made = catalog.memo["hosts"] = frozenset(
+            op.base_url for op in catalog.operations if op.base_url
+        )
+    return made

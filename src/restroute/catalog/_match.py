@@ -27,7 +27,7 @@ from urllib.parse import unquote, unquote_plus, urlsplit
 
 from .._core.options import OPTIONS
 from ..errors import EndpointError
-from ._data import operations
+from ._data import github
 from ._model import OPTION_NAMES, Operation, Parameter
 
 __all__ = ["Match", "Part", "match"]
@@ -127,7 +127,7 @@ def match(
     if len(segments) > MAX_SEGMENTS:
         msg = f"the URL's path has {len(segments):,} segments, and a path of at most "
         raise EndpointError(msg + f"{MAX_SEGMENTS} is matched (GitHub's longest route has 11)")
-    tree = _tree(operations() if among is None else among)
+    tree = _tree(github().operations if among is None else among)
     chosen, alternatives, values = _route(state, base, segments, tree)
     op = chosen
     route = _rebuilt(method, path, base, op, state)

@@ -11,8 +11,11 @@ from .._core.options import ALIASES, DATA, OPTIONS
 from .._rows import nest, value_text
 from ..errors import EndpointError
 
+GITHUB = "https://api.github.com"
 # endpoint()'s own option names, octokit's camelCase aliases and data: not parameters.
 OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
+# Where a form names a parameter of these locations (catalog._serialize reads them).
+_PREFIXES = {"header": "headers", "cookie": "cookie", "server": "server"}
 # A raw body's row in a form, and what check() says when it is missing.
 RAW_BODY_HELP = "The request body, sent as it is: text, or bytes for a binary upload."
 _FORMATS_HELP = (
@@ -34,6 +37,13 @@ class Parameter:
     description: str = ""
     multi_segment: bool = False  # the value may hold "/" (a file path, a ref)
     deprecated: bool = False
+    # How an OpenAPI description serializes it ("" in GitHub's catalog: endpoint()'s
+    # own rules): "simple", "label", "matrix", "form", "spaceDelimited", "pipeDelimited",
+    # "deepObject", or "json" for a value sent as JSON text (a parameter's content).
+    style: str = ""
+    explode: bool = False
+    examples: tuple[object, ...] = ()  # the description's examples, the first one used
+    media: str = ""  # a multipart part's content type, as its encoding gives it
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -53,6 +63,22 @@ class Parameter:
         if self.multi_segment:
             parts.append("/ sent as %2F")
         return " · ".join(parts)
+
+    @property
+    def example(self) -> object:
+        """A value to try: the description's example, else the default, the first
+        choice, or a value of the type (a path parameter's own name).
+
+        >>> Parameter("per_page", "query", "integer", default=30).example
+        30
+        """
+        if self.examples:
+            return self.examples[0]
+        if self.default is not None:
+            return self.default
+        if self.enum:
+            return self.enum[0]
+        return _typed_example(self.type, self.name)
 
     @property
     def facts(self) -> list[str]:
@@ -83,8 +109,35 @@ class Operation:
     deprecated: bool
     base_url: str  # the host it goes to: uploads for release assets
     formats: tuple[str, ...]  # media_type.format values it documents ("raw", "diff" ...)
-    body: str  # "" (none), "json", or the type of a raw body ("string", "binary")
+    body: str  # "" (none), "json" (fields, sent as media_type says), or a raw body's type
     parameters: tuple[Parameter, ...]
+    # From an OpenAPI description (GitHub's bundled catalog leaves them empty):
+    template: str = ""  # the URL as a URI template, each parameter with its style
+    media_type: str = ""  # the body's content type
+    accept: str = ""  # the media type a success response has: the accept header
+    home: str = GITHUB  # the catalog's base URL: a route names any other host
+
+    @property
+    def defaults(self) -> dict[str, object]:
+        """The options the description implies, a layer under a profile's: the server's
+        URL (its variables at their defaults) and the accept header; none for GitHub's
+        catalog, whose defaults are endpoint()'s own.
+
+        >>> from restroute.catalog import find
+        >>> find("issues/create").defaults
+        {}
+        """
+        if not self.template:
+            return {}
+        defaults: dict[str, object] = {}
+        if self.base_url:
+            url = self.base_url
+            for param in self.parameters:
+                if param.location == "server":
+                    url = url.replace(f"{{{param.name}}}", value_text(param.default))
+            defaults["baseUrl"] = url
+        defaults["headers"] = {"accept": self.accept or "application/json"}
+        return defaults
 
     @property
     def route(self) -> str:
@@ -97,7 +150,9 @@ class Operation:
         >>> find("repos/upload-release-asset").route
         'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}'
         """
-        prefix = self.base_url if self.base_url != "https://api.github.com" else ""
+        if self.template:
+            return f"{self.method} {self.template}"
+        prefix = self.base_url if self.base_url != self.home else ""
         query = [p.name for p in self.parameters if p.location == "query"]
         if query and self.method not in ("GET", "HEAD"):
             return f"{self.method} {prefix}{self.url}{{?{','.join(query)}}}"
@@ -126,6 +181,8 @@ class Operation:
         """
         if parameter.location == "body" and self.body_through_data:
             return f"data.{parameter.name}"
+        if parameter.location in _PREFIXES:
+            return f"{_PREFIXES[parameter.location]}.{parameter.name}"
         return parameter.name
 
     def form(self) -> list[tuple[str, Parameter]]:
@@ -151,6 +208,10 @@ class Operation:
             form.append(("media_type.format", format))
         return form
 
+    def example(self) -> dict[str, object]:
+        """A value for each row of the form: what a form shows to try the route."""
+        return {name: param.example for name, param in self.form()}
+
     def call(self, values: Mapping[str, object]) -> tuple[str, dict[str, object]]:
         """The route and the parameters for endpoint(), from values by parameter name or
         by form name (``data.value``, ``media_type.format``), with the body moved into
@@ -170,6 +231,10 @@ class Operation:
             msg = f"{self.id}: call takes the values by name (a mapping), not {shown(values)}"
             msg += "; pass a dict ({} for none)"
             raise EndpointError(msg)
+        if self.template:
+            from ._serialize import call
+
+            return call(self, values)
         parameters, _ = nest(values.items())
         if self.body != "json" or not self.body_through_data or "data" in parameters:
             return self.route, parameters
@@ -182,10 +247,21 @@ class Operation:
     @property
     def octokit_name(self) -> str:
         """``issues.create``: what octokit's REST methods call it."""
-        scope, _, name = self.id.partition("/")
-        return f"{_camel(scope)}.{_camel(name)}"
+        scope, slash, name = self.id.partition("/")
+        return f"{_camel(scope)}.{_camel(name)}" if slash else self.id
 
 
 def _camel(text: str) -> str:
     first, *rest = text.split("-")
     return first + "".join(word.capitalize() for word in rest)
+
+
+def _typed_example(kind: str, name: str) -> object:
+    """A value of the type ``kind`` names (``array<integer>`` is ``[1]``)."""
+    if kind.startswith("array<"):
+        return [_typed_example(kind[6 : kind.rfind(">")], name)]
+    kind = kind.partition("|")[0]
+    examples: dict[str, object] = {
+        "integer": 1, "number": 1.5, "boolean": True, "object": {"key": "value"}
+    }  # fmt: skip
+    return examples.get(kind, name)

@@ -10,7 +10,7 @@ from collections import defaultdict
 from .._core.encoding import shown
 from .._core.template import COLON_VARIABLE
 from ..errors import EndpointError
-from ._data import exact, hosts, index, operations
+from ._data import exact, github, hosts, index
 from ._model import Operation
 from ._words import (
     EVERYDAY,
@@ -24,13 +24,18 @@ from ._words import (
     singular,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._catalog import Catalog
+
 _COLON_VAR = re.compile(COLON_VARIABLE)  # endpoint()'s own rule
 _QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
 _WORD = re.compile(r"[a-z0-9]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PLAIN_FORMAT = re.compile(r"[a-z]+")
 
 
-def find(key: str) -> Operation | None:
+def find(key: str, *, catalog: Catalog | None = None) -> Operation | None:
     """The operation for a route (``GET /users/{username}``; ``:username``, a ``{+path}``
     that keeps its slashes, a query or ``{?...}`` after the path, a full URL, or no
     method, which means GET, all work), an id (``users/get-by-username``) or an octokit
@@ -43,11 +48,13 @@ def find(key: str) -> Operation | None:
         raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
     key = str.__str__(key)  # a str subclass's own methods never run
     method, _, url = key.partition(" ")
-    if not index.cache_info().currsize and method.isupper() and url.startswith("/"):
-        found = exact(method, url)  # a route as the catalog writes it: no index yet
-        if found is not None:
-            return found
-    keyed = index()
+    if catalog is None:
+        catalog = github()
+        if "index" not in catalog.memo and method.isupper() and url.startswith("/"):
+            found = exact(method, url)  # a route as the catalog writes it: no index yet
+            if found is not None:
+                return found
+    keyed = index(catalog)
     if key in keyed:
         return keyed[key]
     method, _, url = key.strip().rpartition(" ")
@@ -55,7 +62,7 @@ def find(key: str) -> Operation | None:
     while (trimmed := _QUERY_EXPRESSION.sub("", url)) != url:
         url = trimmed
     url = url.partition("?")[0]
-    for prefix in hosts():
+    for prefix in hosts(catalog):
         url = url.removeprefix(prefix)
     return keyed.get(f"{(method.strip() or 'GET').upper()} {url}")
 
@@ -65,16 +72,25 @@ def find(key: str) -> Operation | None:
 _Entry = tuple[Operation, tuple[str, ...], frozenset[str], frozenset[str], int]
 
 
-@functools.cache
-def _index() -> tuple[tuple[_Entry, ...], tuple[str, ...], tuple[frozenset[int], ...]]:
+_Index = tuple[tuple[_Entry, ...], tuple[str, ...], tuple[frozenset[int], ...]]
+
+
+def _index(catalog: Catalog) -> _Index:
     """The entries, in catalog order; every word of their ids, routes, categories,
     summaries and media-type formats (``raw``) and the stems of those words, sorted, so
     that the words a form starts are one slice; and, per word, the entries that have it."""
+    made: _Index | None = catalog.memo.get("search")
+    if made is None:
+        made = catalog.memo["search"] = _made_index(catalog.operations)
+    return made
+
+
+def _made_index(operations: tuple[Operation, ...]) -> _Index:
     everyday = everyday_ranks()
     stem = functools.cache(singular)  # a word's stem, once: ids and summaries repeat words
     entries, having = [], defaultdict(set)
-    for at, op in enumerate(operations()):
-        own = _WORD.findall(op.id.lower())
+    for at, op in enumerate(operations):
+        own = _WORD.findall(_CAMEL.sub(" ", op.id).lower())  # listPets: list, pets
         told = _WORD.findall(op.summary.lower())
         summary = frozenset(told)
         rank = everyday.get(op.id, len(EVERYDAY))
@@ -89,9 +105,9 @@ def _index() -> tuple[tuple[_Entry, ...], tuple[str, ...], tuple[frozenset[int],
     return tuple(entries), vocabulary, tuple(frozenset(having[word]) for word in vocabulary)
 
 
-def _starting(form: str) -> set[int]:
+def _starting(made: _Index, form: str) -> set[int]:
     """The entries with a word that ``form`` starts."""
-    _, vocabulary, postings = _index()
+    _, vocabulary, postings = made
     start = bisect.bisect_left(vocabulary, form)
     end = bisect.bisect_left(vocabulary, form + "{", start)  # "{" sorts after a-z and 0-9
     return set().union(*postings[start:end])
@@ -117,7 +133,7 @@ def _terms(text: str) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def search(text: str, limit: int = 20) -> list[Operation]:
+def search(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> list[Operation]:
     """Operations ranked for ``text``. A route or id that names one operation puts it
     first. Then every word must start a word of the id, route, category, summary or media
     formats, as typed, as its singular or as a word it means (``pr`` means pull, ``file``
@@ -144,10 +160,12 @@ def search(text: str, limit: int = 20) -> list[Operation]:
     terms = _terms(text)
     if not terms:
         return []
-    named = find(text)
+    catalog = catalog or github()
+    named = find(text, catalog=catalog)
     forms = _forms(terms)
-    entries = _index()[0]
-    matching = _matching(forms)
+    made = _index(catalog)
+    entries = made[0]
+    matching = _matching(made, forms)
     every = {form for term, stem, meant in forms for form in (term, stem, *meant)}
     long_forms = tuple(form for form in every if len(form) > 2)
     short_forms = every.difference(long_forms)  # "a", "pr": cover only themselves
@@ -165,16 +183,16 @@ def search(text: str, limit: int = 20) -> list[Operation]:
     ranked.sort(key=lambda item: item[:4])
     found = [item[-1] for item in ranked[: limit - (named is not None)]]
     if named is None and not found:
-        found = _letters_in_order(terms, limit)
+        found = _letters_in_order(catalog.operations, terms, limit)
     return [named, *found] if named is not None else found
 
 
-def _matching(forms: list[_Forms]) -> set[int]:
+def _matching(made: _Index, forms: list[_Forms]) -> set[int]:
     """The entries in which each term starts a word, as typed, as its singular or as a
     word it means (the terms after one that leaves none are not looked up)."""
-    matching = set(range(len(_index()[0])))
+    matching = set(range(len(made[0])))
     for term, stem, meant in forms:
-        matching &= set().union(*map(_starting, (term, stem, *meant)))
+        matching &= set().union(*(_starting(made, form) for form in (term, stem, *meant)))
         if not matching:
             break
     return matching
@@ -195,13 +213,15 @@ def _not_text(function: str, argument: str, value: object, what: str) -> str:
     return f"catalog.{function}: {argument} is {shown(value)}, not a str; pass {what}"
 
 
-def _letters_in_order(terms: list[str], limit: int) -> list[Operation]:
+def _letters_in_order(
+    operations: tuple[Operation, ...], terms: list[str], limit: int
+) -> list[Operation]:
     """Operations whose id holds each term's letters in order: the fewest separate runs
     of letters first (``isscreat`` is two runs in ``issues/create``, three in
     ``gists/create``), then the shortest id."""
     ranked = []
-    for op in operations():
-        op_id, runs = op.id, 0  # ids are lowercase (tests/test_catalog_search.py)
+    for op in operations:
+        op_id, runs = op.id.lower(), 0  # GitHub's ids are, an OpenAPI operationId may not be
         for term in terms:
             at, previous = 0, -2
             for letter in term:

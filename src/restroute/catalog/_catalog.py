@@ -1,0 +1,114 @@
+"""A catalog: one API's operations, and what is made of them once (lookups, the search
+index, completions, the matcher's tree), kept with it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ._model import GITHUB, Operation
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._match import Match
+    from ._openapi import Skipped
+
+
+class Catalog:
+    """The operations of one API, and the lookups every view of them shares.
+
+    >>> from restroute import catalog
+    >>> github = catalog.load("github")
+    >>> github.find("issues.create").route
+    'POST /repos/{owner}/{repo}/issues'
+    >>> github.search("create issue")[0].id
+    'issues/create'
+    """
+
+    def __init__(
+        self,
+        name: str,
+        operations: tuple[Operation, ...] | Callable[[], tuple[Operation, ...]],
+        *,
+        title: str = "",
+        version: str = "",
+        base_url: str = GITHUB,
+        source: str = "",
+        skipped: tuple[Skipped, ...] = (),
+    ) -> None:
+        self.name = name  # what --catalog takes: "github", "ghec", a file's path
+        self.title = title or name
+        self.version = version
+        self.base_url = base_url
+        self.source = source  # the file it was read from
+        self.skipped = skipped
+        self._operations = operations if isinstance(operations, tuple) else None
+        self._load = operations if callable(operations) else None
+        # What lookups make of the operations, by the lookup's own key; one catalog's
+        # indexes live as long as it does.
+        self.memo: dict[object, Any] = {}
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """Every operation, in the catalog's order."""
+        if self._operations is None:
+            assert self._load is not None
+            self._operations = self._load()
+        return self._operations
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the operations have been read (a bundled catalog reads them at first use)."""
+        return self._operations is not None
+
+    @property
+    def is_github(self) -> bool:
+        """Whether its routes are GitHub's, written as octokit writes them."""
+        return (
+            self.base_url == GITHUB
+            or self.name in ("github", "ghec")
+            or (self.name.startswith("ghes-"))
+        )
+
+    def find(self, key: str) -> Operation | None:
+        """The operation for a route, an id or an octokit name (catalog.find)."""
+        from ._search import find
+
+        return find(key, catalog=self)
+
+    def search(self, text: str, limit: int = 20) -> list[Operation]:
+        """Operations ranked for the words of ``text`` (catalog.search)."""
+        from ._search import search
+
+        return search(text, limit, catalog=self)
+
+    def complete(self, prefix: str) -> str | None:
+        """The route that completes ``prefix`` (catalog.complete)."""
+        from ._complete import complete
+
+        return complete(prefix, catalog=self)
+
+    def check(self, route: str, parameters: Mapping[str, Any]) -> list[str]:
+        """What to hear about a call, by this catalog's description (catalog.check)."""
+        from ._check import check
+
+        return check(route, parameters, catalog=self)
+
+    def match(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str] | None = None,
+        body: str | bytes | None = None,
+        *,
+        said: Mapping[str, str] | None = None,
+    ) -> Match:
+        """The operation a request is, and its parameters (catalog.match)."""
+        from ._match import match
+
+        return match(method, url, headers, body, said=said, among=self.operations)
+
+    def __repr__(self) -> str:
+        count = f"{len(self.operations):,} operations" if self.loaded else "not read yet"
+        return f"<Catalog {self.name!r}: {count}>"

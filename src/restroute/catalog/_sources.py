@@ -1,0 +1,57 @@
+"""Where a catalog comes from: a bundled one by name, or an OpenAPI description's file."""
+
+from __future__ import annotations
+
+import os
+
+from .._core.encoding import shown
+from ..errors import EndpointError
+from ._catalog import Catalog
+from ._data import github
+
+BUNDLED = ("github",)
+_ALIASES = {"api.github.com": "github"}
+# Descriptions read, by their real path, size and modification time: a catalog named
+# twice (a profile and --catalog, the explorer's switcher) is read once.
+_read: dict[tuple[str, int, int], Catalog] = {}
+
+
+def load(source: str | os.PathLike[str]) -> Catalog:
+    """The catalog ``source`` names: ``github`` (GitHub's, bundled), or the path of an
+    OpenAPI 3.0 or 3.1 description, JSON or YAML.
+
+    >>> load("github").find("GET /user").id
+    'users/get-authenticated'
+    """
+    if not isinstance(source, str | os.PathLike):
+        msg = f"catalog.load takes a name or a path, not {shown(source)}; pass 'github' "
+        raise EndpointError(msg + "or the path of an OpenAPI description")
+    name = os.fspath(source)
+    if not isinstance(name, str) or "\x00" in name:
+        raise EndpointError(f"catalog.load: {shown(name)} is no path; pass a path as text")
+    name = _ALIASES.get(name, name)
+    if name == "github":
+        return github()
+    try:
+        status = os.stat(name)
+    except OSError as error:
+        what = "no such file" if isinstance(error, FileNotFoundError) else error.strerror
+        msg = f"{name}: {what}; pass the path of an OpenAPI description, or one of "
+        raise EndpointError(msg + ", ".join(BUNDLED)) from None
+    key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
+    if key not in _read:
+        from ._openapi import read
+
+        described = read(name)
+        if len(_read) >= 8:
+            _read.clear()
+        _read[key] = Catalog(
+            name,
+            described.operations,
+            title=described.title,
+            version=described.version,
+            base_url=described.base_url,
+            source=key[0],
+            skipped=described.skipped,
+        )
+    return _read[key]

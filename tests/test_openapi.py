@@ -1,0 +1,416 @@
+"""Any API: an OpenAPI description read as a catalog, and requests built as it says.
+
+Expected URLs and bodies are written by hand from OpenAPI 3.1.1's serialization table
+(4.8.12.4), RFC 6570, WHATWG's form encoding and RFC 7578, never copied from a run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, catalog, endpoint
+from restroute._core.wire import body_bytes
+from restroute.catalog import Catalog, Operation
+from restroute.catalog._serialize import BOUNDARY
+
+DATA = Path(__file__).with_name("data") / "openapi"
+STYLES = DATA / "styles.yaml"
+
+
+@pytest.fixture(scope="module")
+def styles() -> Catalog:
+    return catalog.load(STYLES)
+
+
+def built(api: Catalog, key: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The request ``values`` make, as `restroute build --catalog` makes it."""
+    op = api.find(key)
+    assert op is not None, key
+    route, parameters = op.call(values)
+    request: dict[str, Any] = endpoint.defaults(op.defaults)(route, parameters)
+    return request
+
+
+# --- loading ------------------------------------------------------------------------------
+
+
+def test_a_yaml_description_is_a_catalog_with_its_title_version_and_server(
+    styles: Catalog,
+) -> None:
+    assert (styles.title, styles.version) == ("Styles", "1.0")
+    assert styles.base_url == "https://{region}.example.com/{base}"
+    assert [op.id for op in styles.operations] == [
+        "getColors", "getQuery", "createPet", "createPetForm", "uploadPhoto", "putRaw",
+        "createNode",
+    ]  # fmt: skip
+    assert styles.skipped == ()
+
+
+def test_operations_are_found_by_route_id_and_words(styles: Catalog) -> None:
+    create = styles.find("POST /pets")
+    assert create is not None
+    assert create.id == "createPet"
+    assert styles.find("createPetForm") is styles.find("POST /pets/form")
+    assert styles.find("GET /colors/{simple}/{label}/{matrix}") is styles.find("getColors")
+    assert styles.search("upload photo")[0].id == "uploadPhoto"
+    assert styles.search("create pet form")[0].id == "createPetForm"
+    assert styles.complete("PUT /pets/{id}/r") == "PUT /pets/{id}/raw"
+
+
+def test_a_ref_to_a_file_beside_the_description_is_followed(styles: Catalog) -> None:
+    create = styles.find("createPet")
+    assert create is not None
+    name, kind = create.parameters[:2]
+    assert (name.name, name.required, name.examples) == ("name", True, ("Rex",))
+    assert (kind.enum, kind.default) == (("dog", "cat"), "dog")
+
+
+def test_a_recursive_schema_loads_as_a_form_of_its_first_level(styles: Catalog) -> None:
+    node = styles.find("createNode")
+    assert node is not None
+    assert [(p.name, p.type) for p in node.parameters if p.location == "body"] == [
+        ("name", "string"), ("children", "array<object>"),
+    ]  # fmt: skip
+
+
+def test_a_json_description_loads_as_the_yaml_one_does(tmp_path: Path) -> None:
+    import yaml
+
+    described = yaml.safe_load(STYLES.read_text())
+    described["paths"]["/pets"]["post"]["requestBody"]["content"]["application/json"] = {
+        "schema": {"type": "object", "properties": {"name": {"type": "string"}}}
+    }
+    path = tmp_path / "styles.json"
+    path.write_text(json.dumps(described))
+    api = catalog.load(path)
+    assert [op.route for op in api.operations] == [
+        op.route for op in catalog.load(STYLES).operations
+    ]
+
+
+# --- routes: styles as RFC 6570 expressions -------------------------------------------------
+
+
+def test_path_styles_are_template_operators(styles: Catalog) -> None:
+    colors = styles.find("getColors")
+    assert colors is not None
+    assert colors.route == "GET /colors/{simple}/{.label*}/{;matrix}"
+
+
+def test_query_styles_that_rfc_6570_writes_are_in_the_route(styles: Catalog) -> None:
+    query = styles.find("getQuery")
+    assert query is not None
+    # spaced, piped and deep have rules of their own; filter[state] is percent-encoded
+    # into a variable name (RFC 6570 2.3 allows pct-encoded varchars).
+    assert query.route == "GET /query{?exploded*,joined,filter%5Bstate%5D*,json,limit*}"
+
+
+def test_the_form_names_headers_cookies_and_server_variables_by_where_they_go(
+    styles: Catalog,
+) -> None:
+    query = styles.find("getQuery")
+    assert query is not None
+    names = [name for name, _ in query.form()]
+    assert names[:2] == ["headers.X-Request-Id", "cookie.session"]  # required first
+    assert "headers.X-Color" in names
+    assert "cookie.ids" in names
+    assert names[-2:] == ["server.region", "server.base"]
+    assert "headers.Accept" not in names  # OpenAPI: Accept is not a header parameter
+
+
+# --- requests: every style, as OpenAPI 3.1.1's table writes it --------------------------------
+
+
+def test_path_styles_expand_as_the_table_says(styles: Catalog) -> None:
+    request = built(styles, "getColors", {
+        "simple": ["blue", "black", "brown"],
+        "label": {"R": 100, "G": 200, "B": 150},
+        "matrix": ["blue", "black", "brown"],
+    })  # fmt: skip
+    assert request["url"] == (
+        "https://eu.example.com/v1/colors/blue,black,brown/.R=100.G=200.B=150"
+        "/;matrix=blue,black,brown"
+    )
+
+
+def test_query_header_and_cookie_styles_serialize_as_the_table_says(styles: Catalog) -> None:
+    request = built(styles, "getQuery", {
+        "exploded": ["blue", "black"],
+        "joined": ["blue", "black"],
+        "spaced": ["blue", "black"],
+        "piped": ["blue", "black"],
+        "deep": {"R": 100, "G": 200},
+        "filter[state]": "open",
+        "json": {"a": 1},
+        "limit": 5,
+        "headers.X-Request-Id": "abc",
+        "headers.X-Color": {"R": 100, "G": 200},
+        "cookie.session": "s1",
+        "cookie.ids": [3, 4, 5],
+    })  # fmt: skip
+    assert request["url"] == (
+        "https://eu.example.com/v1/query"
+        "?spaced=blue%20black&piped=blue%7Cblack&deep%5BR%5D=100&deep%5BG%5D=200"
+        "&exploded=blue&exploded=black&joined=blue,black&filter%5Bstate%5D=open"
+        "&json=%7B%22a%22%3A1%7D&limit=5"
+    )
+    headers = request["headers"]
+    assert headers["x-request-id"] == "abc"
+    assert headers["x-color"] == "R=100,G=200"  # simple, exploded
+    assert headers["cookie"] == "session=s1; ids=3,4,5"
+    assert headers["accept"] == "application/json"  # the description's, not GitHub's
+
+
+def test_values_left_out_are_not_sent(styles: Catalog) -> None:
+    request = built(styles, "getQuery", {"headers.X-Request-Id": "a", "cookie.session": "s"})
+    assert request["url"] == "https://eu.example.com/v1/query"
+
+
+def test_deep_object_nests_and_lists_as_rails_and_stripe_read_them(styles: Catalog) -> None:
+    request = built(styles, "getQuery", {"deep": {"a": {"b": 1}, "c": [1, 2]}})
+    assert request["url"] == (
+        "https://eu.example.com/v1/query?deep%5Ba%5D%5Bb%5D=1&deep%5Bc%5D%5B%5D=1"
+        "&deep%5Bc%5D%5B%5D=2"
+    )
+
+
+def test_a_server_variable_picks_the_host(styles: Catalog) -> None:
+    request = built(styles, "POST /pets", {"name": "Rex", "server.region": "us"})
+    assert request["url"] == "https://us.example.com/v1/pets"
+
+
+def test_a_json_body_is_sent_as_json(styles: Catalog) -> None:
+    request = built(styles, "POST /pets", {"name": "Rex"})
+    assert request["headers"]["content-type"] == "application/json; charset=utf-8"
+    assert body_bytes(request) == b'{"name":"Rex"}'
+
+
+def test_a_form_body_is_encoded_as_browsers_encode_one(styles: Catalog) -> None:
+    request = built(styles, "createPetForm", {
+        "name": "Rex Dog", "tags": ["a", "b"], "metadata": {"k": "v w", "n": "1~*"},
+    })  # fmt: skip
+    assert request["headers"]["content-type"] == "application/x-www-form-urlencoded"
+    # WHATWG: space as +, * - . _ kept, ~ encoded; metadata is deepObject by its encoding.
+    assert body_bytes(request) == (
+        b"name=Rex+Dog&tags=a&tags=b&metadata%5Bk%5D=v+w&metadata%5Bn%5D=1%7E*"
+    )
+
+
+def test_a_multipart_body_is_exact_bytes_with_a_fixed_boundary(
+    styles: Catalog, tmp_path: Path
+) -> None:
+    photo = tmp_path / "rex.png"
+    photo.write_bytes(b"\x89PNG\r\n")
+    request = built(styles, "uploadPhoto", {
+        "id": 7, "caption": "hi", "photo": photo, "details": {"a": 1},
+    })  # fmt: skip
+    assert request["url"] == "https://eu.example.com/v1/pets/7/photo"
+    assert request["headers"]["content-type"] == f"multipart/form-data; boundary={BOUNDARY}"
+    assert body_bytes(request) == (
+        b"--restroute-form-boundary\r\n"
+        b'Content-Disposition: form-data; name="caption"\r\n\r\nhi\r\n'
+        b"--restroute-form-boundary\r\n"
+        b'Content-Disposition: form-data; name="photo"; filename="rex.png"\r\n'
+        b"Content-Type: image/png\r\n\r\n\x89PNG\r\n\r\n"
+        b"--restroute-form-boundary\r\n"
+        b'Content-Disposition: form-data; name="details"\r\n'
+        b"Content-Type: application/json\r\n\r\n"
+        b'{"a":1}\r\n'
+        b"--restroute-form-boundary--\r\n"
+    )
+
+
+def test_a_boundary_found_in_a_part_is_replaced_by_one_that_is_not(styles: Catalog) -> None:
+    request = built(styles, "uploadPhoto", {"id": 1, "caption": f"--{BOUNDARY}"})
+    assert request["headers"]["content-type"].endswith(f"boundary={BOUNDARY}-2")
+    body = body_bytes(request)
+    assert body is not None
+    assert body.startswith(f"--{BOUNDARY}-2\r\n".encode())
+
+
+def test_a_file_that_cannot_be_read_is_an_endpoint_error(
+    styles: Catalog, tmp_path: Path
+) -> None:
+    with pytest.raises(EndpointError, match=r"photo: the file .* cannot be read"):
+        built(styles, "uploadPhoto", {"id": 1, "photo": tmp_path / "missing.png"})
+
+
+def test_bytes_for_a_file_part_are_sent_under_the_fields_name(styles: Catalog) -> None:
+    request = built(styles, "uploadPhoto", {"id": 1, "photo": b"\x00"})
+    assert b'name="photo"; filename="photo"\r\nContent-Type: image/png\r\n\r\n\x00' in (
+        body_bytes(request) or b""
+    )
+
+
+def test_a_raw_body_goes_as_data_with_the_described_type(styles: Catalog) -> None:
+    request = built(styles, "putRaw", {"id": 7, "data": b"\x00\x01"})
+    assert request["headers"]["content-type"] == "application/octet-stream"
+    assert request["body"] == b"\x00\x01"
+
+
+def test_every_operations_example_values_build_a_request(styles: Catalog) -> None:
+    for op in styles.operations:
+        route, parameters = op.call(op.example())
+        request = endpoint.defaults(op.defaults)(route, parameters)
+        assert request["url"].startswith("https://eu.example.com/v1/"), op.id
+
+
+# --- checks -----------------------------------------------------------------------------------
+
+
+def test_check_names_what_the_description_requires_and_does_not_know(styles: Catalog) -> None:
+    warnings = styles.check("GET /query", {"limit": "x", "nope": 1, "filter[state]": "shut"})
+    assert warnings == [
+        "getQuery: headers.X-Request-Id (header) is required",
+        "getQuery: cookie.session (cookie) is required",
+        "getQuery: filter[state]='shut' is not one of open, closed",
+        "getQuery: limit='x' should be integer",
+        "getQuery: the description documents no parameter 'nope'",
+    ]
+
+
+def test_check_reads_header_parameters_among_the_headers(styles: Catalog) -> None:
+    values = {"headers": {"x-request-id": "a"}, "cookie.session": "s"}
+    assert styles.check("getQuery", values) == []
+
+
+# --- bad descriptions: one clear error, or an operation skipped with its reason ---------------
+
+
+def write(folder: Path, name: str, described: object) -> Path:
+    path = folder / name
+    path.write_text(described if isinstance(described, str) else json.dumps(described))
+    return path
+
+
+OK_OP = {"get": {"operationId": "ok", "responses": {}}}
+
+
+def test_swagger_2_says_how_to_convert_it(tmp_path: Path) -> None:
+    path = write(tmp_path, "old.json", {"swagger": "2.0", "paths": {}})
+    with pytest.raises(EndpointError, match=r"old.json: #/swagger is Swagger 2.0.*swagger2openapi"):
+        catalog.load(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"openapi": "3.0.0", "paths": {', r"broken.json: line 1, column 32: .*cut short"),
+        ("openapi: 3.0.0\npaths: {a: [\n", r"broken.json: line 3, column 1: .*cut short"),
+        ("[1, 2]", r"broken.json: # is no OpenAPI description"),
+        ('{"openapi": "2.1"}', r"broken.json: #/openapi is 2.1, not an OpenAPI 3 version"),
+        ('{"info": {}}', r"broken.json: #/openapi is null, not an OpenAPI 3 version"),
+        ('{"openapi": "3.1.0", "paths": []}', r"broken.json: #/paths is no mapping"),
+        ("[" * 100_000, r"broken.json: nests too deep to read"),
+    ],
+)
+def test_a_broken_description_is_one_error_naming_file_pointer_and_problem(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(EndpointError, match=message):
+        catalog.load(write(tmp_path, "broken.json", text))
+
+
+def test_bytes_that_are_not_utf8_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "latin.yaml"
+    path.write_bytes(b"openapi: 3.0.0\ninfo: {title: caf\xe9}\n")
+    with pytest.raises(EndpointError, match=r"latin.yaml: byte 32 is not UTF-8"):
+        catalog.load(path)
+
+
+def test_a_missing_file_says_so_and_names_the_bundled_catalogs(tmp_path: Path) -> None:
+    with pytest.raises(EndpointError, match=r"nothing.yaml: no such file.*github"):
+        catalog.load(tmp_path / "nothing.yaml")
+
+
+def test_a_ref_outside_the_descriptions_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.json").write_text('{"name": "x", "in": "query"}')
+    folder = tmp_path / "api"
+    folder.mkdir()
+    path = write(folder, "api.json", {
+        "openapi": "3.0.0",
+        "paths": {"/a": {"get": {"parameters": [{"$ref": "../secret.json"}]}}},
+    })  # fmt: skip
+    with pytest.raises(EndpointError, match=r"api.json: #/paths/~1a/get/parameters/0: .*outside"):
+        catalog.load(path)
+
+
+@pytest.mark.parametrize(
+    ("parameter", "reason"),
+    [
+        ({"$ref": "#/components/parameters/a"}, r"#/paths/~1b/get/parameters/0: .* is circular"),
+        ({"$ref": "#/components/parameters/none"}, r"parameters/0: .* points at nothing"),
+        ({"$ref": "https://example.com/p.json"}, r"parameters/0: .* is remote; restroute reads"),
+        ({"$ref": "#components"}, r"parameters/0: .* is no JSON pointer"),
+        ({"name": "x", "in": "body"}, r"parameters/0: a parameter needs a name and in: path"),
+        ({"name": "x", "in": "query", "style": "matrix"}, r"style 'matrix' does not apply"),
+        ("text", r"parameters/0 is no parameter"),
+    ],
+)
+def test_an_operation_that_cannot_be_modelled_is_skipped_and_the_rest_load(
+    tmp_path: Path, parameter: object, reason: str
+) -> None:
+    path = write(tmp_path, "api.json", {
+        "openapi": "3.0.0",
+        "paths": {"/a": OK_OP, "/b": {"get": {"parameters": [parameter]}}},
+        "components": {"parameters": {"a": {"$ref": "#/components/parameters/b"},
+                                      "b": {"$ref": "#/components/parameters/a"}}},
+    })  # fmt: skip
+    api = catalog.load(path)
+    assert [op.id for op in api.operations] == ["ok"]
+    [skipped] = api.skipped
+    assert (skipped.method, skipped.url) == ("GET", "/b")
+    assert re.search(reason, skipped.reason), skipped.reason
+
+
+def test_a_get_with_a_body_loads_without_it_and_says_so(tmp_path: Path) -> None:
+    body = {"content": {"application/json": {"schema": {"type": "object"}}}}
+    path = write(tmp_path, "api.json", {
+        "openapi": "3.0.0", "paths": {"/a": {"get": {"requestBody": body}}},
+    })  # fmt: skip
+    api = catalog.load(path)
+    op = api.find("GET /a")
+    assert op is not None
+    assert op.body == ""
+    assert api.skipped[0].reason == (
+        "#/paths/~1a/get/requestBody left out: a GET request sends no body"
+    )
+
+
+def test_paths_that_are_no_paths_are_skipped(tmp_path: Path) -> None:
+    path = write(tmp_path, "api.json", {
+        "openapi": "3.0.0", "paths": {"a": OK_OP, "/b": [], "/c": {"get": []}, "/d": OK_OP},
+    })  # fmt: skip
+    api = catalog.load(path)
+    assert [op.url for op in api.operations] == ["/d"]
+    assert [(s.url, s.reason) for s in api.skipped] == [
+        ("a", "a path must start with /"),
+        ("/b", "#/paths/~1b is no path item (a mapping)"),
+        ("/c", "#/paths/~1c/get is no operation (a mapping)"),
+    ]
+
+
+def test_repeated_operation_ids_are_told_apart(tmp_path: Path) -> None:
+    path = write(tmp_path, "api.json", {
+        "openapi": "3.0.0", "paths": {"/a": OK_OP, "/b": OK_OP, "/c": OK_OP},
+    })  # fmt: skip
+    assert [op.id for op in catalog.load(path).operations] == ["ok", "ok~2", "ok~3"]
+
+
+def test_load_refuses_what_is_no_name_or_path() -> None:
+    with pytest.raises(EndpointError, match=r"catalog.load takes a name or a path, not 42"):
+        catalog.load(42)  # type: ignore[arg-type]
+    with pytest.raises(EndpointError, match=r"is no path"):
+        catalog.load("a\x00b")
+
+
+def test_github_is_bundled_under_its_name() -> None:
+    github = catalog.load("github")
+    assert github is catalog.load("api.github.com")
+    assert isinstance(github.find("issues/create"), Operation)
+    assert github.find("issues/create") is catalog.find("issues/create")
