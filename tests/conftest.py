@@ -31,6 +31,18 @@ def no_system_clipboard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return copied
 
 
+@pytest.fixture(scope="session")
+def catalog_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("catalog-cache")
+
+
+@pytest.fixture(autouse=True)
+def no_user_cache(monkeypatch: pytest.MonkeyPatch, catalog_cache: Path) -> None:
+    """No test writes compiled descriptions into the cache folder of the user who runs
+    it: they go to a folder of the test session's own."""
+    monkeypatch.setenv("RESTROUTE_CACHE", str(catalog_cache))
+
+
 def load_cases(name: str) -> list[dict[str, Any]]:
     """Cases from tests/cases/NAME.json, with the user-agent placeholder filled in."""
     text = (CASES / f"{name}.json").read_text().replace("restroute/VERSION", UA)
@@ -81,9 +93,15 @@ DELIVERY_MODULES = frozenset(
     {
         "test_snippets",  # snippets run by real shells and HTTP clients against a local server
         "test_wire",  # that recording server, curl and the shells themselves
+        "test_wire_described",  # form, multipart and styled requests, sent the same way
     }
 )
-SLOW_MODULES = frozenset({"test_properties"})  # all Hypothesis, 300 examples a test
+SLOW_MODULES = frozenset(
+    {
+        "test_properties",  # all Hypothesis, 300 examples a test
+        "test_openapi_real",  # real descriptions from npm (a 29 MB download, once)
+    }
+)
 
 
 def is_hypothesis_test(item: pytest.Item) -> bool:

@@ -336,10 +336,10 @@ async def test_the_suggester_keeps_the_examples_when_the_catalog_fails(
     """Tables that could not be built (a broken install) leave the examples, never an
     error in the route bar."""
 
-    def broken(prefix: str) -> str | None:
+    def broken(self: catalog.Catalog, prefix: str) -> str | None:
         raise OSError("no data file")
 
-    monkeypatch.setattr(catalog, "complete", broken)
+    monkeypatch.setattr(catalog.Catalog, "complete", broken)
     suggester = CatalogSuggester()
     suggester.suggest("g")
     assert suggester._tables is not None

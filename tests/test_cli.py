@@ -239,7 +239,7 @@ def test_library_errors_are_one_line_and_status_2(capsys: pytest.CaptureFixture[
     )
 
 
-FORMS = "key=value, key:=json, key==text or Name:value"
+FORMS = "key=value, key:=json, key==text, Name:value or field@path"
 DEEP = "[" * 100_000
 HUGE = "1" * 5000
 
@@ -534,7 +534,7 @@ def test_no_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch, tmp_path
     opened: list[tuple[str, list[str], list[tuple[str, str]]]] = []
     monkeypatch.setattr(
         "restroute.tui.run",
-        lambda route, profiles, values: opened.append(
+        lambda route, profiles, values, catalog=None: opened.append(
             (route, [p.name for p in profiles], list(values))
         ),
     )

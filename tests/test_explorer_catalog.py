@@ -461,7 +461,7 @@ async def test_a_late_timer_or_worker_while_the_app_closes_does_nothing() -> Non
 
         app.operation = None  # so that the route reads as a change to describe
         app._follow_catalog()  # the describe timer, firing late
-        app._catalog_loaded()  # the worker's call, arriving late
+        app._catalog_loaded(app.session.catalog)  # the worker's call, arriving late
 
         assert app.operation is None  # nothing described: there is nothing to describe
         assert app.is_running

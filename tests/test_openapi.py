@@ -116,8 +116,8 @@ def test_the_form_names_headers_cookies_and_server_variables_by_where_they_go(
     query = styles.find("getQuery")
     assert query is not None
     names = [name for name, _ in query.form()]
-    assert names[:2] == ["headers.X-Request-Id", "cookie.session"]  # required first
-    assert "headers.X-Color" in names
+    assert names[:2] == ["headers.x-request-id", "cookie.session"]  # required first
+    assert "headers.x-color" in names
     assert "cookie.ids" in names
     assert names[-2:] == ["server.region", "server.base"]
     assert "headers.Accept" not in names  # OpenAPI: Accept is not a header parameter
@@ -148,8 +148,8 @@ def test_query_header_and_cookie_styles_serialize_as_the_table_says(styles: Cata
         "filter[state]": "open",
         "json": {"a": 1},
         "limit": 5,
-        "headers.X-Request-Id": "abc",
-        "headers.X-Color": {"R": 100, "G": 200},
+        "headers.x-request-id": "abc",
+        "headers.x-color": {"R": 100, "G": 200},
         "cookie.session": "s1",
         "cookie.ids": [3, 4, 5],
     })  # fmt: skip
@@ -167,7 +167,7 @@ def test_query_header_and_cookie_styles_serialize_as_the_table_says(styles: Cata
 
 
 def test_values_left_out_are_not_sent(styles: Catalog) -> None:
-    request = built(styles, "getQuery", {"headers.X-Request-Id": "a", "cookie.session": "s"})
+    request = built(styles, "getQuery", {"headers.x-request-id": "a", "cookie.session": "s"})
     assert request["url"] == "https://eu.example.com/v1/query"
 
 
@@ -266,7 +266,7 @@ def test_every_operations_example_values_build_a_request(styles: Catalog) -> Non
 def test_check_names_what_the_description_requires_and_does_not_know(styles: Catalog) -> None:
     warnings = styles.check("GET /query", {"limit": "x", "nope": 1, "filter[state]": "shut"})
     assert warnings == [
-        "getQuery: headers.X-Request-Id (header) is required",
+        "getQuery: headers.x-request-id (header) is required",
         "getQuery: cookie.session (cookie) is required",
         "getQuery: filter[state]='shut' is not one of open, closed",
         "getQuery: limit='x' should be integer",
@@ -293,7 +293,7 @@ OK_OP = {"get": {"operationId": "ok", "responses": {}}}
 
 def test_swagger_2_says_how_to_convert_it(tmp_path: Path) -> None:
     path = write(tmp_path, "old.json", {"swagger": "2.0", "paths": {}})
-    with pytest.raises(EndpointError, match=r"old.json: #/swagger is Swagger 2.0.*swagger2openapi"):
+    with pytest.raises(EndpointError, match=r"old.json: #/swagger is Swagger 2.0.*swagger2"):
         catalog.load(path)
 
 
@@ -414,3 +414,104 @@ def test_github_is_bundled_under_its_name() -> None:
     assert github is catalog.load("api.github.com")
     assert isinstance(github.find("issues/create"), Operation)
     assert github.find("issues/create") is catalog.find("issues/create")
+
+
+# --- the cache of compiled descriptions ---------------------------------------------------------
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own, and no description read earlier in memory."""
+    from restroute.catalog import _sources
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RESTROUTE_CACHE", str(folder))
+    monkeypatch.setattr(_sources, "_read", {})
+    return folder
+
+
+def copied(tmp_path: Path) -> Path:
+    """styles.yaml and the file it refers to, in a folder of the test's own."""
+    folder = tmp_path / "api"
+    folder.mkdir()
+    for name in ("styles.yaml", "common.yaml"):
+        (folder / name).write_bytes((DATA / name).read_bytes())
+    return folder / "styles.yaml"
+
+
+def test_a_description_read_once_is_read_back_compiled(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from restroute.catalog import _openapi, _sources
+
+    path = copied(tmp_path)
+    first = catalog.load(path)
+    assert len(list(cache.glob("*.json"))) == 2  # the entry, and the index of hashes
+    monkeypatch.setattr(_sources, "_read", {})
+
+    def unread(path: str) -> None:
+        raise AssertionError("read again, not from the cache")
+
+    monkeypatch.setattr(_openapi, "read", unread)
+    again = catalog.load(path)
+    assert again is not first
+    assert again.operations == first.operations
+    assert (again.title, again.version, again.base_url) == ("Styles", "1.0", first.base_url)
+
+
+def test_an_edited_file_beside_the_description_is_read_again(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from restroute.catalog import _sources
+
+    path = copied(tmp_path)
+    catalog.load(path)
+    common = path.with_name("common.yaml")
+    common.write_text(common.read_text().replace("enum: [dog, cat]", "enum: [dog, cat, owl]"))
+    monkeypatch.setattr(_sources, "_read", {})
+    create = catalog.load(path).find("createPet")
+    assert create is not None
+    assert create.parameters[1].enum == ("dog", "cat", "owl")
+
+
+def test_skipped_operations_survive_the_cache(cache: Path, tmp_path: Path) -> None:
+    from restroute.catalog import _sources
+
+    path = write(tmp_path, "api.json", {
+        "openapi": "3.0.0", "paths": {"/a": OK_OP, "/b": {"get": {"parameters": ["x"]}}},
+    })  # fmt: skip
+    first = catalog.load(path).skipped
+    _sources._read.clear()
+    assert catalog.load(path).skipped == first
+    assert first[0].reason == "#/paths/~1b/get/parameters/0 is no parameter (a mapping)"
+
+
+def test_a_cache_that_cannot_be_written_costs_only_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from restroute.catalog import _sources
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("RESTROUTE_CACHE", str(blocker / "cache"))  # under a file: no folder
+    monkeypatch.setattr(_sources, "_read", {})
+    assert len(catalog.load(copied(tmp_path)).operations) == 7
+
+
+def test_a_broken_cache_entry_is_read_past(cache: Path, tmp_path: Path) -> None:
+    from restroute.catalog import _sources
+
+    path = copied(tmp_path)
+    catalog.load(path)
+    [entry] = [p for p in cache.glob("*.json") if p.name != "stat-index.json"]
+    entry.write_text('{"format": 1, "files": {}, "operations": [{"id": 1}]}')
+    _sources._read.clear()
+    assert len(catalog.load(path).operations) == 7
+
+
+def test_the_cache_folder_is_the_platforms_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from restroute.catalog import _cache
+
+    monkeypatch.delenv("RESTROUTE_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere")
+    assert _cache.folder() == "/somewhere/restroute/catalogs"

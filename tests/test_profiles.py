@@ -1297,6 +1297,7 @@ def test_profile_is_a_frozen_value() -> None:
         "options",
         "warnings",
         "path",
+        "catalog",
     ]
     assert profile.path == Path("p.toml")
     assert profile == Profile(

@@ -41,7 +41,12 @@ def test_first_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> No
     """The README's first command opens the explorer on the route and the sample profiles."""
     opened: list[tuple[str, list[str], list[str], list[tuple[str, str]]]] = []
 
-    def run(route: str, profiles: list[Profile], values: list[tuple[str, str]]) -> None:
+    def run(
+        route: str,
+        profiles: list[Profile],
+        values: list[tuple[str, str]],
+        catalog: str | None = None,
+    ) -> None:
         warnings = [w for p in profiles for w in p.warnings]
         opened.append((route, [p.name for p in profiles], warnings, values))
 

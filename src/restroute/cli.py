@@ -321,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         help="a request header (repeatable)",
     )
-    for command in (routes, build):
+    for command in (explore, serve, routes, imported, build):
         catalog_option(command)
     for command in (explore, serve, routes, imported, build):
         command.intermixed = True
@@ -338,14 +338,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"restroute: warning: {warning}", file=sys.stderr)
         if args.command in (None, "explore"):
             values = _no_files([item(text) for text in getattr(args, "items", [])])
-            return _explore(getattr(args, "route", EXAMPLE_ROUTE), profiles, values)
+            route = getattr(args, "route", EXAMPLE_ROUTE)
+            return _explore(route, profiles, values, getattr(args, "catalog", None))
         if args.command == "serve":
             _no_files([item(text) for text in args.items])  # said here, not in a tab
             return _serve(args)
         if args.command == "routes":
-            text = _routes(" ".join(args.query).strip(), args.limit, args.catalog)
+            text = _routes(" ".join(args.query).strip(), args.limit, _source(args, profiles))
         elif args.command == "import":
-            text = _import(args.text, args.format, reveal=args.reveal)
+            text = _import(
+                args.text, args.format, reveal=args.reveal, source=_source(args, profiles)
+            )
         else:
             text = _build(args, profiles)
     except (UsageError, EndpointError) as error:
@@ -436,8 +439,9 @@ def _routes(query: str, limit: int | None, source: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def _import(text: str, format: str, *, reveal: bool) -> str:
+def _import(text: str, format: str, *, reveal: bool, source: str | None = None) -> str:
     from . import pasted
+    from .catalog import load
     from .reader import read_route
 
     if text == "-":
@@ -445,12 +449,12 @@ def _import(text: str, format: str, *, reveal: bool) -> str:
             msg = "import needs TEXT, or the request on stdin (restroute import - < request.sh)"
             raise UsageError(msg)
         text = sys.stdin.read(MAX_PASTE + 1)
-    found = read_route(text)
+    found = read_route(text, catalog=load(source) if source is not None else None)
     if not reveal:
         found = pasted.hidden(found)
     if format == "json":
         return pasted.json_text(found)
-    return pasted.as_text(found, reveal="--reveal writes them")
+    return pasted.as_text(found, reveal="--reveal writes them", catalog=source or "")
 
 
 def _catalog_line(api: Catalog) -> str:
@@ -498,28 +502,38 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
         env, notes = env_references([*layers, ("the command line", options, None)])
         for note in notes:
             print(f"restroute: warning: {note}", file=sys.stderr)
-    if args.catalog is not None:
-        return _described(args, rows, profiles, redact=redact, env=env)
+    source = _source(args, profiles)
+    if source is not None:
+        from . import catalog
+
+        api = catalog.load(source)
+        if api is not catalog.load("github"):
+            return _described(api, args.route, rows, profiles, args.format, redact, env)
     _no_files(rows)
     return _request(args.route, options, profiles, args.format, redact=redact, env=env)
 
 
+def _source(args: argparse.Namespace, profiles: list[Profile]) -> str | None:
+    """The catalog a command uses: --catalog's, else the last profile's that names one."""
+    if args.catalog is not None:
+        return str(args.catalog)
+    return next((p.catalog for p in reversed(profiles) if p.catalog), None)
+
+
 def _described(
-    args: argparse.Namespace,
+    api: Catalog,
+    typed: str,
     rows: list[tuple[str, object]],
     profiles: list[Profile],
-    *,
+    format: str,
     redact: bool,
     env: dict[str, str] | None,
 ) -> str:
     """The request as the catalog's description says: its parameter styles, header and
     cookie parameters, server, and body media type (a form, multipart, JSON)."""
-    from . import catalog
-
-    api = catalog.load(args.catalog)
-    op = api.find(args.route)
+    op = api.find(typed)
     if op is None:
-        msg = f"{api.name} has no route {shown(args.route, 80)}; "
+        msg = f"{api.name} has no route {shown(typed, 80)}; "
         raise UsageError(msg + f"restroute routes --catalog {shlex.quote(api.name)} lists them")
     values = dict(rows)
     if any(isinstance(value, Path) for value in values.values()) and not (
@@ -527,12 +541,12 @@ def _described(
     ):
         msg = f"{op.id}: field@path sends a file in a multipart form, and this route's body is "
         raise UsageError(msg + (op.media_type or "none"))
-    for warning in api.check(args.route, values):
+    for warning in api.check(typed, values):
         print(f"restroute: warning: {warning}", file=sys.stderr)
     route, parameters = op.call(values)
     catalog_layer = Profile("catalog", op.defaults, op.defaults)
     layers = [catalog_layer, *profiles] if op.defaults else profiles
-    return _request(route, parameters, layers, args.format, redact=redact, env=env, check=False)
+    return _request(route, parameters, layers, format, redact=redact, env=env, check=False)
 
 
 def _request(
@@ -565,7 +579,12 @@ def _request(
     return text
 
 
-def _explore(route: str, profiles: list[Profile], values: list[tuple[str, object]]) -> int:
+def _explore(
+    route: str,
+    profiles: list[Profile],
+    values: list[tuple[str, object]],
+    catalog: str | None = None,
+) -> int:
     # Textual loads only here: `restroute build` stays fast. Its import makes some 60,000
     # objects that live as long as the process, and the cyclic garbage collector ran 90
     # times over them (15 ms of the first frame); the app pauses it again until its first
@@ -577,7 +596,7 @@ def _explore(route: str, profiles: list[Profile], values: list[tuple[str, object
     finally:
         if collecting:
             gc.enable()
-    run(route, profiles, [(name, value_text(value)) for name, value in values])
+    run(route, profiles, [(name, value_text(value)) for name, value in values], catalog)
     return 0
 
 
@@ -587,6 +606,9 @@ def serve_command(args: argparse.Namespace) -> str:
     command = [sys.executable, "-m", "restroute", "explore", args.route, *args.items]
     for path in args.profiles + args.more:
         command += ["--profile", os.path.abspath(path)]
+    if args.catalog is not None:  # a path by its absolute form; a bundled name as it is
+        exists = os.path.exists(args.catalog)
+        command += ["--catalog", os.path.abspath(args.catalog) if exists else args.catalog]
     return shlex.join(command)
 
 

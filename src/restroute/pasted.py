@@ -250,20 +250,22 @@ def as_json(found: Match) -> dict[str, Any]:
     return shown
 
 
-def as_text(found: Match, *, reveal: str = "") -> str:
+def as_text(found: Match, *, reveal: str = "", catalog: str = "") -> str:
     """For a person: the route and what it is, its parameters and headers, what each
     part of the pasted text became, the warnings, and the build command, with what it
     cannot say. A character a terminal would obey (an escape, a carriage return, a bidi
     override) is shown as its escape, ``\\x1b``. ``reveal`` says how the secrets hidden
-    can be shown, where that is (``--reveal`` on the command line)."""
+    can be shown, where that is (``--reveal`` on the command line). ``catalog``: the
+    ``--catalog`` the build command needs (the description the request was read by)."""
     _check(found, "as_text")
     op = found.operation
     lines = [found.route]
     if op is not None:
-        lines += [f"{op.id} ({op.octokit_name}): {op.summary}", op.docs_url]
+        named = f" ({op.octokit_name})" if op.octokit_name != op.id else ""
+        lines += [f"{op.id}{named}: {op.summary}", *[op.docs_url] * bool(op.docs_url)]
     else:
         lines.append("no route GitHub documents: the path is kept as it was")
-    if found.base_url != API:
+    if _base_url(found):
         lines.append(f"base URL: {found.base_url}")
     rows = [(name, value_text(value)) for name, value in _flat(found.params)]
     if isinstance(found.data, str | bytes):
@@ -285,7 +287,7 @@ def as_text(found: Match, *, reveal: str = "") -> str:
         lines.append(f"  alternative: {op_.route}  {op_.id}")
     if found.warnings:
         lines += ["", "warnings"] + [f"  {warning}" for warning in found.warnings]
-    words, notes = _command(found)
+    words, notes = _command(found, catalog)
     command = _joined(words)
     lines += ["", "build it again:", f"  {command}"]
     if REDACTED in command:
@@ -331,13 +333,15 @@ def _short(text: str, width: int = 60) -> str:
 # --- the build command ----------------------------------------------------------------------
 
 
-def build_command(found: Match) -> str:
+def build_command(found: Match, *, catalog: str = "") -> str:
     """``restroute build 'ROUTE' name=value ...``: the command that builds the request
     again, each value written so that build reads it back as the same value. Each word
     is quoted for a POSIX shell; one holding a character a terminal would obey is written
     ``$'...'`` with escapes (bash, zsh), so that printing it obeys nothing."""
     _check(found, "build_command")
-    return _joined(_command(found)[0])
+    if not isinstance(catalog, str):
+        raise EndpointError(f"build_command takes catalog as text, not {type(catalog).__name__}")
+    return _joined(_command(found, catalog)[0])
 
 
 def rows(found: Match) -> list[tuple[str, str]]:
@@ -359,7 +363,7 @@ _JSON_NOTE = "JSON"  # in the note of a body that is JSON and no object
 _NO_BODY = object()
 
 
-def _command(found: Match) -> tuple[list[str], list[str]]:
+def _command(found: Match, catalog: str = "") -> tuple[list[str], list[str]]:
     """The build command's words, and what they cannot say (each a note)."""
     notes: list[str] = []
     values = _rows(found, notes)
@@ -380,11 +384,17 @@ def _command(found: Match) -> tuple[list[str], list[str]]:
         notes.append("the body is bytes, which a command line cannot hold: give it as data")
     if _base_url(found):
         words += ["--base-url", found.base_url]
+    if catalog:
+        words += ["--catalog", catalog]
     return words, notes
 
 
 def _base_url(found: Match) -> bool:
-    return found.base_url != API and not found.route.split(" ", 1)[-1].startswith("http")
+    """Whether the request went to a host of its own: not GitHub's API, nor the server
+    of the description it was read by ("")."""
+    return found.base_url not in ("", API) and not (
+        found.route.split(" ", 1)[-1].startswith("http")
+    )
 
 
 def _rows(found: Match, notes: list[str]) -> list[tuple[str, object]]:

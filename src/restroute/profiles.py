@@ -70,6 +70,9 @@ class Profile:
     options: dict[str, Any]
     warnings: tuple[str, ...] = ()
     path: Path | None = None
+    catalog: str = ""
+    """The API the profile is for (``catalog = "openapi.yaml"``): a bundled catalog's
+    name, or a description's path, relative to the profile's folder; "" for none."""
 
     def __repr__(self) -> str:
         return (
@@ -144,7 +147,18 @@ def parse_profile(
         raise EndpointError(_too_deep(f"profile {name!r}")) from None
     warnings: list[str] = []
     options = _expanded(raw, environment, warnings, name, 0)
-    return Profile(name, raw, options, tuple(dict.fromkeys(warnings)), path)
+    catalog = _catalog(options.pop("catalog", ""), name, path)
+    return Profile(name, raw, options, tuple(dict.fromkeys(warnings)), path, catalog)
+
+
+def _catalog(value: object, name: str, path: Path | None) -> str:
+    """The catalog a profile names, a relative path read from the profile's folder."""
+    if not isinstance(value, str):
+        msg = f"profile {name!r}: catalog is {shown(value)}; give the path of an OpenAPI "
+        raise EndpointError(msg + 'description (catalog = "openapi.yaml"), or github')
+    if not value or value == "github" or path is None or os.path.isabs(value):
+        return value
+    return os.path.join(os.path.dirname(os.path.abspath(path)), value)
 
 
 def _too_deep(what: str) -> str:

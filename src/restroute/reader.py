@@ -34,7 +34,7 @@ __all__ = ["ReadRequest", "looks_like_request", "read_request", "read_route"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .catalog import Match
+    from .catalog import Catalog, Match
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
 # restroute's own Python snippets, and scripts like them: requests or httpx called.
@@ -229,10 +229,10 @@ def _ordinal(number: int) -> str:
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
-def read_route(text: str) -> Match:
-    """What ``text`` means in GitHub's terms: the request it describes (read_request),
-    matched to its route, its parameters and the headers that are no default
-    (``restroute.catalog.match``); the reader's warnings come first.
+def read_route(text: str, *, catalog: Catalog | None = None) -> Match:
+    """What ``text`` means in GitHub's terms (or ``catalog``'s: a loaded description's):
+    the request it describes (read_request), matched to its route, its parameters and the
+    headers that are no default (``Catalog.match``); the reader's warnings come first.
 
     >>> found = read_route("curl -L -H 'Accept: application/vnd.github.raw+json' "
     ...                    "https://api.github.com/repos/o/r/contents/docs/README.md")
@@ -241,13 +241,16 @@ def read_route(text: str) -> Match:
     >>> found.params
     {'owner': 'o', 'repo': 'r', 'path': 'docs/README.md', 'media_type': {'format': 'raw'}}
     """
-    from . import catalog
+    from .catalog import Catalog, Part, load
 
+    if catalog is not None and not isinstance(catalog, Catalog):
+        msg = "read_route takes catalog= as a catalog.load(...) result, not "
+        raise EndpointError(msg + type(catalog).__name__)
     request = read_request(text)
-    found = catalog.match(
+    found = (catalog or load("github")).match(
         request.method, request.url, request.headers, request.body, said=request.said
     )
-    left_out = tuple(catalog.Part(words, "left out", why) for words, why in request.left_out)
+    left_out = tuple(Part(words, "left out", why) for words, why in request.left_out)
     return replace(
         found,
         warnings=(*request.warnings, *found.warnings),

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from typing import Any, Literal
 
     from ._core.result import RequestOptions
-    from .catalog import Match, Operation
+    from .catalog import Catalog, Match, Operation
 
 __all__ = [
     "FORMATS",
@@ -80,6 +80,15 @@ __all__ = [
 
 SESSION = "session"
 PASTED = "pasted"  # the layer explain names for the values a pasted request gave
+CATALOG = "catalog"  # the layer explain names for what an OpenAPI description implies
+
+
+def _catalog_class() -> type[Catalog]:
+    from .catalog import Catalog
+
+    return Catalog
+
+
 FORMATS = tuple(each.name for each in formats.FORMATS)
 SECRETS = ("redact", "reveal", "env")
 """How snippets show secrets: masked, as they are, or as their environment references."""
@@ -497,7 +506,9 @@ class _Step(NamedTuple):
 class Session:
     """Layers (built-in, profiles..., session) + a route + parameter rows."""
 
-    def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
+    def __init__(
+        self, route: str = "", profiles: Sequence[Profile] = (), *, catalog: Catalog | None = None
+    ) -> None:
         self._route = ""
         self._rows: list[tuple[str, str]] = []
         self.route = route
@@ -524,7 +535,29 @@ class Session:
         self.pasted: dict[str, str] = {}
         """The rows a pasted request gave (``paste``), by name: while a row still holds
         the value pasted, explain names its layer "pasted"."""
+        if catalog is not None and not isinstance(catalog, _catalog_class()):
+            msg = f"Session: catalog is {shown(catalog)}; pass a catalog.load(...) result"
+            raise EndpointError(msg)
+        self._catalog = catalog
         self.follow_route()
+
+    @property
+    def catalog(self) -> Catalog:
+        """The API whose routes the session knows: GitHub's unless told otherwise
+        (``use_catalog``; a loaded OpenAPI description)."""
+        if self._catalog is None:
+            from .catalog import load
+
+            self._catalog = load("github")
+        return self._catalog
+
+    def use_catalog(self, catalog: Catalog) -> None:
+        """Know another API's routes: the form is laid out again for the route as typed."""
+        if not isinstance(catalog, _catalog_class()):
+            msg = f"use_catalog takes a catalog.load(...) result, not {shown(catalog)}"
+            raise EndpointError(msg)
+        self._catalog = catalog
+        self.set_form(self.operation())
 
     @property
     def route(self) -> str:
@@ -724,9 +757,7 @@ class Session:
 
         Loads the catalog on first use (about 10 ms); the explorer loads it in a worker.
         """
-        from . import catalog
-
-        return catalog.find(self.route) if self.route.strip() else None
+        return self.catalog.find(self.route) if self.route.strip() else None
 
     # --- the form ----------------------------------------------------------------------
 
@@ -797,7 +828,7 @@ class Session:
         from . import pasted
         from .reader import read_route
 
-        found = read_route(text)
+        found = read_route(text, catalog=self._catalog)
         values = pasted.rows(found)
         if len(values) > MAX_PASTED_ROWS:
             msg = f"the request gives {len(values):,} parameters and headers, and a form takes "
@@ -887,11 +918,12 @@ class Session:
         with contextlib.suppress(EndpointError):  # a row too deep: the request's error says so
             warnings += nest(self._typed_rows())[1]
         if catalog and explanation is not None:
-            from .catalog import check
-
             merged = explanation.merged
             route = self.route.strip() or f"{merged.get('method', '')} {merged.get('url', '')}"
-            warnings += check(route, merged)
+            op = self.operation() if self._catalog is not None and route else None
+            if op is not None and op.template:  # judged by form name, before serializing
+                merged = {**merged, **nest(self._typed_rows())[0]}
+            warnings += self.catalog.check(route, merged)
         return warnings
 
     def explain(self) -> Explanation:
@@ -906,7 +938,12 @@ class Session:
         from_paste = nest(self._typed_rows(pasted=True))[0] if self.pasted else {}
         if from_paste:  # the rows that still hold what was pasted: a layer of their own
             active.append((PASTED, from_paste))
-        return explain(self.route or None, parameters, layers=active, built_in=base)
+        route = self.route or None
+        op = self.operation() if self._catalog is not None and route else None
+        if op is not None and op.template:  # an OpenAPI description's: serialized as it says
+            route, parameters = op.call(parameters)
+            active.insert(0, (CATALOG, op.defaults))
+        return explain(route, parameters, layers=active, built_in=base)
 
     def outcome(self) -> tuple[Explanation | None, EndpointError | None]:
         """The explanation, and the error that stopped the request (either may be None):

@@ -76,6 +76,10 @@ def _checked_method(method: str) -> str:
 
 
 def _base_without_slash(base_url: object) -> str:
+    if isinstance(base_url, str) and base_url.startswith("/") and not base_url.startswith("//"):
+        msg = f"base_url {shown(base_url)} is a path with no host (an API description's "
+        msg += "server relative to where it is served); pass the API's URL, such as "
+        raise Refused(msg + f"'https://api.example.com{base_url.rstrip('/')}'")
     if not isinstance(base_url, str) or not is_base_url(base_url):
         msg = f"base_url {shown(redact_url(base_url))} is not an http(s) URL with a host "
         msg += "that every client reads alike (no credentials, backslash, %, whitespace, query or "

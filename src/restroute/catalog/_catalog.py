@@ -107,7 +107,7 @@ class Catalog:
         """The operation a request is, and its parameters (catalog.match)."""
         from ._match import match
 
-        return match(method, url, headers, body, said=said, among=self.operations)
+        return match(method, url, headers, body, said=said, among=self.operations, catalog=self)
 
     def __repr__(self) -> str:
         count = f"{len(self.operations):,} operations" if self.loaded else "not read yet"

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Mapping
 
 from .._core.encoding import shown
-from .._rows import value_text
+from .._rows import nest, value_text
 from ..errors import EndpointError
 from ._model import OPTION_NAMES, RAW_BODY_HELP, Operation, Parameter
 from ._search import _not_text, find
@@ -104,6 +104,8 @@ def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
     ``server.region``), by an OpenAPI description's operation."""
     warnings = [f"{op.id} is deprecated" + (f"; see {op.docs_url}" if op.docs_url else "")]
     warnings = warnings if op.deprecated else []
+    if all(isinstance(name, str) for name in values):  # headers.NAME given flat, too
+        values = nest(values.items())[0]
     given_headers = values.get("headers")
     items = given_headers.items() if isinstance(given_headers, Mapping) else ()
     headers = {str(name).lower(): value for name, value in items}

@@ -30,6 +30,10 @@ from ..errors import EndpointError
 from ._data import github
 from ._model import OPTION_NAMES, Operation, Parameter
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._catalog import Catalog
+
 __all__ = ["Match", "Part", "match"]
 
 API = "https://api.github.com"
@@ -91,6 +95,7 @@ def match(
     *,
     said: Mapping[str, str] | None = None,
     among: tuple[Operation, ...] | None = None,
+    catalog: Catalog | None = None,
 ) -> Match:
     """The operation ``method`` and ``url`` are, among GitHub's (or ``among``), and the
     parameters the URL, the ``headers`` (lower-case names) and the ``body`` (what is
@@ -117,6 +122,10 @@ def match(
     ):
         msg = "match takes among= as a tuple of catalog Operations (catalog.operations())"
         raise EndpointError(msg)
+    if catalog is not None and any(op.template for op in catalog.operations[:1]):
+        from ._match_described import described_match  # a description's: its styles
+
+        return described_match(state, url, given, body, catalog)
     base, path, query = _split(url, state)
     state.parts.append(Part(state.said.get("method", method), "method"))
     if base != API:

@@ -3,6 +3,7 @@ the search and the checks build on (this module imports none of them)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ GITHUB = "https://api.github.com"
 # endpoint()'s own option names, octokit's camelCase aliases and data: not parameters.
 OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
 # Where a form names a parameter of these locations (catalog._serialize reads them).
-_PREFIXES = {"header": "headers", "cookie": "cookie", "server": "server"}
+_PREFIXES = {"cookie": "cookie", "server": "server"}
 # A raw body's row in a form, and what check() says when it is missing.
 RAW_BODY_HELP = "The request body, sent as it is: text, or bytes for a binary upload."
 _FORMATS_HELP = (
@@ -129,15 +130,13 @@ class Operation:
         """
         if not self.template:
             return {}
-        defaults: dict[str, object] = {}
-        if self.base_url:
-            url = self.base_url
-            for param in self.parameters:
-                if param.location == "server":
-                    url = url.replace(f"{{{param.name}}}", value_text(param.default))
-            defaults["baseUrl"] = url
-        defaults["headers"] = {"accept": self.accept or "application/json"}
-        return defaults
+        url = self.base_url or "/"  # OpenAPI: no server is "/", a path with no host
+        for param in self.parameters:
+            if param.location == "server":
+                default = param.default
+                text = default if isinstance(default, str) else json.dumps(default)
+                url = url.replace(f"{{{param.name}}}", text)
+        return {"baseUrl": url, "headers": {"accept": self.accept or "application/json"}}
 
     @property
     def route(self) -> str:
@@ -181,6 +180,8 @@ class Operation:
         """
         if parameter.location == "body" and self.body_through_data:
             return f"data.{parameter.name}"
+        if parameter.location == "header":  # as rows write them: headers are case-blind
+            return f"headers.{parameter.name.lower()}"
         if parameter.location in _PREFIXES:
             return f"{_PREFIXES[parameter.location]}.{parameter.name}"
         return parameter.name

@@ -58,6 +58,7 @@ class Description:
     base_url: str  # the first server's URL, its variables at their defaults
     operations: tuple[Operation, ...]
     skipped: tuple[Skipped, ...]
+    files: tuple[str, ...] = ()  # every file read, by real path: the description first
 
 
 class _Skip(Exception):
@@ -116,9 +117,9 @@ def read(path: str) -> Description:
             ids.add(op.id)
             operations.append(op)
     title = _str(info.get("title")) or shown
-    return Description(
-        title, _short(info.get("version"), 40), base, tuple(operations), tuple(skipped)
-    )
+    version = _short(info.get("version"), 40)
+    files = tuple(refs.read)
+    return Description(title, version, base, tuple(operations), tuple(skipped), files)
 
 
 class _Refs:
@@ -276,8 +277,9 @@ def _operation(
     op, file = refs.follow(item[method], refs.top, where)
     if not isinstance(op, Mapping):
         raise _Skip(f"{where} is no operation (a mapping)")
-    if isinstance(op.get("servers"), list) or isinstance(item.get("servers"), list):
-        base, servers = _server(op.get("servers") or item.get("servers"), refs)
+    own = _list(op.get("servers")) or _list(item.get("servers"))  # [] says nothing
+    if own:
+        base, servers = _server(own, refs)
     declared: dict[tuple[str, str], Parameter] = {}
     for at, raw in enumerate([*_list(item.get("parameters")), *_list(op.get("parameters"))]):
         param = _parameter(raw, refs, file, f"{where}/parameters/{at}")
@@ -416,11 +418,8 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
         return media_type, kind if kind != "object" else "any", []
     encoding = _map(media.get("encoding"))
     fields: dict[str, Parameter] = {}
-    needed: set[str] | None = None
-    for alternative, is_whole in objects:
-        names = {n for n in _list(alternative.get("required")) if isinstance(n, str)}
-        if is_whole:
-            needed = names if needed is None else needed | names
+    needed = _required(schema, refs, file, where) if required else set()
+    for alternative in objects:
         for name, field in alternative["properties"].items():
             if name in fields or not isinstance(name, str):
                 continue
@@ -443,8 +442,8 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
                 examples=_examples({}, field, refs, field_file, at),
                 media=_str(how.get("contentType")),
             )
-    for name in needed or ():
-        if name in fields and required:
+    for name in needed:
+        if name in fields:
             param = fields[name]
             fields[name] = Parameter(
                 param.name, "body", param.type, True, param.enum, param.default,
@@ -470,19 +469,38 @@ def _is_json(media_type: str) -> bool:
 
 def _objects(
     schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
-) -> list[tuple[Mapping[str, Any], bool]]:
-    """The object schemas a body is made of, each with whether it is all of the body
-    (its required fields are required): the schema, its allOf, and its oneOf/anyOf."""
+) -> list[Mapping[str, Any]]:
+    """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf."""
     if depth > MAX_DEPTH:
         return []
-    found = [(schema, True)] if isinstance(schema.get("properties"), Mapping) else []
+    found = [schema] if isinstance(schema.get("properties"), Mapping) else []
     for key in ("allOf", "oneOf", "anyOf"):
         for at, part in enumerate(_list(schema.get(key))):
             part, part_file = refs.follow(part, file, f"{where}/{key}/{at}")
             if isinstance(part, Mapping):
-                inner = _objects(part, refs, part_file, where, depth + 1)
-                found += [(s, whole and key == "allOf") for s, whole in inner]
+                found += _objects(part, refs, part_file, where, depth + 1)
     return found
+
+
+def _required(
+    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+) -> set[str]:
+    """The fields every body the schema allows has: its own required, all of allOf's,
+    and those every alternative of oneOf (or anyOf) requires."""
+    needed = {name for name in _list(schema.get("required")) if isinstance(name, str)}
+    if depth > MAX_DEPTH:
+        return needed
+    parts: dict[str, list[set[str]]] = {"allOf": [], "oneOf": [], "anyOf": []}
+    for key, found in parts.items():
+        for part in _list(schema.get(key)):
+            part, part_file = refs.follow(part, file, where)
+            if isinstance(part, Mapping):
+                found.append(_required(part, refs, part_file, where, depth + 1))
+    needed = needed.union(*parts["allOf"])
+    for key in ("oneOf", "anyOf"):
+        if parts[key]:
+            needed |= set.intersection(*parts[key])
+    return needed
 
 
 def _type(schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0) -> str:

@@ -107,8 +107,9 @@ def call(op: Operation, values: Mapping[str, Any]) -> tuple[str, dict[str, objec
     for param in op.parameters:
         name = op.argument_name(param)
         if param.location == "header":
-            if param.name in headers and headers[param.name] is not None:
-                headers[param.name] = _header(param, headers[param.name])
+            for key in [k for k in headers if str(k).lower() == param.name.lower()]:
+                if headers[key] is not None:
+                    headers[key] = _header(param, headers[key])
             continue
         if param.location == "body" and name.startswith("data."):
             if isinstance(data, Mapping) and param.name in data:
@@ -206,8 +207,11 @@ def _header(param: Parameter, value: object) -> str:
         pairs = [(item_text(name, k), item_text(name, v)) for k, v in value.items()]
         joiner = "=" if param.explode else ","
         return ",".join(f"{k}{joiner}{v}" for k, v in pairs)
-    if isinstance(value, list | tuple):
-        return ",".join(item_text(name, item) for item in value)
+    if isinstance(value, list | tuple):  # an object in a list: JSON (OpenAPI says nothing)
+        return ",".join(
+            _json_text(item) if isinstance(item, Mapping | list) else item_text(name, item)
+            for item in value
+        )
     return item_text(name, value)
 
 

@@ -40,9 +40,14 @@ def load(source: str | os.PathLike[str]) -> Catalog:
         raise EndpointError(msg + ", ".join(BUNDLED)) from None
     key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
     if key not in _read:
-        from ._openapi import read
+        from . import _cache
 
-        described = read(name)
+        described = _cache.cached(key[0])
+        if described is None:
+            from ._openapi import read
+
+            described = read(name)
+            _cache.keep(key[0], described, list(described.files))
         if len(_read) >= 8:
             _read.clear()
         _read[key] = Catalog(

@@ -32,8 +32,9 @@ except ImportError as missing:
     msg = "restroute.jupyter needs ipywidgets and anywidget: pip install 'restroute[jupyter]'"
     raise ImportError(msg) from missing
 
-from .. import catalog, formats
-from ..catalog import Operation, Parameter
+from .. import catalog as _catalog
+from .. import formats
+from ..catalog import Catalog, Operation, Parameter
 from ..display import STYLE, cascade_html, options_html
 from ..errors import EndpointError
 from ..pasted import redact_text
@@ -58,19 +59,27 @@ def explore(
     profile: str | Path | Sequence[str | Path] | None = None,
     *,
     paste: str | None = None,
+    catalog: str | Path | None = None,
 ) -> Explorer:
     """An explorer on ``route`` with the profiles given (a path, or several); it shows
     itself as the value of a notebook cell. ``paste``: a request to read back (a URL, a
-    curl, gh api or HTTPie command, an Octokit call), as if pasted into its Paste box."""
+    curl, gh api or HTTPie command, an Octokit call), as if pasted into its Paste box.
+    ``catalog``: the API, an OpenAPI description's path (or a bundled catalog's name),
+    else the last profile's, else GitHub's."""
     paths = [profile] if isinstance(profile, str | Path) else profile or ()
     if (
         not isinstance(route, str | None)
         or not isinstance(paths, Sequence)
         or not isinstance(paste, str | None)
+        or not isinstance(catalog, str | Path | None)
     ):
-        msg = "explore(route, profile, paste=): a route as text, a profile's path or a list "
-        raise EndpointError(msg + "of them, and a request to read back as text")
-    explorer = Explorer(route or "", [load_profile(path) for path in paths])
+        msg = "explore(route, profile, paste=, catalog=): a route as text, a profile's path "
+        msg += "or a list of them, a request to read back as text, and a description's path"
+        raise EndpointError(msg)
+    profiles = [load_profile(path) for path in paths]
+    source = catalog or next((p.catalog for p in reversed(profiles) if p.catalog), None)
+    api = _catalog.load(source) if source is not None else None
+    explorer = Explorer(route or "", profiles, api)
     if paste is not None:
         explorer.paste(paste)
     return explorer
@@ -79,8 +88,10 @@ def explore(
 class Explorer:
     """The widgets and the session they edit; ``widget`` is the whole box."""
 
-    def __init__(self, route: str = "", profiles: Sequence[Profile] = ()) -> None:
-        self.session = Session(route, profiles)
+    def __init__(
+        self, route: str = "", profiles: Sequence[Profile] = (), api: Catalog | None = None
+    ) -> None:
+        self.session = Session(route, profiles, catalog=api)
         self._paths = [str(profile.path) for profile in profiles if profile.path is not None]
         self.operation: Operation | None = None
         wide = widgets.Layout(width="100%")
@@ -92,7 +103,11 @@ class Explorer:
             hide_idle=True,
         )
         self.search = Field(
-            label="Find", placeholder="GitHub's routes by words: create issue", redact=_redacted
+            label="Find",
+            placeholder=f"{self.session.catalog.title}'s routes by words: create issue"
+            if api is not None
+            else "GitHub's routes by words: create issue",
+            redact=_redacted,
         )
         self.paste_box = Field(
             kind="textarea",
@@ -281,12 +296,12 @@ class Explorer:
             self.status.show(_status_html(Status("error", f"not read: {error}")))
 
     def _search_typed(self, words: str) -> None:
-        found = catalog.search(words, limit=HITS) if words.strip() else []
+        found = self.session.catalog.search(words, limit=HITS) if words.strip() else []
         self.hits.options = [(f"{op.route}  ·  {op.summary}", op.id) for op in found]
         self.hits.layout.display = None if found else "none"
 
     def _hit_chosen(self, change: dict[str, Any]) -> None:
-        operation = catalog.find(change["new"] or "")  # None: nothing chosen
+        operation = self.session.catalog.find(change["new"] or "")  # None: nothing chosen
         if operation is not None:
             self.choose(operation)
 

@@ -24,7 +24,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, OptionList, SelectionList
 
 from .. import catalog, formats
-from ..catalog import Operation
+from ..catalog import Catalog, Operation
 from ..errors import EndpointError
 from ..profiles import Profile
 from ..session import SESSION, Session, View
@@ -101,6 +101,14 @@ class RestrouteApp(App[None]):
             )
             for each in sorted(formats.FORMATS, key=lambda each: each.key)
         ),
+        Binding(
+            "f9",
+            "switch_catalog",
+            "API",
+            id="switch-catalog",
+            tooltip="Switch the API: an OpenAPI description, or GitHub's",
+            priority=True,
+        ),
         Binding("ctrl+r", "toggle_reveal", "Reveal", id="reveal", tooltip="Reveal secrets"),
         Binding("ctrl+n", "add_row", "Add", id="add-row", priority=True),
         # A browser keeps ctrl+n and ctrl+t (a new window, a new tab) from the page: in a
@@ -128,6 +136,7 @@ class RestrouteApp(App[None]):
         route: str = "",
         profiles: Sequence[Profile] = (),
         values: Sequence[tuple[str, str]] = (),
+        catalog: str | None = None,
     ) -> None:
         super().__init__()
         # Scrolls jump, they do not glide: a key's page is there in its own frame. Under
@@ -147,7 +156,10 @@ class RestrouteApp(App[None]):
         self._route_edited = False  # the route changed since the form was last laid out
         self._kept: tuple[Widget, ...] = ()  # widgets whose loss means the app is closing
         self._route_bar: RouteBar | None = None  # asked at every binding's check: kept
-        if route:  # asked for at start: worth the catalog's 10 ms before the first frame
+        # The API to load: asked for, else the last profile's, else GitHub's (None).
+        source = catalog or next((p.catalog for p in reversed(profiles) if p.catalog), None)
+        self.catalog_source = None if source in (None, "github") else source
+        if route and self.catalog_source is None:  # worth GitHub's 10 ms before the first frame
             self.operation = self.session.operation()
             self.catalog_ready = True
             if self.operation is not None:  # its form, under the route as it was typed
@@ -258,16 +270,64 @@ class RestrouteApp(App[None]):
 
     @work(thread=True, exclusive=True, group="catalog")
     def load_catalog(self) -> None:
-        """Load the route catalog and its search index off the first frame's path."""
-        catalog.search("x")
-        self.call_from_thread(self._catalog_loaded)
+        """Load the route catalog and its search index off the first frame's path: GitHub's,
+        or the description asked for (a large one takes a second: the route bar says so)."""
+        source = self.catalog_source
+        if source is not None:
+            self.call_from_thread(self._catalog_loading, source)
+        try:
+            api = catalog.load(source or "github")
+            api.search("x")  # its search index, made here rather than at the first key
+        except EndpointError as error:
+            self.call_from_thread(self._catalog_failed, str(error))
+            return
+        self.call_from_thread(self._catalog_loaded, api)
 
-    def _catalog_loaded(self) -> None:
+    def _catalog_loading(self, source: str) -> None:
+        if not self._widgets_gone():
+            self._route_title(f"loading {os.path.basename(source)}…")
+
+    def _catalog_failed(self, error: str) -> None:
+        self.catalog_source = None  # GitHub's, as before
+        if self._widgets_gone():
+            return
+        self.notify(f"{error}; GitHub's routes are kept", severity="error", markup=False)
+        self._catalog_loaded(self.session.catalog)
+
+    def _catalog_loaded(self, api: Catalog) -> None:
         self.catalog_ready = True
         if self._widgets_gone():
             return
+        if api is not self.session.catalog:
+            self.session.use_catalog(api)
+            self.operation = None  # its form is laid out anew below
+        self.query_one(RouteBar).completer.use(api)
+        self._route_title("" if self.catalog_source is None else _api_name(api))
         self._follow_catalog()
         self.update_results()
+
+    def _route_title(self, text: str) -> None:
+        """The route bar's title: which API it knows, when not GitHub's."""
+        self.query_one(RouteBar).border_title = RouteBar.BORDER_TITLE + (
+            f" · {text}" if text else ""
+        )
+
+    def action_switch_catalog(self) -> None:
+        from .screens.path_prompt import PathPrompt
+
+        prompt = PathPrompt(
+            "Switch the API: an OpenAPI description (JSON or YAML), or github:",
+            self.catalog_source or "",
+            placeholder="path/to/openapi.yaml, or github",
+        )
+        self.push_screen(prompt, self._switch)
+
+    def _switch(self, source: str | None) -> None:
+        if not source:
+            return
+        self.catalog_source = None if source == "github" else source
+        self.catalog_ready = False
+        self.load_catalog()
 
     def _widgets_gone(self) -> bool:
         """The app is closing: a timer, the catalog worker or a widget's last message
@@ -614,7 +674,7 @@ class RestrouteApp(App[None]):
     def action_pick_route(self) -> None:
         from .screens.route_picker import RoutePicker  # at first use: not on the first frame
 
-        self.push_screen(RoutePicker(), self.choose)
+        self.push_screen(RoutePicker(api=self.session.catalog), self.choose)
 
     def action_help(self) -> None:
         from .screens.help_screen import HelpScreen
@@ -751,3 +811,9 @@ def _fitting(width: int, height: int) -> list[str]:
     """The layout's classes for a terminal's size (given at compose too: a class added
     after mounting restyles every widget of the body)."""
     return ["-wide"] * (width >= WIDE) + ["-short"] * (height < SHORT)
+
+
+def _api_name(api: Catalog) -> str:
+    """``Swagger Petstore 1.0.0 · 20 routes``: which API, in a title."""
+    version = f" {api.version}" if api.version else ""
+    return f"{api.title}{version} · {len(api.operations):,} routes"

@@ -8,10 +8,11 @@ from collections.abc import Awaitable, Callable
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from .. import catalog, formats
+from .. import formats
 
 COMMANDS = [
-    ("route: pick from GitHub's catalog", "pick_route", "Search GitHub's routes by words"),
+    ("route: pick from the catalog", "pick_route", "Search the API's routes by words"),
+    ("catalog: switch the API", "switch_catalog", "Load an OpenAPI description, or GitHub's"),
     *(
         (f"copy: as {each.label}", f"copy('{each.name}')", f"Copy the request as {each.label}")
         for each in formats.FORMATS
@@ -59,9 +60,10 @@ class RouteCommands(Provider):
 
     async def search(self, query: str) -> Hits:
         choose = getattr(self.app, "choose", None)
-        if choose is None or not query.strip():
+        session = getattr(self.app, "session", None)
+        if choose is None or session is None or not query.strip():
             return
-        for rank, op in enumerate(catalog.search(query, limit=ROUTE_HITS)):
+        for rank, op in enumerate(session.catalog.search(query, limit=ROUTE_HITS)):
             title = f"{op.method} {op.route.partition(' ')[2]}"
             yield Hit(
                 0.9 - rank / 100,  # the catalog's order, ahead of a loose action match

@@ -17,11 +17,12 @@ from ... import formats
 _COPIES = sorted(formats.FORMATS, key=lambda each: each.key)
 KEYS = [
     ("F1 · escape", "this help · close it"),
-    ("ctrl+p", "command palette: every action by name, and GitHub's routes"),
-    ("F2", "pick one of GitHub's routes by a few words (create issue, raw file)"),
+    ("ctrl+p", "command palette: every action by name, and the API's routes"),
+    ("F2", "pick one of the API's routes by a few words (create issue, raw file)"),
     ("F3", "the Problems tab: every error and warning"),
     ("F4", "send a file as the body (an upload); content-type from its name"),
     *((each.key.upper(), f"copy as {each.label}") for each in _COPIES),
+    ("F9", "switch the API: an OpenAPI description's path (JSON, YAML), or github"),
     ("ctrl+r", "reveal or redact secrets (redacted by default, in view and copies)"),
     ("ctrl+l · enter", "the route · (in the route) its first value to fill"),
     ("paste", "(in the route) a curl, a URL, gh api, an Octokit call: read back (Pasted tab)"),

@@ -19,15 +19,17 @@ class PathPrompt(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, title: str, value: str = "") -> None:
+    def __init__(
+        self, title: str, value: str = "", *, placeholder: str = "path/to/profile.toml"
+    ) -> None:
         super().__init__()
-        self._title, self._value = title, value
+        self._title, self._value, self._placeholder = title, value, placeholder
         self._answered = False  # enter then enter (or escape), queued: the first one answers
 
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt"):
             yield Label(self._title)
-            yield Input(self._value, placeholder="path/to/profile.toml", id="path")
+            yield Input(self._value, placeholder=self._placeholder, id="path")
 
     def action_submit(self) -> None:
         # A priority binding runs as the app reads enter, before the field has taken the

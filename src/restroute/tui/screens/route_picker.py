@@ -1,4 +1,5 @@
-"""Pick a route from GitHub's catalog: type to search, results grouped by category."""
+"""Pick a route from the catalog (GitHub's, or a loaded description's): type to search,
+results grouped by category."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ... import catalog
-from ...catalog import Operation
+from ...catalog import Catalog, Operation
 from ..widgets.live_input import SteadyInput
 from ..widgets.route_list import RouteList, Row
 from .painting import paint_changes, repaint_now
@@ -33,9 +33,14 @@ class RoutePicker(ModalScreen[Operation | None]):
         Binding("pageup", "move(-10)", show=False),
     ]
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(self, query: str = "", api: Catalog | None = None) -> None:
         super().__init__()
         paint_changes(self)
+        if api is None:
+            from ...catalog import load
+
+            api = load("github")
+        self.api = api
         self._query = query
         self._shown: dict[str, Operation] = {}
         self._finished = False  # keys queued behind the one that closed it do nothing
@@ -58,11 +63,12 @@ class RoutePicker(ModalScreen[Operation | None]):
         """The operations for ``query`` under their category, the categories in the order of
         their best hit; a category's name lists all of its routes; with nothing typed, the
         categories to choose from."""
-        categories = _categories()
+        api = self.api
+        categories = _categories(api)
         if query.strip() in categories:
             found = categories[query.strip()]
         elif query.strip():
-            found = catalog.search(query, limit=60)
+            found = api.search(query, limit=60)
         else:
             self._show_categories(categories)
             return
@@ -72,9 +78,9 @@ class RoutePicker(ModalScreen[Operation | None]):
         rows: list[Row] = []
         for category, ops in groups.items():
             rows.append(Row(None, ((f"{category} ({len(ops)})", "heading"),)))
-            rows += [_row(op.id) for op in ops]
+            rows += [_row(api, op.id) for op in ops]
         self._shown = {op.id: op for op in found}
-        self._list(rows, f"{len(found)} of {len(catalog.operations())} routes · {HINT}")
+        self._list(rows, f"{len(found)} of {len(api.operations)} routes · {HINT}")
 
     def _show_categories(self, categories: dict[str, list[Operation]]) -> None:
         rows = [
@@ -126,20 +132,20 @@ def _routes(count: int) -> str:
     return f"{count} route" if count == 1 else f"{count} routes"
 
 
-@functools.cache
-def _categories() -> dict[str, list[Operation]]:
+@functools.lru_cache(maxsize=8)
+def _categories(api: Catalog) -> dict[str, list[Operation]]:
     """Every operation by category, the categories from A to Z."""
     categories: dict[str, list[Operation]] = {}
-    for op in sorted(catalog.operations(), key=lambda op: op.category):
+    for op in sorted(api.operations, key=lambda op: op.category):
         categories.setdefault(op.category, []).append(op)
     return categories
 
 
-@functools.cache
-def _row(operation_id: str) -> Row:
+@functools.lru_cache(maxsize=8192)
+def _row(api: Catalog, operation_id: str) -> Row:
     """``POST /repos/{owner}/{repo}/issues  Create an issue  issues/create``, made once an
     operation (the list is rebuilt on every key)."""
-    op = catalog.find(operation_id)
+    op = api.find(operation_id)
     assert op is not None
     deprecated = ((" deprecated", "warning"),) if op.deprecated else ()
     return Row(

@@ -52,6 +52,9 @@ class ParamHelp(VerticalScroll, can_focus=False):
         self, operation: Operation | None, name: str = "", spec: Parameter | None = None
     ) -> None:
         self.query_one("#param-help-text", Static).update(describe(operation, name, spec))
+        said = "The description says" if operation is not None and operation.template else ""
+        if self.border_title != (said or self.BORDER_TITLE):
+            self.border_title = said or self.BORDER_TITLE
         self.scroll_home(animate=False)
 
 
@@ -61,7 +64,7 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
     if operation is None:
         return NO_ROUTE
     route = Content.from_markup(
-        "[dim]$id · $summary[/]\n[dim]$docs[/]",
+        "[dim]$id · $summary[/]" + ("\n[dim]$docs[/]" if operation.docs_url else ""),
         id=operation.id,
         summary=operation.summary,
         docs=operation.docs_url,
@@ -72,7 +75,8 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
         return LINES.join([route, RULE])
     if spec is None:
         known = name.partition(".")[0] in OPTION_NAMES
-        what = "an option of endpoint()" if known else "GitHub documents no such parameter"
+        who = "the description" if operation.template else "GitHub"
+        what = "an option of endpoint()" if known else f"{who} documents no such parameter"
         return LINES.join([Content.from_markup("[b]$name[/] · $what", name=name, what=what),
                            RULE, route])  # fmt: skip
     facts = " · ".join(spec.facts)

@@ -6,7 +6,7 @@ import asyncio
 
 from textual import events
 
-from ... import catalog
+from ...catalog import Catalog, load
 from ...reader import looks_like_request
 from ..messages import RequestPasted
 from .live_input import LiveInput
@@ -36,22 +36,32 @@ class CatalogSuggester:
 
     def __init__(self) -> None:
         self._tables: asyncio.Future[None] | None = None
+        self._api: Catalog | None = None  # None: GitHub's, loaded with the tables
+
+    def use(self, api: Catalog) -> None:
+        """Complete routes of ``api`` from now on (its tables built at the next key)."""
+        if api is not self._api:
+            self._api, self._tables = api, None
 
     def suggest(self, value: str) -> str | None:
         """The suggestion (called with a running event loop: the tables' thread)."""
         if self._tables is None:
-            self._tables = asyncio.get_running_loop().run_in_executor(None, _build_tables)
+            loop = asyncio.get_running_loop()
+            self._tables = loop.run_in_executor(None, _build_tables, self._api)
         tables = self._tables
         if tables.done() and not tables.cancelled() and tables.exception() is None:
-            return catalog.complete(value)
+            return (self._api or load("github")).complete(value)
+        if self._api is not None and not self._api.is_github:
+            return None  # GitHub's examples are no routes of another API
         folded = value.casefold()
         return next((route for route in EXAMPLES if route.casefold().startswith(folded)), None)
 
 
-def _build_tables() -> None:
+def _build_tables(api: Catalog | None) -> None:
     """complete()'s two tables: routes written with {var}, and with :var."""
-    catalog.complete("/")
-    catalog.complete("/:")
+    api = api or load("github")
+    api.complete("/")
+    api.complete("/:")
 
 
 def _lines(text: str) -> str:

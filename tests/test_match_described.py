@@ -1,0 +1,215 @@
+"""A request read back by a description's catalog: its operation, and values under their
+form names, which build the same request again (the round trip law of every catalog).
+
+The values read back are checked by hand against the request each case sends.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from restroute import EndpointError, catalog, endpoint
+from restroute._core.wire import body_bytes
+from restroute.catalog import Catalog, Match, Operation
+from restroute.cli import main
+from restroute.reader import read_route
+
+STYLES = Path(__file__).with_name("data") / "openapi" / "styles.yaml"
+
+
+@pytest.fixture(scope="module")
+def styles() -> Catalog:
+    return catalog.load(STYLES)
+
+
+def request(op: Operation, values: dict[str, Any]) -> dict[str, Any]:
+    route, parameters = op.call(values)
+    built: dict[str, Any] = endpoint.defaults(op.defaults)(route, parameters)
+    return built
+
+
+def read_back(api: Catalog, sent: dict[str, Any]) -> Match:
+    return api.match(sent["method"].upper(), sent["url"], sent["headers"], body_bytes(sent))
+
+
+def again(found: Match) -> dict[str, Any]:
+    """The request the values read back build: the law says it is the one sent."""
+    assert found.operation is not None
+    values: dict[str, Any] = dict(found.params)
+    if found.data is not None:
+        values["data"] = found.data
+    values.update((f"headers.{name}", value) for name, value in found.headers.items())
+    if found.base_url:
+        values["base_url"] = found.base_url
+    return request(found.operation, values)
+
+
+CASES: dict[str, dict[str, Any]] = {
+    "getColors": {"simple": ["blue", "black"], "label": {"R": "100", "G": "200"},
+                  "matrix": ["a", "b"]},
+    "getQuery": {"exploded": ["blue", "black"], "joined": ["a", "b"], "spaced": ["x", "y"],
+                 "piped": ["p", "q"], "deep": {"R": "1", "G": {"x": "2"}},
+                 "filter[state]": "open", "json": {"a": 1}, "limit": 5,
+                 "headers.x-request-id": "abc", "headers.x-color": {"R": "100"},
+                 "cookie.session": "s1", "cookie.ids": [3, 4]},
+    "createPet": {"name": "Rex", "kind": "cat", "server.region": "us"},
+    "createPetForm": {"name": "Rex Dog", "tags": ["a", "b"], "metadata": {"k": "v w"}},
+    "uploadPhoto": {"id": 7, "caption": "hi", "photo": b"\x89PNG\r\n\x00", "details": {"a": 1}},
+    "putRaw": {"id": 7, "data": b"\x00\x01"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("op_id", CASES)
+def test_every_style_reads_back_to_the_values_it_was_built_with(
+    styles: Catalog, op_id: str
+) -> None:
+    op = styles.find(op_id)
+    assert op is not None
+    sent = request(op, CASES[op_id])
+    found = read_back(styles, sent)
+    assert found.operation is op
+    assert found.route == op.route
+    assert found.params == CASES[op_id] if op_id != "putRaw" else {"id": 7}
+    assert again(found) == sent
+
+
+def test_the_query_header_and_cookie_values_come_back_by_form_name(styles: Catalog) -> None:
+    url = (
+        "https://eu.example.com/v1/query?spaced=a%20b&deep%5Bk%5D=v&exploded=1&exploded=2"
+        "&filter%5Bstate%5D=closed&other=x"
+    )
+    headers = {"x-request-id": "r1", "cookie": "session=s; ids=3,4; theme=dark", "x-more": "m"}
+    found = styles.match("GET", url, headers)
+    assert found.params == {
+        "spaced": ["a", "b"], "deep": {"k": "v"}, "exploded": ["1", "2"],
+        "filter[state]": "closed", "other": "x", "headers.x-request-id": "r1",
+        "cookie.session": "s", "cookie.ids": [3, 4],
+    }  # fmt: skip
+    assert found.headers == {"cookie": "theme=dark", "x-more": "m"}  # no parameters of it
+    assert found.warnings == ("getQuery describes no query parameter other; it is kept",)
+
+
+def test_a_server_variable_comes_back_as_its_row(styles: Catalog) -> None:
+    found = styles.match("POST", "https://us.example.com/v1/pets", {}, '{"name": "Rex"}')
+    assert found.params == {"server.region": "us", "name": "Rex"}
+    assert found.base_url == ""  # the description's own server: no base_url to give
+
+
+def test_another_host_is_read_as_the_routes_and_said(styles: Catalog) -> None:
+    found = styles.match("PUT", "https://mirror.test/pets/5/raw", {}, b"\x00")
+    assert found.operation is not None
+    assert found.operation.id == "putRaw"
+    assert (found.base_url, found.params, found.data) == (
+        "https://mirror.test",
+        {"id": 5},
+        b"\x00",
+    )
+    assert found.warnings == (
+        "mirror.test is not a server of Styles; the path is read as its routes",
+    )
+
+
+def test_a_path_the_description_lacks_is_kept_and_said(styles: Catalog) -> None:
+    found = styles.match("DELETE", "https://eu.example.com/v1/pets")
+    assert (found.operation, found.route) == (None, "DELETE /pets")
+    assert found.warnings == ("Styles describes no DELETE route for this path; it has POST",)
+
+
+def test_a_path_value_that_does_not_fit_its_style_is_no_match(styles: Catalog) -> None:
+    found = styles.match("GET", "https://eu.example.com/v1/colors/a/no-dot/;matrix=x")
+    assert found.operation is None
+    assert found.warnings == ("Styles describes no GET route for this path",)
+
+
+def test_a_pasted_curl_is_read_by_the_catalog_given(styles: Catalog) -> None:
+    text = (
+        "curl -X POST https://eu.example.com/v1/pets/form -H 'Cookie: a=b' "
+        "--data-urlencode 'name=Rex Dog' -d tags=a -d tags=b -d 'metadata[k]=v'"
+    )
+    found = read_route(text, catalog=styles)
+    assert found.route == "POST /pets/form"
+    assert found.params == {"name": "Rex Dog", "tags": ["a", "b"], "metadata": {"k": "v"}}
+    assert found.headers == {"cookie": "a=b"}
+
+
+def test_read_route_refuses_a_catalog_that_is_none() -> None:
+    with pytest.raises(EndpointError, match=r"read_route takes catalog= as a catalog.load"):
+        read_route("GET /user", catalog="github")  # type: ignore[arg-type]
+
+
+def test_import_reads_by_the_catalog_and_writes_a_build_that_names_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = "curl https://eu.example.com/v1/query?limit=3 -H 'X-Request-Id: a' -b 'session=k3y'"
+    assert main(["import", "--catalog", str(STYLES), text]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("GET /query{?exploded*,joined,filter%5Bstate%5D*,json,limit*}\n")
+    assert "getQuery: Query styles\n" in out
+    assert "base URL" not in out
+    assert "k3y" not in out  # a cookie is a secret
+    assert out.endswith(
+        "  restroute build 'GET /query{?exploded*,joined,filter%5Bstate%5D*,json,limit*}' "
+        "limit:=3 headers.x-request-id=a "
+        "'cookie.session=<REDACTED>' --catalog " + str(STYLES) + "\n"
+        "  (secrets are shown as <REDACTED>: --reveal writes them)\n"
+    )
+
+
+# --- the law, on generated values -------------------------------------------------------------
+
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+WORD = st.text(st.characters(codec="ascii", categories=("L", "N")), min_size=1, max_size=8)
+
+
+@given(
+    exploded=st.lists(TEXT, min_size=1, max_size=3),
+    spaced=st.lists(WORD, min_size=1, max_size=3),
+    deep=st.dictionaries(WORD, TEXT, min_size=1, max_size=3),
+    limit=st.integers(-(10**6), 10**6),
+    session=WORD,
+    header=WORD,
+)
+def test_the_query_round_trip_holds_for_any_values(
+    styles: Catalog,
+    exploded: list[str],
+    spaced: list[str],
+    deep: dict[str, str],
+    limit: int,
+    session: str,
+    header: str,
+) -> None:
+    op = styles.find("getQuery")
+    assert op is not None
+    values = {"exploded": exploded, "spaced": spaced, "deep": deep, "limit": limit,
+              "cookie.session": session, "headers.x-request-id": header}  # fmt: skip
+    sent = request(op, values)
+    assert again(read_back(styles, sent)) == sent
+
+
+@given(
+    name=TEXT,
+    tags=st.lists(TEXT, max_size=3),
+    metadata=st.dictionaries(WORD, TEXT, max_size=3),
+)
+def test_the_form_body_round_trip_holds_for_any_values(
+    styles: Catalog, name: str, tags: list[str], metadata: dict[str, str]
+) -> None:
+    op = styles.find("createPetForm")
+    assert op is not None
+    sent = request(op, {"name": name, "tags": tags, "metadata": metadata})
+    assert again(read_back(styles, sent)) == sent
+
+
+@given(caption=TEXT, photo=st.binary(max_size=64), details=st.dictionaries(WORD, TEXT))
+def test_the_multipart_round_trip_holds_for_any_values(
+    styles: Catalog, caption: str, photo: bytes, details: dict[str, str]
+) -> None:
+    op = styles.find("uploadPhoto")
+    assert op is not None
+    sent = request(op, {"id": 1, "caption": caption, "photo": photo, "details": details})
+    assert again(read_back(styles, sent)) == sent
