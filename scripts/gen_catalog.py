@@ -1,4 +1,5 @@
-"""Build src/restroute/data/github-rest.json from GitHub's OpenAPI description.
+"""Build src/restroute/data/github-rest.json from GitHub's OpenAPI description, and
+github-products.json.gz: GHEC's and GHES's, and the REST API's calendar versions.
 
 Usage: python scripts/gen_catalog.py [--check]
 
@@ -15,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import base64
+import copy
 import functools
+import gzip
 import hashlib
 import io
 import json
@@ -35,7 +38,16 @@ INTEGRITY = (
     "bFx5AHzLUVRBXGDhg=="
 )
 MEMBER = "package/generated/api.github.com.json"
-OUT = Path(__file__).resolve().parents[1] / "src" / "restroute" / "data" / "github-rest.json"
+DATA = Path(__file__).resolve().parents[1] / "src" / "restroute" / "data"
+OUT = DATA / "github-rest.json"
+PRODUCTS_OUT = DATA / "github-products.json.gz"
+# The products @octokit/openapi carries besides api.github.com: name -> title.
+PRODUCTS = {
+    "ghec": "GitHub Enterprise Cloud",
+    "ghes-3.17": "GitHub Enterprise Server 3.17",
+    "ghes-3.18": "GitHub Enterprise Server 3.18",
+    "ghes-3.19": "GitHub Enterprise Server 3.19",
+}
 
 METHODS = ("get", "put", "post", "patch", "delete", "head", "options")
 DOCS_BASE = "https://docs.github.com/"
@@ -43,8 +55,8 @@ _MEDIA_TYPE = re.compile(r"`(application/vnd\.github\.[A-Za-z0-9.+-]+)`")
 DESCRIPTION_LIMIT = 300
 
 
-def fetch() -> tuple[bytes, dict[str, str]]:
-    """The pinned tarball's member, checked against the pinned integrity."""
+def fetch(members: tuple[str, ...] = (MEMBER,)) -> tuple[dict[str, bytes], dict[str, str]]:
+    """The pinned tarball's members, checked against the pinned integrity."""
     with tempfile.TemporaryDirectory() as folder:
         done = subprocess.run(
             ["npm", "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", folder, "--json",
@@ -56,18 +68,20 @@ def fetch() -> tuple[bytes, dict[str, str]]:
     integrity = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
     if integrity != INTEGRITY or packed["integrity"] != INTEGRITY:
         sys.exit(f"integrity mismatch: got {integrity}, npm says {packed['integrity']}")
+    read = {}
     with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-        member = archive.extractfile(MEMBER)
-        assert member is not None, MEMBER
-        spec = member.read()
+        for name in members:
+            member = archive.extractfile(name)
+            assert member is not None, name
+            read[name] = member.read()
     source = {
         "package": PACKAGE,
         "version": VERSION,
         "member": MEMBER,
         "integrity": INTEGRITY,
-        "member_sha256": hashlib.sha256(spec).hexdigest(),
+        "member_sha256": hashlib.sha256(read[MEMBER]).hexdigest(),
     }
-    return spec, source
+    return read, source
 
 
 def build_catalog(spec: dict[str, Any], source: dict[str, str]) -> dict[str, Any]:
@@ -258,20 +272,177 @@ def dumps(catalog: dict[str, Any]) -> str:
     return f'{head_text},\n "parameters": {{\n{shared}\n}},\n "operations": [\n{operations}\n]}}\n'
 
 
+def member(product: str) -> str:
+    return f"package/generated/{product}.json"
+
+
+def with_version(spec: dict[str, Any], version: str) -> dict[str, Any]:
+    """``spec`` as API ``version`` has it: each ``x-github-breaking-changes`` patch of that
+    version or before applied to its operation (JSON merge patches, RFC 7396)."""
+    patched = copy.deepcopy(spec)
+    for item in patched.get("paths", {}).values():
+        for method in METHODS:
+            op = item.get(method)
+            if not isinstance(op, dict):
+                continue
+            for change in op.pop("x-github-breaking-changes", []):
+                if change.get("version", "") <= version:
+                    patch = change.get("patch", {})
+                    if isinstance(patch, list):  # a JSON Patch (RFC 6902): some are
+                        json_patch(op, patch)
+                    else:
+                        item[method] = op = merge_patch(op, patch)
+    return patched
+
+
+def json_patch(target: dict[str, Any], operations: list[dict[str, Any]]) -> None:
+    """RFC 6902's add, remove and replace, in place: what GitHub's patches use."""
+    for operation in operations:
+        *parents, last = [
+            part.replace("~1", "/").replace("~0", "~")
+            for part in operation["path"].removeprefix("/").split("/")
+        ]
+        node: Any = target
+        for part in parents:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        kind = operation["op"]
+        if kind == "remove":
+            del node[int(last) if isinstance(node, list) else last]
+        elif kind in ("add", "replace") and isinstance(node, dict):
+            node[last] = operation["value"]
+        elif kind == "add" and isinstance(node, list):
+            node.insert(len(node) if last == "-" else int(last), operation["value"])
+        elif kind == "replace":
+            node[int(last)] = operation["value"]
+        else:
+            raise ValueError(f"JSON Patch op {kind!r} is not applied here; add it")
+
+
+def merge_patch(target: Any, patch: Any) -> Any:
+    """RFC 7396: a patch's null removes, a mapping merges, anything else replaces."""
+    if not isinstance(patch, dict):
+        return patch
+    result = dict(target) if isinstance(target, dict) else {}
+    for key, value in patch.items():
+        if value is None:
+            result.pop(key, None)
+        else:
+            result[key] = merge_patch(result.get(key), value)
+    return result
+
+
+def versions(spec: dict[str, Any]) -> list[str]:
+    """The calendar versions whose breaking changes ``spec`` carries, oldest first."""
+    found = {
+        change.get("version")
+        for item in spec.get("paths", {}).values()
+        for method in METHODS
+        for change in (item.get(method) or {}).get("x-github-breaking-changes", [])
+    }
+    return sorted(v for v in found if isinstance(v, str))
+
+
+def build_products(specs: dict[str, dict[str, Any]], source: dict[str, str]) -> dict[str, Any]:
+    """GHEC's and GHES's catalogs, and each product's calendar versions, in one table:
+    every operation written once however many products have it, every parameter once.
+
+    A version lists only the operations its breaking changes make different; the rest
+    are the product's. ``specs`` holds api.github.com's too (its versions live here)."""
+    catalogs: dict[str, dict[str, Any]] = {}
+    for name, spec in specs.items():
+        base = _whole(build_catalog(spec, source))
+        if name != "api.github.com":
+            catalogs[name] = base
+        for version in versions(spec):
+            newer = _whole(build_catalog(with_version(spec, version), source))
+            before = {(op["method"], op["url"]): op for op in base["operations"]}
+            changed = [
+                op for op in newer["operations"] if before.get((op["method"], op["url"])) != op
+            ]
+            product = "github" if name == "api.github.com" else name
+            catalogs[f"{product}@{version}"] = {
+                "of": product,
+                "api_version": version,
+                "base_url": newer["base_url"],
+                "operations": changed,
+            }
+    for each in catalogs.values():  # enterprise-server@3.19/: said once a product
+        prefixes = Counter(op["docs"].partition("rest/")[0] for op in each["operations"])
+        each["docs"] = prefix = prefixes.most_common(1)[0][0] if prefixes else ""
+        for op in each["operations"]:
+            if prefix and op["docs"].startswith(prefix):
+                op["docs"] = op["docs"].removeprefix(prefix)
+    everything = [op for each in catalogs.values() for op in each["operations"]]
+    shared = _share_parameters(everything)
+    table: dict[str, int] = {}
+    operations: list[dict[str, Any]] = []
+    products: dict[str, Any] = {}
+    for name, built in catalogs.items():
+        indexes = []
+        for op in built["operations"]:
+            key = json.dumps(op, sort_keys=True)
+            if key not in table:
+                table[key] = len(operations)
+                operations.append(op)
+            indexes.append(table[key])
+        head = {k: v for k, v in built.items() if k in ("of", "api_version", "base_url", "docs")}
+        title = PRODUCTS.get(name.partition("@")[0], "GitHub (api.github.com)")
+        products[name] = {"title": title, **head, "operations": indexes}
+    return {
+        "catalog_format": 2,
+        "source": {k: v for k, v in source.items() if k in ("package", "version", "integrity")},
+        "docs_base": DOCS_BASE,
+        "products": products,
+        "parameters": shared,
+        "operations": operations,
+    }
+
+
+def _whole(built: dict[str, Any]) -> dict[str, Any]:
+    """``built`` with each operation's shared parameters written out again (each catalog
+    shares them by its own keys; the products' table shares them across catalogs)."""
+    table = built["parameters"]
+    built["operations"] = [
+        {**op, "params": [table[p] if isinstance(p, str) else p for p in op["params"]]}
+        if "params" in op
+        else op
+        for op in built["operations"]
+    ]
+    return built
+
+
+def products_bytes(products: dict[str, Any]) -> bytes:
+    """Deterministic gzip: no time or name in the header, so --check can compare."""
+    text = json.dumps(products, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return gzip.compress(text.encode(), compresslevel=9, mtime=0)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the committed file differs")
     args = parser.parse_args(argv)
-    spec, source = fetch()
-    text = dumps(build_catalog(json.loads(spec), source))
+    members = (MEMBER, *map(member, PRODUCTS))
+    read, source = fetch(members)
+    spec = json.loads(read[MEMBER])
+    text = dumps(build_catalog(spec, source))
+    specs = {"api.github.com": spec, **{name: json.loads(read[member(name)]) for name in PRODUCTS}}
+    packed = products_bytes(build_products(specs, source))
     if args.check:
         same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print("up to date" if same else f"{OUT} differs from a fresh build; run without --check")
-        return 0 if same else 1
+        same_products = PRODUCTS_OUT.exists() and PRODUCTS_OUT.read_bytes() == packed
+        for path, fresh in ((OUT, same), (PRODUCTS_OUT, same_products)):
+            print(
+                "up to date"
+                if fresh
+                else f"{path} differs from a fresh build; run without --check"
+            )
+        return 0 if same and same_products else 1
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(text, encoding="utf-8")
     count = text.count('\n{"id"') + text.startswith('{"id"')
     print(f"wrote {OUT} ({len(text.encode()):,} bytes, {count} operations)")
+    PRODUCTS_OUT.write_bytes(packed)
+    print(f"wrote {PRODUCTS_OUT} ({len(packed):,} bytes)")
     return 0
 
 

@@ -100,6 +100,7 @@ SLOW_MODULES = frozenset(
     {
         "test_properties",  # all Hypothesis, 300 examples a test
         "test_openapi_real",  # real descriptions from npm (a 29 MB download, once)
+        "test_sample_apis",  # the sample profiles with those descriptions
     }
 )
 

@@ -319,3 +319,40 @@ def test_the_committed_file_reads_back_through_the_library(data: dict[str, Any])
     assert sum(uses[param] for param in shared) + sum(  # inline: used once
         count for param, count in uses.items() if param not in shared
     ) == sum(len(op.get("params", ())) for op in data["operations"])
+
+
+def test_a_merge_patch_removes_with_null_and_merges_mappings() -> None:
+    """RFC 7396's own examples (appendix A), three of them."""
+    merge = load_generator().merge_patch
+    assert merge({"a": "b"}, {"a": "c"}) == {"a": "c"}
+    assert merge({"a": "b", "b": "c"}, {"a": None}) == {"b": "c"}
+    assert merge({"a": {"b": "c"}}, {"a": {"b": "d", "c": None}}) == {"a": {"b": "d"}}
+    assert merge({"a": [{"b": "c"}]}, {"a": [1]}) == {"a": [1]}
+
+
+def test_a_json_patch_adds_removes_and_replaces_in_place() -> None:
+    """RFC 6902's add, remove and replace, on a path with an escaped slash."""
+    target = {"requestBody": {"content": {"application/json": {"x": 1, "y": [1, 2]}}}}
+    load_generator().json_patch(target, [
+        {"op": "remove", "path": "/requestBody/content/application~1json/x"},
+        {"op": "add", "path": "/requestBody/content/application~1json/y/-", "value": 3},
+        {"op": "replace", "path": "/requestBody/content/application~1json/y/0", "value": 0},
+        {"op": "add", "path": "/responses", "value": {}},
+    ])  # fmt: skip
+    assert target == {"requestBody": {"content": {"application/json": {"y": [0, 2, 3]}}},
+                      "responses": {}}  # fmt: skip
+    with pytest.raises(ValueError, match="JSON Patch op 'move' is not applied here"):
+        load_generator().json_patch(target, [{"op": "move", "path": "/responses"}])
+
+
+def test_a_version_is_the_patches_of_that_version_and_before() -> None:
+    generator = load_generator()
+    spec = {"paths": {"/a": {"post": {"operationId": "a/b", "x-github-breaking-changes": [
+        {"version": "2026-03-10", "patch": {"summary": "new"}},
+        {"version": "2027-01-01", "patch": {"summary": "newer"}},
+    ]}}}}  # fmt: skip
+    assert generator.versions(spec) == ["2026-03-10", "2027-01-01"]
+    assert generator.with_version(spec, "2026-03-10")["paths"]["/a"]["post"] == {
+        "operationId": "a/b", "summary": "new",
+    }  # fmt: skip
+    assert "summary" not in spec["paths"]["/a"]["post"]  # the description is left as it was

@@ -460,8 +460,7 @@ def _import(text: str, format: str, *, reveal: bool, source: str | None = None) 
 def _catalog_line(api: Catalog) -> str:
     """Which API a listing is of: ``Swagger Petstore 1.0.0 · 20 operations (petstore.yaml)``,
     and the operations skipped, with why."""
-    version = f" {api.version}" if api.version else ""
-    line = f"{api.title}{version} · {len(api.operations):,} operations ({api.name})"
+    line = f"{api.label} · {len(api.operations):,} operations ({api.name})"
     for skipped in api.skipped:
         line += f"\n  skipped {skipped.method} {skipped.url}: {skipped.reason}".replace(
             "  skipped  ", "  skipped "
@@ -507,8 +506,16 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
         from . import catalog
 
         api = catalog.load(source)
-        if api is not catalog.load("github"):
+        op = api.find(args.route)
+        if op is not None and op.template:
             return _described(api, args.route, rows, profiles, args.format, redact, env)
+        if api is not catalog.load("github"):  # GHEC, GHES, an API version: GitHub's routes
+            implied = api.layer(op)
+            under = [Profile("catalog", implied, implied), *profiles] if implied else profiles
+            _no_files(rows)
+            return _request(
+                args.route, options, under, args.format, redact=redact, env=env, api=api
+            )
     _no_files(rows)
     return _request(args.route, options, profiles, args.format, redact=redact, env=env)
 
@@ -558,6 +565,7 @@ def _request(
     redact: bool,
     env: dict[str, str] | None = None,
     check: bool = True,
+    api: Catalog | None = None,
 ) -> str:
     if format == "explain":  # a display: redacted unless --reveal
         layers = [(profile.name, profile.options) for profile in profiles]
@@ -574,7 +582,8 @@ def _request(
     from . import catalog  # GitHub's description of the route: warnings, never errors
 
     merged = layered.merge(route, options)  # a profile's owner counts too
-    for warning in catalog.check(f"{merged['method']} {merged['url']}", merged):
+    judge = api or catalog.load("github")
+    for warning in judge.check(f"{merged['method']} {merged['url']}", merged):
         print(f"restroute: warning: {warning}", file=sys.stderr)
     return text
 

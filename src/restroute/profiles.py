@@ -156,7 +156,8 @@ def _catalog(value: object, name: str, path: Path | None) -> str:
     if not isinstance(value, str):
         msg = f"profile {name!r}: catalog is {shown(value)}; give the path of an OpenAPI "
         raise EndpointError(msg + 'description (catalog = "openapi.yaml"), or github')
-    if not value or value == "github" or path is None or os.path.isabs(value):
+    is_file = "/" in value or os.sep in value or value.endswith((".json", ".yaml", ".yml"))
+    if not is_file or path is None or os.path.isabs(value):  # github, ghes-3.19 ...
         return value
     return os.path.join(os.path.dirname(os.path.abspath(path)), value)
 

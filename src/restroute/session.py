@@ -942,7 +942,9 @@ class Session:
         op = self.operation() if self._catalog is not None and route else None
         if op is not None and op.template:  # an OpenAPI description's: serialized as it says
             route, parameters = op.call(parameters)
-            active.insert(0, (CATALOG, op.defaults))
+        implied = self._catalog.layer(op) if self._catalog is not None else {}
+        if implied:  # its server, accept, API version: under the profiles
+            active.insert(0, (CATALOG, implied))
         return explain(route, parameters, layers=active, built_in=base)
 
     def outcome(self) -> tuple[Explanation | None, EndpointError | None]:

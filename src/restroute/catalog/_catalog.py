@@ -36,6 +36,7 @@ class Catalog:
         base_url: str = GITHUB,
         source: str = "",
         skipped: tuple[Skipped, ...] = (),
+        defaults: Mapping[str, Any] | None = None,
     ) -> None:
         self.name = name  # what --catalog takes: "github", "ghec", a file's path
         self.title = title or name
@@ -43,6 +44,9 @@ class Catalog:
         self.base_url = base_url
         self.source = source  # the file it was read from
         self.skipped = skipped
+        # Options every request of the API takes, a layer under the profiles: the
+        # x-github-api-version a calendar version asks for.
+        self.defaults: dict[str, Any] = dict(defaults or {})
         self._operations = operations if isinstance(operations, tuple) else None
         self._load = operations if callable(operations) else None
         # What lookups make of the operations, by the lookup's own key; one catalog's
@@ -63,13 +67,24 @@ class Catalog:
         return self._operations is not None
 
     @property
+    def label(self) -> str:
+        """``Swagger Petstore 1.0.0``, ``GitHub Enterprise Server 3.19``: which API."""
+        said = self.version and self.version not in self.title
+        return f"{self.title} {self.version}" if said else self.title
+
+    @property
     def is_github(self) -> bool:
-        """Whether its routes are GitHub's, written as octokit writes them."""
-        return (
-            self.base_url == GITHUB
-            or self.name in ("github", "ghec")
-            or (self.name.startswith("ghes-"))
-        )
+        """Whether its routes are GitHub's (api.github.com's, GHEC's, GHES's)."""
+        return self.base_url == GITHUB or self.name.startswith(("github", "ghec", "ghes-"))
+
+    def layer(self, op: Operation | None) -> dict[str, Any]:
+        """The options the catalog implies for a request of ``op``: the API version it
+        asks for, and what an OpenAPI description says (its server, its accept)."""
+        own = op.defaults if op is not None else {}
+        if not self.defaults:
+            return dict(own)
+        headers = {**self.defaults.get("headers", {}), **own.get("headers", {})}  # type: ignore[dict-item]
+        return {**self.defaults, **own, **({"headers": headers} if headers else {})}
 
     def find(self, key: str) -> Operation | None:
         """The operation for a route, an id or an octokit name (catalog.find)."""

@@ -59,7 +59,7 @@ def check(
         raise EndpointError(msg)
     op = find(route, catalog=catalog)
     if op is None:
-        return []
+        return _not_in(catalog, route)
     if op.template:
         return _described_warnings(op, parameters)
     warnings = [f"{op.id} is deprecated; see {op.docs_url}"] if op.deprecated else []
@@ -97,6 +97,19 @@ def check(
         shown_format = str.__repr__(format)
         warnings.append(f"{op.id}: media_type.format {shown_format} is not one of {formats}")
     return warnings
+
+
+def _not_in(catalog: Catalog | None, route: str) -> list[str]:
+    """A route the chosen catalog lacks: said for any but GitHub's own (whose routes a
+    user may write freely), with where GitHub has it, if it does."""
+    from ._data import github
+
+    if catalog is None or catalog is github():
+        return []
+    method, _, url = route.strip().rpartition(" ")
+    said = f"{method.upper() or 'GET'} {url}"
+    elsewhere = ", though api.github.com has it" if catalog.is_github and find(route) else ""
+    return [f"{catalog.title} has no route {said}{elsewhere}"]
 
 
 def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
@@ -165,7 +178,7 @@ def _quirk_warnings(
     warnings = []
     url = route.strip().rpartition(" ")[2]
     base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
-    if op.base_url != _API and not url.startswith(op.base_url) and base_url == _API:
+    if op.base_url != op.home and not url.startswith(op.base_url) and base_url == _API:
         warnings.append(f"{op.id} goes to {op.base_url}; write the route as {op.route!r}")
     if op.method not in ("GET", "HEAD"):
         in_template = {name for match in _TEMPLATE_QUERY.findall(url) for name in match.split(",")}

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import os
+import re
 
 from .._core.encoding import shown
 from ..errors import EndpointError
 from ._catalog import Catalog
-from ._data import github
+from ._data import github, product, product_names
 
-BUNDLED = ("github",)
+# A bundled catalog's name, never a file's: github, ghec, ghes-3.19, github@2026-03-10.
+BUNDLED_NAME = re.compile(r"(?:github|ghec|ghes-[0-9]+\.[0-9]+)(?:@[0-9]{4}-[0-9]{2}-[0-9]{2})?")
+
+
+def bundled() -> tuple[str, ...]:
+    """Every bundled catalog's name: GitHub's, GHEC's, GHES's, and their versions."""
+    return ("github", *product_names())
+
+
 _ALIASES = {"api.github.com": "github"}
 # Descriptions read, by their real path, size and modification time: a catalog named
 # twice (a profile and --catalog, the explorer's switcher) is read once.
@@ -32,12 +41,18 @@ def load(source: str | os.PathLike[str]) -> Catalog:
     name = _ALIASES.get(name, name)
     if name == "github":
         return github()
+    if BUNDLED_NAME.fullmatch(name):
+        found = product(name)
+        if found is None:
+            msg = f"{name} is no bundled catalog; pass one of {', '.join(bundled())}, or "
+            raise EndpointError(msg + "the path of an OpenAPI description")
+        return found
     try:
         status = os.stat(name)
     except OSError as error:
         what = "no such file" if isinstance(error, FileNotFoundError) else error.strerror
         msg = f"{name}: {what}; pass the path of an OpenAPI description, or one of "
-        raise EndpointError(msg + ", ".join(BUNDLED)) from None
+        raise EndpointError(msg + ", ".join(bundled())) from None
     key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
     if key not in _read:
         from . import _cache

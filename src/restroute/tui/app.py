@@ -815,5 +815,4 @@ def _fitting(width: int, height: int) -> list[str]:
 
 def _api_name(api: Catalog) -> str:
     """``Swagger Petstore 1.0.0 · 20 routes``: which API, in a title."""
-    version = f" {api.version}" if api.version else ""
-    return f"{api.title}{version} · {len(api.operations):,} routes"
+    return f"{api.label} · {len(api.operations):,} routes"
