@@ -465,3 +465,50 @@ async def test_a_late_timer_or_worker_while_the_app_closes_does_nothing() -> Non
 
         assert app.operation is None  # nothing described: there is nothing to describe
         assert app.is_running
+
+
+# --- any API: a description's catalog, and switching it ---------------------------------------
+
+STYLES = "tests/data/openapi/styles.yaml"
+
+
+async def test_the_explorer_loads_a_description_in_a_worker_and_uses_its_form() -> None:
+    app = make_app("GET /query", values=[("headers.x-request-id", "r1")], catalog=STYLES)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await until(pilot, lambda: "cookie.session" in names(app), "laid out")
+        title = str(app.query_one(RouteBar).border_title)
+        assert title == "restroute · Route · Styles 1.0 · 7 routes"
+        assert names(app)[:2] == ["headers.x-request-id", "cookie.session"]  # required first
+        assert status(app).startswith("! getQuery: cookie.session (cookie) is required")
+        await fill(pilot, app, **{"cookie.session": "s1"})
+        await until(pilot, lambda: status(app).startswith("✓"), "a request")
+        headers = app.session.explain().result["headers"]  # type: ignore[index]
+        assert (headers["cookie"], headers["x-request-id"]) == ("session=s1", "r1")
+        assert url(app) == "https://eu.example.com/v1/query"
+        assert app.query_one("#param-help").border_title == "The description says"
+
+
+async def test_f9_switches_the_api_and_back() -> None:
+    app = make_app("GET /query", catalog=STYLES)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await press(pilot, "f9")
+        prompt = app.screen.query_one("#path", Input)
+        assert prompt.value == STYLES
+        prompt.value = "github"
+        await press(pilot, "enter")
+        await until(pilot, lambda: app.session.catalog is catalog.load("github"), "switched")
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        assert str(app.query_one(RouteBar).border_title) == "restroute · Route"
+        assert "cookie.session" not in names(app)  # GitHub has no such route: no form
+
+
+async def test_a_description_that_cannot_be_read_keeps_githubs_routes(tmp_path: object) -> None:
+    app = make_app(LISTING, catalog="/no/such/openapi.yaml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "given up")
+        assert app.session.catalog is catalog.load("github")
+        assert "owner" in names(app)  # GitHub's form for the route
+        notes = [n.message for n in app._notifications]
+        assert any("openapi.yaml: no such file" in note for note in notes), notes

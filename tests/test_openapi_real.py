@@ -4,7 +4,8 @@ The files come from the npm registry, pinned by version and published integrity,
 tests/registry.py: fetched once into a per-user cache, never into the repository, and the
 tests skip (with npm's error) where npm cannot fetch them. Every description loads, and
 every operation's example values build a request or fail with an EndpointError that names
-the operation or the parameter. The facts below were read by hand in the files; expected
+the operation or the parameter; read back by the catalog, each request gives values that
+build it again (the round trip law). The facts below were read by hand in the files; expected
 URLs and bodies are written from OpenAPI 3.1.1's serialization table (4.8.12.4), WHATWG's
 form encoding and RFC 7578, never copied from a run.
 """
@@ -16,6 +17,7 @@ import json
 import re
 import shutil
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +25,8 @@ import pytest
 
 from restroute import EndpointError, catalog, endpoint
 from restroute._core.wire import body_bytes
-from restroute.catalog import Catalog, Operation
-from restroute.catalog._serialize import BOUNDARY
+from restroute.catalog import Catalog, Match, Operation, Parameter
+from restroute.catalog._serialize import BOUNDARY, MULTIPART
 from tests.registry import OCTOKIT_OPENAPI, oas_examples, octokit_openapi
 
 __all__ = ["oas_examples", "octokit_openapi"]  # the fixtures, imported to be found here
@@ -551,3 +553,212 @@ def test_the_bundled_catalog_is_githubs_description_read(octokit_openapi: Path) 
                 mine, theirs = sorted(mine), sorted(theirs)
             assert mine == theirs, (op.id, location)
     assert reordered == 38
+
+
+# --- the round trip law, on every operation of every description -----------------------------
+# tests/test_match_described.py states the law on a small description: the values a request
+# is read back to build that very request again. Here it is checked on every operation of
+# every description above, once with the example each form offers and once with richer
+# values; the request is compared as it goes on the wire (its body as bytes, as body_bytes
+# gives it: a JSON list and its bytes are the same request). Every operation is checked and
+# every failure kept, so that one run says all that breaks, not the first thing.
+
+# The operations whose example builds no request, by description (OpenAPI 3.1.1 4.8.1.1 and
+# 4.8.5.1: no servers, or a relative one, is the host the file was served from, which a
+# file read from disk lacks): they cannot be sent, so there is nothing to read back.
+NOT_BUILT = {
+    "3.0/json/callbacks.json": 1, "3.0/yaml/callbacks.yaml": 1,
+    "3.0/json/link-example.json": 6, "3.0/yaml/link-example.yaml": 6,
+    "3.0/json/server-path-level.json": 2, "3.0/yaml/server-path-level.yaml": 2,
+}  # fmt: skip
+# ReadMe's twins: operations of one method and path, told apart by a fragment (/cookies#...)
+# that is never sent. A request is read as the first twin whose values build it again:
+# cookies_form_nonExploded's own (array=a,b is no request cookies_standard writes), but
+# cookies_form_exploded's styles are cookies_standard's, so its requests read as that
+# twin, whose values build the same request all the same.
+TWINS = {"cookies_form_exploded": "cookies_standard"}
+PARAMETERS_STYLE = [relative for relative in DESCRIPTIONS if "/parameters-style." in relative]
+
+# Richer values: text with a space, "/", "%", reserved characters and non-ASCII (a header's
+# without non-ASCII: HTTP field values are ASCII; no space in a spaceDelimited item),
+# numbers other than 1, both booleans, two items a list, two keys an object, bytes a file;
+# the last choice of an enum, and a server variable's value of its kind.
+TEXTS = ("a b/c%d é", "x+y&z=?#~ é")
+HEADER_TEXTS = ("a b/c%d", "x+y&z=?#~")
+BINARY = b"\x89PNG\r\n\x1a\n\x00\xff"
+
+
+def read_back(api: Catalog, sent: dict[str, Any]) -> Match:
+    """The request as a catalog reads it back (tests/test_match_described.py's helper)."""
+    return api.match(sent["method"].upper(), sent["url"], sent["headers"], body_bytes(sent))
+
+
+def again(found: Match) -> dict[str, Any]:
+    """The request the values read back build: the law says it is the one sent (the helper
+    of tests/test_match_described.py)."""
+    assert found.operation is not None
+    values: dict[str, Any] = dict(found.params)
+    if found.data is not None:
+        values["data"] = found.data
+    values.update((f"headers.{name}", value) for name, value in found.headers.items())
+    if found.base_url:
+        values["base_url"] = found.base_url
+    return build(found.operation, values)
+
+
+def on_the_wire(request: dict[str, Any]) -> dict[str, Any]:
+    """The request with its body as the bytes sent."""
+    return {**request, "body": body_bytes(request)}
+
+
+def short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 400 else text[:400] + "..."
+
+
+def differences(sent: dict[str, Any], rebuilt: dict[str, Any]) -> list[str]:
+    """What differs between two requests: the URL, each header, the body, any other key."""
+    sent, rebuilt = on_the_wire(sent), on_the_wire(rebuilt)
+    found = []
+    for key in dict.fromkeys([*sent, *rebuilt]):
+        mine, theirs = sent.get(key), rebuilt.get(key)
+        if key == "headers" and isinstance(mine, dict) and isinstance(theirs, dict):
+            found += [
+                f"headers[{name}]: sent {short(mine.get(name))}, rebuilt {short(theirs.get(name))}"
+                for name in dict.fromkeys([*mine, *theirs])
+                if mine.get(name) != theirs.get(name)
+            ]
+        elif mine != theirs:
+            found.append(f"{key}: sent {short(mine)}, rebuilt {short(theirs)}")
+    return found
+
+
+class Law:
+    """The law checked on operations: how many were checked, left out (no request built),
+    read as their twin, and the operations that failed: a line each, naming the description,
+    the operation and its values, and what differs."""
+
+    def __init__(self) -> None:
+        self.checked = 0
+        self.not_built: dict[str, int] = {}
+        self.twins: list[str] = []
+        self.failures: list[str] = []
+
+    def check(self, relative: str, api: Catalog, op: Operation, values: dict[str, Any]) -> None:
+        sent = attempt(op, values)
+        if isinstance(sent, EndpointError):
+            self.not_built[relative] = self.not_built.get(relative, 0) + 1
+            if not names_it(op, str(sent)):
+                self.failures.append(f"{relative} {op.id}: an error naming neither: {sent}")
+            return
+        self.checked += 1
+        where = f"{relative} {op.id} {values!r:.300}"
+        try:
+            found = read_back(api, sent)
+            if found.operation is None:
+                self.failures.append(f"{where}: read as no operation {found.warnings}")
+                return
+            if found.operation is not op:
+                if TWINS.get(op.id) != found.operation.id or found.operation.route != op.route:
+                    self.failures.append(f"{where}: read as {found.operation.id}")
+                    return
+                self.twins.append(f"{relative} {op.id}")
+            rebuilt = again(found)
+        except Exception as error:  # a failure to record with the rest, whatever it is
+            self.failures.append(f"{where}: {type(error).__name__}: {error}")
+            return
+        differ = differences(sent, rebuilt)
+        if differ:
+            self.failures.append(f"{where}: " + "; ".join(differ))
+
+    def report(self) -> str:
+        return f"{len(self.failures)} operations break the law:\n" + "\n".join(self.failures)
+
+
+def rich(op: Operation, name: str, param: Parameter) -> object:
+    """A richer value than the example, where one is valid for the parameter."""
+    if param.location == "server" and not param.enum:  # a host, a port, a scheme, a path
+        default = str(param.default)
+        return "https" if default in ("http", "https") else "8443" if default.isdigit() else "rr9"
+    if param.location == "media_type":
+        return param.example
+    if param.enum:
+        return param.enum[-1]
+    value = rich_of(param.type, op, param)
+    return param.example if value is None else value
+
+
+def first_of(kind: str) -> str:
+    """The first type of a union: ``array<integer|string>`` of ``array<integer|string>|null``."""
+    depth = 0
+    for at, char in enumerate(kind):
+        depth += (char == "<") - (char == ">")
+        if char == "|" and not depth:
+            return kind[:at]
+    return kind
+
+
+def rich_of(kind: str, op: Operation, param: Parameter, second: bool = False) -> object:
+    """A value of ``kind`` (the first of a union); None where there is no richer one."""
+    kind = first_of(kind)
+    if kind.startswith("array<"):
+        inner = kind[6:-1]
+        items = [rich_of(inner, op, param), rich_of(inner, op, param, second=True)]
+        return None if None in items else items
+    if kind in ("string", "any"):
+        text = (HEADER_TEXTS if param.location == "header" else TEXTS)[second]
+        # a space delimits spaceDelimited's items: an item holding one is no such item
+        return text.replace(" ", "_") if param.style == "spaceDelimited" else text
+    if kind == "object":
+        texts = [rich_of("string", op, param, second=flag) for flag in (second, not second)]
+        return dict(zip(("alpha", "beta"), texts, strict=True))
+    if kind == "binary":  # a file: a multipart part, or the whole body
+        return BINARY if op.media_type == MULTIPART or param.name == "data" else None
+    scalars: dict[str, tuple[object, object]] = {
+        "integer": (42, -7), "number": (2.5, -0.25), "boolean": (True, False),
+    }  # fmt: skip
+    return scalars[kind][second] if kind in scalars else None
+
+
+Values = Callable[[Operation], dict[str, Any]]
+
+
+def rich_values(op: Operation) -> dict[str, Any]:
+    return {name: rich(op, name, param) for name, param in op.form()}
+
+
+def example_values(op: Operation) -> dict[str, Any]:
+    return op.example()
+
+
+@pytest.mark.parametrize("values", [example_values, rich_values], ids=["example", "rich"])
+def test_every_readme_request_reads_back_to_the_values_that_build_it_again(
+    oas_examples: Path, values: Values
+) -> None:
+    """All 115 descriptions, every operation: the values read back build the request sent.
+    A twin of parameters-style that writes what cookies_standard writes is read as it, in
+    each of its four files."""
+    law = Law()
+    for relative in DESCRIPTIONS:
+        api = load(oas_examples, relative)
+        for op in api.operations:
+            law.check(relative, api, op, values(op))
+    assert law.not_built == NOT_BUILT
+    assert law.checked == OPERATIONS - sum(NOT_BUILT.values()) == 1249
+    assert not law.failures, law.report()
+    assert law.twins == [f"{relative} {op_id}" for relative in PARAMETERS_STYLE for op_id in TWINS]
+
+
+@pytest.mark.parametrize("values", [example_values, rich_values], ids=["example", "rich"])
+@pytest.mark.parametrize(("name", "count"), GITHUB.items())
+def test_every_github_request_reads_back_to_the_values_that_build_it_again(
+    octokit_openapi: Path, name: str, count: int, values: Values
+) -> None:
+    """GitHub's three descriptions, every operation: every request builds, and the values
+    read back build it again."""
+    law = Law()
+    api = catalog.load(octokit_openapi / name)
+    for op in api.operations:
+        law.check(name, api, op, values(op))
+    assert (law.checked, law.not_built, law.twins) == (count, {}, [])
+    assert not law.failures, law.report()

@@ -37,7 +37,7 @@ from tests.conftest import UA
 SAMPLES = Path(__file__).parents[1] / "sample_profiles"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
 TOKEN = "t0k3n-for-tests"
-ENV = {"GITHUB_TOKEN": TOKEN}
+ENV = {"GITHUB_TOKEN": TOKEN, "PETSTORE_API_KEY": TOKEN, "TRAIN_TRAVEL_TOKEN": TOKEN}
 ACCEPT = "application/vnd.github.v3+json"
 UPLOAD_ROUTE = "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"
 

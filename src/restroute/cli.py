@@ -507,7 +507,7 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
 
         api = catalog.load(source)
         op = api.find(args.route)
-        if op is not None and op.template:
+        if any(each.template for each in api.operations[:1]):  # a description's, styled
             return _described(api, args.route, rows, profiles, args.format, redact, env)
         if api is not catalog.load("github"):  # GHEC, GHES, an API version: GitHub's routes
             implied = api.layer(op)

@@ -62,11 +62,6 @@ class Catalog:
         return self._operations
 
     @property
-    def loaded(self) -> bool:
-        """Whether the operations have been read (a bundled catalog reads them at first use)."""
-        return self._operations is not None
-
-    @property
     def label(self) -> str:
         """``Swagger Petstore 1.0.0``, ``GitHub Enterprise Server 3.19``: which API."""
         said = self.version and self.version not in self.title
@@ -125,5 +120,6 @@ class Catalog:
         return match(method, url, headers, body, said=said, among=self.operations, catalog=self)
 
     def __repr__(self) -> str:
-        count = f"{len(self.operations):,} operations" if self.loaded else "not read yet"
+        read = self._operations is not None  # a bundled catalog is read at first use
+        count = f"{len(self.operations):,} operations" if read else "not read yet"
         return f"<Catalog {self.name!r}: {count}>"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from email.parser import BytesParser
 from email.policy import HTTP
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -31,24 +32,70 @@ def described_match(
     body: str | bytes | None,
     api: Catalog,
 ) -> Match:
-    """``match`` for a catalog read from a description."""
-    method = state.method
+    """``match`` for a catalog read from a description. Of operations that fit the path
+    alike (a description may have twins, told apart by a ``#`` in the path), the first
+    whose styles read the request back to the same request wins."""
     base, server, path, query = _split(url, api, state)
-    state.parts.append(Part(state.said.get("method", method), "method"))
     segments = path.split("/")[1:] if path.startswith("/") else path.split("/")
-    op, values = _operation(state, api, segments)
-    named = {p.name: p for p in op.parameters} if op is not None else {}
+    fitting = _operations(state, api, segments)
+    if not fitting:
+        return _read(state, None, {}, base, server, path, query, headers, body, api)
+    said = dict(state.said)
+    found = [
+        _read(_state(state, said), op, typed, base, server, path, query, headers, body, api)
+        for op, typed in fitting
+    ]
+    chosen = next((each for each in found if _rebuilds(each, url, headers, body)), found[0])
+    if len(found) > 1:
+        assert chosen.operation is not None
+        others = tuple(each.operation for each in found if each is not chosen)
+        names = ", ".join(op.id for op in others if op is not None)
+        warning = f"the request fits {chosen.operation.id} and, as well, {names}: "
+        warning += f"{chosen.operation.id} is read (it builds the same request again)"
+        return replace(
+            chosen,
+            alternatives=tuple(op for op in others if op is not None),
+            warnings=(*chosen.warnings, warning),
+        )
+    return chosen
+
+
+def _state(state: _State, said: dict[str, str]) -> _State:
+    """A state of its own for one operation's reading, with what the split found."""
+    fresh = _State(state.method, dict(said))
+    fresh.warnings = list(state.warnings)
+    return fresh
+
+
+def _read(
+    state: _State,
+    op: Operation | None,
+    values: dict[str, object],
+    base: str,
+    server: dict[str, str],
+    path: str,
+    query: list[tuple[str, str]],
+    headers: dict[str, str],
+    body: str | bytes | None,
+    api: Catalog,
+) -> Match:
+    """The request read as ``op``'s (None: no operation of the description)."""
+    method = state.method
+    state.parts.append(Part(state.said.get("method", method), "method"))
     if op is None:
         route = f"{method} {path}"
     else:
         route = op.route
+        for name, value in values.items():
+            state.parts.append(Part(str(value), f"path {name}"))
         state.params.update(values)
+        named = {p.name: p for p in op.parameters if p.location == "server"}
         for name, value in server.items():
             param = named.get(name)
-            if param is not None and param.location == "server" and value != param.default:
+            if param is not None and value != param.default:
                 state.params[f"server.{name}"] = value
-    if op is not None and (base == _at_defaults(op) or (server and base == _at(op, server))):
-        base = ""  # the description's own server: server.NAME rows say which, if need be
+        if base == _at_defaults(op) or (server and base == _at(op, server)):
+            base = ""  # the description's own server: server.NAME rows say which, if need be
     if base:
         state.parts.append(Part(base, "base_url"))
     _query(state, op, query)
@@ -60,6 +107,30 @@ def described_match(
     )  # fmt: skip
 
 
+def _rebuilds(found: Match, url: str, headers: dict[str, str], body: str | bytes | None) -> bool:
+    """Whether the values ``found`` builds the request they were read from again: its
+    URL, its headers and its body's bytes."""
+    from .. import endpoint
+    from .._core.wire import body_bytes
+
+    op = found.operation
+    assert op is not None
+    values: dict[str, object] = dict(found.params)
+    if found.data is not None:
+        values["data"] = found.data
+    values.update((f"headers.{name}", value) for name, value in found.headers.items())
+    if found.base_url:
+        values["base_url"] = found.base_url
+    try:
+        route, parameters = op.call(values)
+        built = endpoint.defaults(op.defaults)(route, parameters)
+    except EndpointError:
+        return False
+    sent = body.encode() if isinstance(body, str) else body
+    same = built["url"] == url and (body_bytes(built) or b"") == (sent or b"")
+    return same and all(built["headers"].get(name) == value for name, value in headers.items())
+
+
 def _split(
     url: str, api: Catalog, state: _State
 ) -> tuple[str, dict[str, str], str, list[tuple[str, str]]]:
@@ -68,7 +139,7 @@ def _split(
     path, query = parts.path or "/", parts.query
     base, server = "", {}
     if parts.scheme and parts.netloc:
-        whole = f"{parts.scheme.lower()}://{parts.netloc.lower()}{parts.path}"
+        whole = f"{parts.scheme.lower()}://{parts.netloc}{parts.path}"  # a host's case kept
         for template in _servers(api):
             found = _server_pattern(template).match(whole)
             if found is not None:
@@ -102,7 +173,7 @@ def _at(op: Operation, server: dict[str, str]) -> str:
     base = op.base_url
     for name, value in server.items():
         base = base.replace(f"{{{name}}}", value)
-    return base.lower()
+    return base
 
 
 def _servers(api: Catalog) -> list[str]:
@@ -119,43 +190,62 @@ def _server_pattern(template: str) -> re.Pattern[str]:
     pattern, seen = [], set()
     for at, piece in enumerate(pieces):
         if not at % 2:
-            pattern.append(re.escape(piece.lower()))
+            pattern.append(re.escape(piece))
         elif _group(piece) in seen:
             pattern.append(f"(?P={_group(piece)})")
         else:
             seen.add(_group(piece))
             pattern.append(f"(?P<{_group(piece)}>[^/]*)")
-    return re.compile("".join(pattern) + r"(?=/|$)")
+    return re.compile("".join(pattern) + r"(?=/|$)", re.IGNORECASE)  # hosts are case-blind
 
 
 def _group(name: str) -> str:
     return name if name.isidentifier() else "v" + "".join(c if c.isalnum() else "_" for c in name)
 
 
-def _operation(
+def _operations(
     state: _State, api: Catalog, segments: list[str]
-) -> tuple[Operation | None, dict[str, object]]:
+) -> list[tuple[Operation, dict[str, object]]]:
+    """The operations whose path fits as literally as any does, with their path values."""
     fits = []
     elsewhere: set[str] = set()
     for rank, node, values in _fits(segments, _tree(api.operations)):
-        op = node.ends.get(state.method)
-        if op is None:
+        candidates = [op for op in api_ops(api, node) if op.method == state.method]
+        if not candidates:
             elsewhere.update(node.ends)
             continue
-        typed = _path_values(op, values)
-        if typed is not None:
-            fits.append((rank, op, typed))
+        for op in candidates:
+            typed = _path_values(op, values)
+            if typed is not None:
+                fits.append((rank, op, typed))
     if not fits:
         where = f"; it has {', '.join(sorted(elsewhere))}" if elsewhere else ""
         state.warnings.append(
             f"{api.title} describes no {state.method} route for this path{where}"
         )
-        return None, {}
+        return []
     fits.sort(key=lambda fit: fit[0])
-    _, op, typed = fits[0]
-    for name, value in typed.items():
-        state.parts.append(Part(str(value), f"path {name}"))
-    return op, typed
+    return [(op, typed) for rank, op, typed in fits if rank == fits[0][0]]
+
+
+def api_ops(api: Catalog, node: object) -> list[Operation]:
+    """The operations that end at ``node`` of the matcher's tree, twins too (the tree keeps
+    one a method; a description's twins share it)."""
+    ends: dict[str, Operation] = getattr(node, "ends", {})
+    twins: dict[tuple[str, str], list[Operation]] = api.memo.get("twins") or _twins(api)
+    found: list[Operation] = []
+    for op in ends.values():
+        found += twins.get((op.method, op.template.partition("{?")[0]), [op])
+    return found
+
+
+def _twins(api: Catalog) -> dict[tuple[str, str], list[Operation]]:
+    """Operations by method and path template: more than one where a description has twins."""
+    twins: dict[tuple[str, str], list[Operation]] = {}
+    for op in api.operations:
+        twins.setdefault((op.method, op.template.partition("{?")[0]), []).append(op)
+    api.memo["twins"] = twins
+    return twins
 
 
 def _path_values(op: Operation, values: tuple[tuple[str, str], ...]) -> dict[str, object] | None:
@@ -225,7 +315,7 @@ def _query(state: _State, op: Operation | None, pairs: list[tuple[str, str]]) ->
         found = _DEEP.fullmatch(name)
         if found is not None and found[1] in deep:
             keys = re.findall(r"\[([^\[\]]*)\]", found[2])
-            _put(state.params.setdefault(found[1], {}), keys, _typed("string", text))
+            state.params[found[1]] = _insert(state.params.get(found[1]), keys, text)
             state.parts.append(Part(f"{name}={text}", f"query {found[1]}"))
         elif name in by_name:
             taken.setdefault(name, []).append(text)
@@ -253,26 +343,19 @@ def _query(state: _State, op: Operation | None, pairs: list[tuple[str, str]]) ->
         state.parts.append(Part(f"{name}={text}", f"query {name}"))
 
 
-def _put(target: object, keys: list[str], value: object) -> None:
-    """``value`` at ``keys`` in nested dicts and lists (``[]`` appends)."""
-    assert isinstance(target, dict)
-    node: dict[str, object] = target
-    for at, key in enumerate(keys):
-        last = at == len(keys) - 1
-        if key == "" or (not last and keys[at + 1] == ""):
-            if key != "":
-                items = node.setdefault(key, [])
-                assert isinstance(items, list)
-                if keys[at + 1 :] == [""]:
-                    items.append(value)
-                    return
-            return
-        if last:
-            node[key] = value
-        else:
-            inner = node.setdefault(key, {})
-            assert isinstance(inner, dict)
-            node = inner
+def _insert(node: object, keys: list[str], value: str) -> object:
+    """``node`` with ``value`` put at ``keys``, as deepObject wrote it: ``[k]`` a key of a
+    mapping, ``[]`` the next item of a list (``x[][a]`` starts an item of its own)."""
+    if not keys:
+        return value
+    key, rest = keys[0], keys[1:]
+    if key == "":
+        items = node if isinstance(node, list) else []
+        items.append(_insert(None, rest, value))
+        return items
+    mapping = node if isinstance(node, dict) else {}
+    mapping[key] = _insert(mapping.get(key), rest, value)
+    return mapping
 
 
 def _headers(state: _State, op: Operation | None, headers: dict[str, str], api: Catalog) -> None:
@@ -298,20 +381,29 @@ def _headers(state: _State, op: Operation | None, headers: dict[str, str], api: 
 
 
 def _cookies(state: _State, cookies: dict[str, Parameter], value: str) -> None:
+    """The cookie header's pairs as the cookie parameters wrote them: by name, and an
+    exploded object's keys as cookies of their own (the first such parameter's)."""
+    spread = [p for p in cookies.values() if p.type == "object" and p.explode]
     kept = []
     for pair in value.split("; "):
         name, _, text = pair.partition("=")
         param = cookies.get(name)
-        if param is None:
-            kept.append(pair)
-            continue
-        key = f"cookie.{name}"
         text = unquote(text)
-        if param.type.startswith("array<") and param.explode:
+        if param is None or param in spread:
+            if not spread:
+                kept.append(pair)
+                continue
+            key = f"cookie.{spread[0].name}"
+            target = state.params.setdefault(key, {})
+            assert isinstance(target, dict)
+            target[unquote(name)] = text
+        elif param.type.startswith("array<") and param.explode:
+            key = f"cookie.{name}"
             items = state.params.setdefault(key, [])
             assert isinstance(items, list)
             items.append(_typed(param.type[6 : param.type.rfind(">")], text))
         else:
+            key = f"cookie.{name}"
             state.params[key] = _value(param, text, ",")
         state.parts.append(Part(pair, key))
     if kept:
@@ -322,6 +414,10 @@ def _body(
     state: _State, op: Operation | None, body: str | bytes | None, content_type: str
 ) -> None:
     if body is None:
+        return
+    if not body and not content_type:  # what endpoint() sends a PUT or PATCH by itself
+        words = state.said.get("body", "the empty body")
+        state.parts.append(Part(words, "default", "no body: endpoint() sends it empty"))
         return
     media = content_type.partition(";")[0].strip().lower()
     if op is None or op.body != "json":
@@ -352,24 +448,27 @@ def _body(
 
 
 def _form_fields(fields: dict[str, Parameter], pairs: list[tuple[str, str]]) -> dict[str, object]:
+    """A form body's fields, as catalog._serialize.form_body wrote them."""
     values: dict[str, object] = {}
+    spread = [p for p in fields.values() if p.type == "object" and p.style == "form"]
     for name, text in pairs:
         found = _DEEP.fullmatch(name)
         if found is not None and found[1] in fields:
             keys = re.findall(r"\[([^\[\]]*)\]", found[2])
-            _put(values.setdefault(found[1], {}), keys, text)
+            values[found[1]] = _insert(values.get(found[1]), keys, text)
             continue
         param = fields.get(name)
-        kind = param.type if param is not None else "string"
-        if kind.startswith("array<"):
+        if param is None and spread:  # form style: an object's keys are fields of their own
+            target = values.setdefault(spread[0].name, {})
+            assert isinstance(target, dict)
+            target[name] = text
+        elif param is not None and param.type.startswith("array<"):
             items = values.setdefault(name, [])
             assert isinstance(items, list)
-            inner = kind[6 : kind.rfind(">")]
-            items += [_typed(inner, t) for t in (text.split(",") if not param.explode else [text])]  # type: ignore[union-attr]
-        elif kind == "object" and param is not None and param.style == "form":
-            values.setdefault(name, {})
+            inner = param.type[6 : param.type.rfind(">")]
+            items += [_typed(inner, t) for t in (text.split(",") if not param.explode else [text])]
         else:
-            values[name] = _typed(kind, text)
+            values[name] = _typed(param.type if param is not None else "string", text)
     return values
 
 
@@ -387,7 +486,7 @@ def _multipart_fields(
         assert isinstance(content, bytes)
         param = fields.get(name)
         kind = param.type if param is not None else "string"
-        if part.get_filename() is not None or kind == "binary":
+        if part.get_filename() is not None:  # a file's part: its bytes
             value: object = content
         elif part.get_content_type() == "application/json":
             value = json.loads(content)

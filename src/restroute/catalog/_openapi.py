@@ -130,6 +130,10 @@ class _Refs:
         self.top = os.path.realpath(path)
         self.folder = folder
         self.read: dict[str, object] = {}
+        # What a schema walk made of a node, by the walk and the node's identity: a node
+        # reached many ways (a $ref, a YAML alias, schemas that share parts) is walked
+        # once, so a description of shared parts costs its size, never their paths.
+        self.walked: dict[tuple[str, int], Any] = {}
 
     def document(self, file: str, *, top: bool = False) -> object:
         if file not in self.read:
@@ -190,7 +194,35 @@ def _load(file: str, top: str) -> object:
     return _yaml(text, shown)
 
 
+# How deep YAML may nest: libyaml's composer recurses in C, past Python's recursion limit,
+# and crashed the interpreter (a segmentation fault) at about 50,000 levels.
+MAX_YAML_NESTING = 5_000
+_FLOW = re.compile(r"[\[\]{}]")
+_HALF = MAX_YAML_NESTING // 2
+_LONG_LINE = re.compile(rf"^[^\n]{{{_HALF},}}", re.MULTILINE)  # only one may nest that deep
+_DEEP_INDICATORS = re.compile(rf" *(?:[-?] +){{{_HALF}}}")
+
+
+def _nests_too_deep(text: str) -> bool:
+    """Whether YAML ``text`` may nest deeper than MAX_YAML_NESTING: brackets nested half
+    as deep, or a line indented by half of it, or with as many ``- `` (``? ``) indicators
+    (a line's depth is at most its indentation and its indicators, each under half).
+    Real descriptions nest under 100."""
+    if text.count("[") + text.count("{") > _HALF:
+        depth = 0
+        for bracket in _FLOW.finditer(text):
+            depth += 1 if bracket[0] in "[{" else -1
+            if depth > _HALF:
+                return True
+    for line in _LONG_LINE.finditer(text):
+        if line[0].startswith(" " * _HALF) or _DEEP_INDICATORS.match(line[0]):
+            return True
+    return False
+
+
 def _yaml(text: str, shown: str) -> object:
+    if _nests_too_deep(text):
+        raise EndpointError(f"{shown}: nests too deep to read (over {MAX_YAML_NESTING} levels)")
     import yaml  # only for a YAML description: JSON ones never pay its import
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -252,11 +284,11 @@ def _server(servers: object, refs: _Refs) -> tuple[str, tuple[Parameter, ...]]:
     for name, variable in variables.items():
         if not isinstance(variable, Mapping) or f"{{{name}}}" not in url:
             continue
-        default = _json_value(variable.get("default", ""))
+        default = _small(variable.get("default", ""))
         enum = _list(variable.get("enum"))
         params.append(
             Parameter(
-                str(name), "server", "string", False, tuple(map(_json_value, enum)),
+                str(name), "server", "string", False, _json_values(enum),
                 default, _text(variable.get("description")), examples=(default,),
             )
         )  # fmt: skip
@@ -386,7 +418,7 @@ def _parameter(raw: object, refs: _Refs, file: str, where: str) -> Parameter | N
         kind,
         location == "path" or param.get("required") is True,
         _enum(schema, refs, file, where),
-        _json_value(schema.get("default")),
+        _small(schema.get("default")),
         _text(param.get("description") or schema.get("description")),
         deprecated=param.get("deprecated") is True,
         style=style,
@@ -434,7 +466,7 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
                 _type(field, refs, field_file, at),
                 False,
                 _enum(field, refs, field_file, at),
-                _json_value(field.get("default")),
+                _small(field.get("default")),
                 _text(field.get("description")),
                 deprecated=field.get("deprecated") is True,
                 style=style if isinstance(style, str) else "form",
@@ -467,7 +499,7 @@ def _is_json(media_type: str) -> bool:
     return kind == "application/json" or kind.endswith("+json")
 
 
-def _objects(
+def _objects_walked(
     schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
 ) -> list[Mapping[str, Any]]:
     """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf."""
@@ -482,7 +514,7 @@ def _objects(
     return found
 
 
-def _required(
+def _required_walked(
     schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
 ) -> set[str]:
     """The fields every body the schema allows has: its own required, all of allOf's,
@@ -503,7 +535,9 @@ def _required(
     return needed
 
 
-def _type(schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0) -> str:
+def _type_walked(
+    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+) -> str:
     """``string``, ``integer``, ``array<string>``, ``string|integer`` ...: a form's hint,
     as GitHub's catalog writes it."""
     if depth > MAX_DEPTH:
@@ -532,6 +566,37 @@ def _type(schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: 
     return "any"
 
 
+def _objects(
+    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+) -> list[Mapping[str, Any]]:
+    """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf."""
+    key = ("objects", id(schema))
+    if key not in refs.walked:
+        refs.walked[key] = _objects_walked(schema, refs, file, where, depth)
+    found: list[Mapping[str, Any]] = refs.walked[key]
+    return found
+
+
+def _required(
+    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+) -> set[str]:
+    """The fields every body the schema allows has (``_required_walked``)."""
+    key = ("required", id(schema))
+    if key not in refs.walked:
+        refs.walked[key] = _required_walked(schema, refs, file, where, depth)
+    found: set[str] = refs.walked[key]
+    return found
+
+
+def _type(schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0) -> str:
+    """A schema's type as a form's hint (``_type_walked``)."""
+    key = ("type", id(schema))
+    if key not in refs.walked:
+        refs.walked[key] = _type_walked(schema, refs, file, where, depth)
+    found: str = refs.walked[key]
+    return found
+
+
 def _enum(schema: Mapping[str, Any], refs: _Refs, file: str, where: str) -> tuple[object, ...]:
     enum = schema.get("enum")
     if not isinstance(enum, list) and schema.get("type") == "array":
@@ -539,7 +604,7 @@ def _enum(schema: Mapping[str, Any], refs: _Refs, file: str, where: str) -> tupl
         enum = items.get("enum") if isinstance(items, Mapping) else None
     if not isinstance(enum, list):
         return ()
-    return tuple(_json_value(value) for value in enum if value is not None)
+    return _json_values([value for value in enum if value is not None])
 
 
 def _examples(
@@ -558,18 +623,47 @@ def _examples(
                     found.append(example["value"])
         elif isinstance(examples, list):  # a 3.1 schema's: a list of values
             found += examples
-    return tuple(_json_value(value) for value in found)
+    return _json_values(found)
+
+
+MAX_EXAMPLE_NODES = 10_000  # values read into an example, a default, a choice
+
+
+class _TooLarge(Exception):
+    """A value larger than MAX_EXAMPLE_NODES (YAML aliases can make one of billions)."""
 
 
 def _json_value(value: object) -> object:
     """``value`` as JSON has it: YAML's dates and other values become text."""
-    if value is None or isinstance(value, str | bool | int | float):
-        return value
-    if isinstance(value, list):
-        return [_json_value(item) for item in value]
-    if isinstance(value, Mapping):
-        return {str(key): _json_value(item) for key, item in value.items()}
-    return str(value.isoformat() if hasattr(value, "isoformat") else value)
+    budget = [MAX_EXAMPLE_NODES]
+
+    def copied(value: object) -> object:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooLarge
+        if value is None or isinstance(value, str | bool | int | float):
+            return value
+        if isinstance(value, list):
+            return [copied(item) for item in value]
+        if isinstance(value, Mapping):
+            return {str(key): copied(item) for key, item in value.items()}
+        return str(value.isoformat() if hasattr(value, "isoformat") else value)
+
+    return copied(value)
+
+
+def _small(value: object) -> object:
+    """``value`` as JSON has it, or None (no default) when it is too large to be one."""
+    found = _json_values([value])
+    return found[0] if found else None
+
+
+def _json_values(values: list[object]) -> tuple[object, ...]:
+    """Each of ``values`` as JSON has it; none when they are too large to be examples."""
+    try:
+        return tuple(_json_value(value) for value in values)
+    except _TooLarge:
+        return ()
 
 
 def _accept(responses: object, refs: _Refs, file: str, where: str) -> str:

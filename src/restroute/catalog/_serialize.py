@@ -28,6 +28,7 @@ from pathlib import PurePath
 from .._core.encoding import UNRESERVED, _quoter, item_text, quote_unreserved, shown
 from .._rows import nest
 from ..errors import EndpointError
+from ._model import OPTION_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -131,7 +132,11 @@ def call(op: Operation, values: Mapping[str, Any]) -> tuple[str, dict[str, objec
             query += _query(param, value)
         else:
             parameters[varname(param.name)] = _json_text(value) if param.style == "json" else value
-    parameters.update((k, v) for k, v in given.items() if k not in taken and k != "headers")
+    others = {k: v for k, v in given.items() if k not in taken and k != "headers"}
+    if op.body == "json" and op.method not in ("GET", "HEAD"):  # a name it lacks: a field
+        for name in [name for name in others if name not in OPTION_NAMES]:
+            fields[name] = others.pop(name)
+    parameters.update(others)
     if cookies:
         headers["cookie"] = "; ".join(
             filter(None, [*([headers.pop("cookie")] if "cookie" in headers else []), *cookies])
@@ -260,28 +265,27 @@ def _body(
 
 
 def form_body(op: Operation, fields: Mapping[str, object]) -> str:
-    """``fields`` as an ``application/x-www-form-urlencoded`` body."""
+    """``fields`` as an ``application/x-www-form-urlencoded`` body: each by its encoding's
+    style (form, exploded: a list's items repeated, an object's keys as fields of their
+    own; deepObject: ``x[k]=v``); a field the description lacks nests as deepObject."""
     described = {p.name: p for p in op.parameters if p.location == "body"}
     pairs: list[tuple[str, str]] = []
     for name, value in fields.items():
         name = str(name)
         param = described.get(name)
+        style = param.style if param is not None else "deepObject"
         if value is None:
             continue
-        if isinstance(value, Mapping | list | tuple) and (
-            param is None or param.style == "deepObject" or isinstance(value, Mapping)
-        ):
-            if param is not None and param.style == "form" and isinstance(value, Mapping):
-                pairs += [(str(k), item_text(name, v)) for k, v in value.items()]
-            elif param is not None and param.style == "form":
-                pairs += [(name, item_text(name, v)) for v in value]
-            else:
-                pairs += _deep(name, value)
+        if isinstance(value, Mapping | list | tuple) and style == "deepObject":
+            pairs += _deep(name, value)
+        elif isinstance(value, Mapping) and param is not None and not param.explode:
+            pairs.append((name, ",".join(item_text(name, v) for kv in value.items() for v in kv)))
+        elif isinstance(value, Mapping):
+            pairs += [(str(k), item_text(name, v)) for k, v in value.items()]
+        elif isinstance(value, list | tuple) and param is not None and not param.explode:
+            pairs.append((name, ",".join(item_text(name, v) for v in value)))
         elif isinstance(value, list | tuple):
-            if param is not None and not param.explode:
-                pairs.append((name, ",".join(item_text(name, v) for v in value)))
-            else:
-                pairs += [(name, item_text(name, v)) for v in value]
+            pairs += [(name, item_text(name, v)) for v in value]
         else:
             pairs.append((name, item_text(name, value)))
     return "&".join(f"{_plus(k)}={_plus(v)}" for k, v in pairs)

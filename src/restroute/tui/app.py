@@ -298,12 +298,12 @@ class RestrouteApp(App[None]):
         self.catalog_ready = True
         if self._widgets_gone():
             return
-        if api is not self.session.catalog:
+        switched = api is not self.session.catalog
+        if switched:
             self.session.use_catalog(api)
-            self.operation = None  # its form is laid out anew below
         self.query_one(RouteBar).completer.use(api)
         self._route_title("" if self.catalog_source is None else _api_name(api))
-        self._follow_catalog()
+        self._follow_catalog(anew=switched)
         self.update_results()
 
     def _route_title(self, text: str) -> None:
@@ -336,10 +336,11 @@ class RestrouteApp(App[None]):
         widgets = self._kept
         return not widgets or not all(widget.is_attached for widget in widgets)
 
-    def _follow_catalog(self) -> None:
-        """Take the catalog's form for the route as typed, when it changes."""
+    def _follow_catalog(self, *, anew: bool = False) -> None:
+        """Take the catalog's form for the route as typed, when it changes (``anew``:
+        the catalog changed, so the form is laid out again even with no operation)."""
         operation = self.session.operation() if self.catalog_ready else None
-        if operation is self.operation or self._widgets_gone():
+        if (operation is self.operation and not anew) or self._widgets_gone():
             return
         self.operation = operation
         self.session.set_form(operation)

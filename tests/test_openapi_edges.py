@@ -1,0 +1,281 @@
+"""The corners of reading a description and serializing by it: each branch, one example.
+
+What each case should give is said by OpenAPI 3.1 (and RFC 6901 for pointers); the
+descriptions are written here, small, one oddity at a time.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, catalog, endpoint
+from restroute._core.wire import body_bytes
+from restroute.catalog import Catalog, Operation, _openapi
+from restroute.catalog._serialize import varname
+
+OK = {"get": {"operationId": "ok"}}
+
+
+def described(folder: Path, paths: dict[str, Any], **more: Any) -> Catalog:
+    path = folder / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.3", "paths": paths, **more}))
+    return catalog.load(path)
+
+
+def only(api: Catalog, key: str) -> Operation:
+    op = api.find(key)
+    assert op is not None, [o.id for o in api.operations]
+    return op
+
+
+def sent(op: Operation, values: dict[str, Any]) -> dict[str, Any]:
+    route, parameters = op.call(values)
+    built: dict[str, Any] = endpoint.defaults({**op.defaults, "baseUrl": "https://api.test"})(
+        route, parameters
+    )
+    return built
+
+
+# --- references ------------------------------------------------------------------------------
+
+
+def test_a_path_item_whose_ref_is_broken_is_skipped(tmp_path: Path) -> None:
+    api = described(tmp_path, {"/a": {"$ref": "#/nowhere"}, "/b": OK})
+    assert [s.reason for s in api.skipped] == ["#/paths/~1a: $ref '#/nowhere' points at nothing"]
+
+
+def test_a_chain_of_refs_too_long_is_skipped(tmp_path: Path) -> None:
+    links = {f"p{n}": {"$ref": f"#/components/parameters/p{n + 1}"} for n in range(70)}
+    links["p70"] = {"name": "x", "in": "query"}
+    api = described(
+        tmp_path,
+        {"/a": {"get": {"parameters": [{"$ref": "#/components/parameters/p0"}]}}, "/b": OK},
+        components={"parameters": links},
+    )
+    assert api.skipped[0].reason == "#/paths/~1a/get/parameters/0: $ref chain longer than 64"
+
+
+def test_a_ref_to_a_whole_file_and_to_a_list_item(tmp_path: Path) -> None:
+    (tmp_path / "limit.json").write_text('{"name": "limit", "in": "query"}')
+    api = described(tmp_path, {
+        "/a": {"get": {"parameters": [{"$ref": "limit.json"},
+                                      {"name": "page", "in": "query"}]}},
+        "/b": {"get": {"parameters": [{"$ref": "#/paths/~1a/get/parameters/1"}]}},
+    })  # fmt: skip
+    assert [p.name for p in only(api, "GET /a").parameters] == ["limit", "page"]
+    assert [p.name for p in only(api, "GET /b").parameters] == ["page"]
+
+
+def test_a_description_that_is_a_folder_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(EndpointError, match=r": cannot be read \(Is a directory\)"):
+        catalog.load(tmp_path)
+
+
+def test_a_description_over_the_size_limit_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_openapi, "MAX_BYTES", 10)
+    path = tmp_path / "big.json"
+    path.write_text('{"openapi": "3.0.0"}')
+    with pytest.raises(EndpointError, match=r"big.json: is over 0 MB, more than any API"):
+        catalog.load(path)
+
+
+def test_yaml_nested_deeper_than_python_reads_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text("openapi: 3.0.0\nx: " + "[" * 50_000 + "]" * 50_000 + "\n")  # crashed libyaml
+    with pytest.raises(EndpointError, match=r"deep.yaml: nests too deep to read \(over 5000"):
+        catalog.load(path)
+
+
+def test_an_example_nested_too_deep_skips_its_operation(tmp_path: Path) -> None:
+    path = tmp_path / "api.yaml"
+    nested = "[" * 2000 + "1" + "]" * 2000  # read by libyaml; too deep for Python to copy
+    path.write_text(
+        "openapi: 3.0.0\npaths:\n  /b: {get: {operationId: ok}}\n  /a:\n    get:\n"
+        f"      parameters: [{{name: x, in: query, example: {nested}}}]\n"
+    )
+    api = catalog.load(path)
+    assert [op.id for op in api.operations] == ["ok"]
+    assert api.skipped[0].reason == "#/paths/~1a/get nests too deep"
+
+
+# --- servers, paths, parameters ------------------------------------------------------------
+
+
+def test_server_variables_that_are_not_in_the_url_are_no_rows(tmp_path: Path) -> None:
+    servers = [{"url": "https://{region}.api.test", "variables": {
+        "region": {"default": "eu"}, "unused": {"default": "x"}, "bad": "text",
+    }}]  # fmt: skip
+    op = only(described(tmp_path, {"/a": OK}, servers=servers), "ok")
+    assert [name for name, _ in op.form()] == ["server.region"]
+
+
+def test_a_path_with_a_query_of_its_own_continues_it(tmp_path: Path) -> None:
+    paths = {"/search?kind=code": {"get": {"operationId": "s", "parameters": [
+        {"name": "q", "in": "query"}]}}}  # fmt: skip
+    op = only(described(tmp_path, paths), "s")
+    assert op.route == "GET /search?kind=code{&q*}"
+    assert sent(op, {"q": "x y"})["url"] == "https://api.test/search?kind=code&q=x%20y"
+
+
+def test_a_path_that_is_no_template_is_skipped(tmp_path: Path) -> None:
+    api = described(tmp_path, {"/a/{x": OK, "/b": OK})
+    assert api.skipped[0].reason.startswith("#/paths/~1a~1{x/get: the path is no URI template")
+
+
+def test_a_parameter_by_its_content_whose_media_is_no_mapping(tmp_path: Path) -> None:
+    paths = {"/a": {"get": {"operationId": "a", "parameters": [
+        {"name": "f", "in": "query", "content": {"application/json": "text"}}]}}}  # fmt: skip
+    op = only(described(tmp_path, paths), "a")
+    assert (op.parameters[0].style, op.parameters[0].type) == ("json", "any")
+
+
+def test_dates_and_mappings_in_yaml_examples_become_json(tmp_path: Path) -> None:
+    path = tmp_path / "api.yaml"
+    path.write_text(
+        "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      operationId: a\n      parameters:\n"
+        "        - {name: d, in: query, example: 2024-01-31}\n"
+        "        - {name: m, in: query, example: {1: 2024-01-31}}\n"
+        "        - name: e\n          in: query\n"
+        "          examples: {one: text, two: {value: 2}}\n"
+    )
+    op = only(catalog.load(path), "a")
+    assert [p.examples for p in op.parameters] == [("2024-01-31",), ({"1": "2024-01-31"},), (2,)]
+
+
+# --- bodies -------------------------------------------------------------------------------
+
+
+def test_a_body_with_no_content_is_no_body(tmp_path: Path) -> None:
+    op = only(described(tmp_path, {"/a": {"post": {"operationId": "a", "requestBody": {}}}}), "a")
+    assert (op.body, op.media_type) == ("", "")
+
+
+def test_required_fields_the_properties_lack_are_left_out(tmp_path: Path) -> None:
+    schema = {"type": "object", "required": ["ghost", "name"],
+              "properties": {"name": {"type": "string"}}}  # fmt: skip
+    body = {"required": True, "content": {"application/json": {"schema": schema}}}
+    op = only(
+        described(tmp_path, {"/a": {"post": {"operationId": "a", "requestBody": body}}}), "a"
+    )
+    assert [(p.name, p.required) for p in op.parameters] == [("name", True)]
+
+
+def test_required_in_every_alternative_is_required(tmp_path: Path) -> None:
+    """oneOf: a field every alternative requires is required; one only some do is not."""
+    one = {"type": "object", "required": ["a", "b"], "properties": {"a": {}, "b": {}}}
+    two = {"type": "object", "required": ["a"], "properties": {"a": {}, "c": {}}}
+    schema = {"oneOf": [one, two, 3], "allOf": [7]}
+    body = {"required": True, "content": {"application/json": {"schema": schema}}}
+    op = only(
+        described(tmp_path, {"/a": {"post": {"operationId": "a", "requestBody": body}}}), "a"
+    )
+    assert [(p.name, p.required) for p in op.parameters] == [
+        ("a", True), ("b", False), ("c", False),
+    ]  # fmt: skip
+
+
+def test_schemas_that_share_parts_are_read_once_each(tmp_path: Path) -> None:
+    """s20 is allOf and oneOf s19, which is both of s18 ...: 2**20 ways down, 21 schemas.
+    Read by their ways, it took minutes; each is read once, and past MAX_DEPTH no more."""
+    schemas: dict[str, Any] = {"s0": {"type": "object", "required": ["deep"],
+                                      "properties": {"deep": {"type": "string"}}}}  # fmt: skip
+    for n in range(1, 21):
+        ref = {"$ref": f"#/components/schemas/s{n - 1}"}
+        schemas[f"s{n}"] = {"allOf": [ref], "oneOf": [ref]}
+    body = {"required": True, "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/s20"}}}}  # fmt: skip
+    paths = {"/a": {"post": {"operationId": "a", "requestBody": body}}}
+    op = only(described(tmp_path, paths, components={"schemas": schemas}), "a")
+    assert op.body == "any"  # no object within the 12 levels read: a raw body
+    assert op.form()[0][0] == "data"
+
+
+def test_responses_whose_ref_is_broken_say_no_accept(tmp_path: Path) -> None:
+    responses = {"200": {"$ref": "#/nowhere"}, "default": {}}
+    op = only(described(tmp_path, {"/a": {"get": {"operationId": "a", "responses": responses}}}),
+              "a")  # fmt: skip
+    assert op.defaults["headers"] == {"accept": "application/json"}
+
+
+# --- serializing ---------------------------------------------------------------------------
+
+
+def test_a_name_with_dots_that_stand_alone_is_encoded_whole() -> None:
+    assert varname("a..b") == "a%2E%2Eb"
+    assert varname("a.") == "a%2E"
+
+
+STYLED = {
+    "/s": {"post": {"operationId": "s", "parameters": [
+        {"name": "X-Json", "in": "header", "content": {"application/json": {}}},
+        {"name": "pref", "in": "cookie", "content": {"application/json": {}}},
+        {"name": "tags", "in": "cookie", "schema": {"type": "array"}},
+        {"name": "obj", "in": "cookie", "schema": {"type": "object"}},
+        {"name": "flat", "in": "cookie", "explode": False, "schema": {"type": "object"}},
+        {"name": "spaced", "in": "query", "style": "spaceDelimited", "explode": False},
+        {"name": "deep", "in": "query", "style": "deepObject"},
+    ], "requestBody": {"content": {"application/x-www-form-urlencoded": {
+        "encoding": {"pairs": {"explode": False}, "list": {"explode": False}},
+        "schema": {"type": "object", "properties": {
+            "pairs": {"type": "object"}, "list": {"type": "array"}, "n": {}}}}}}}},
+}  # fmt: skip
+
+
+def test_every_corner_of_the_serializer_by_hand(tmp_path: Path) -> None:
+    op = only(described(tmp_path, STYLED), "s")
+    request = sent(op, {
+        "headers.x-json": {"a": [1]},
+        "cookie.pref": {"dark": True},
+        "cookie.tags": ["a", "b"],
+        "cookie.obj": {"k": "v"},
+        "cookie.flat": {"k": "v"},
+        "spaced": "one",
+        "deep": {"a": None, "b": [[1]]},
+        "pairs": {"k": "v"},
+        "list": ["x", "y"],
+        "n": None,
+        "other": {"a": 1},
+    })  # fmt: skip
+    assert request["url"] == (
+        "https://api.test/s?spaced=one&deep%5Ba%5D=&deep%5Bb%5D%5B%5D%5B%5D=1"
+    )
+    headers = request["headers"]
+    assert headers["x-json"] == '{"a":[1]}'
+    # RFC 6265: { } and : are cookie-octets, a double quote is not
+    assert headers["cookie"] == "pref={%22dark%22:true}; tags=a; tags=b; k=v; flat=k,v"
+    assert body_bytes(request) == b"pairs=k%2Cv&list=x%2Cy&other%5Ba%5D=1"
+
+
+def test_a_header_given_as_none_is_left_to_endpoint(tmp_path: Path) -> None:
+    op = only(described(tmp_path, STYLED), "s")
+    route, parameters = op.call({"headers.x-json": None, "spaced": None})
+    assert parameters == {"headers": {"x-json": None}}
+    assert route == "POST /s"
+
+
+def test_a_deep_object_nested_past_32_levels_is_refused(tmp_path: Path) -> None:
+    op = only(described(tmp_path, STYLED), "s")
+    deep: Any = 1
+    for _ in range(40):
+        deep = {"k": deep}
+    with pytest.raises(EndpointError, match=r"deep\[k\]\[k\].* nests more than 32 levels"):
+        op.call({"deep": deep})
+
+
+def test_a_multipart_text_part_is_sent_without_its_plain_type(tmp_path: Path) -> None:
+    body = {"content": {"multipart/form-data": {
+        "encoding": {"note": {"contentType": "text/plain"}},
+        "schema": {"type": "object", "properties": {"note": {}, "list": {}}}}}}  # fmt: skip
+    op = only(described(tmp_path, {"/m": {"post": {"operationId": "m", "requestBody": body}}}),
+              "m")  # fmt: skip
+    data = body_bytes(sent(op, {"note": "hi", "list": ["a", None]})) or b""
+    assert b'name="note"\r\n\r\nhi\r\n' in data
+    assert data.count(b'name="list"') == 1  # a None item is no part
+    with pytest.raises(EndpointError, match=r"note holds a lone surrogate"):
+        op.call({"note": "\ud800"})
