@@ -233,9 +233,7 @@ def test_a_boundary_found_in_a_part_is_replaced_by_one_that_is_not(styles: Catal
     assert body.startswith(f"--{BOUNDARY}-2\r\n".encode())
 
 
-def test_a_file_that_cannot_be_read_is_an_endpoint_error(
-    styles: Catalog, tmp_path: Path
-) -> None:
+def test_a_file_that_cannot_be_read_is_an_endpoint_error(styles: Catalog, tmp_path: Path) -> None:
     with pytest.raises(EndpointError, match=r"photo: the file .* cannot be read"):
         built(styles, "uploadPhoto", {"id": 1, "photo": tmp_path / "missing.png"})
 
