@@ -238,3 +238,70 @@ def test_what_partial_repaints_leave_on_screen_is_what_a_full_repaint_draws(
         assert after.strip()  # a screen was read
     finally:
         tmux(socket, "kill-server", check=False)
+
+
+STYLES = Path(__file__).parent / "data" / "openapi" / "styles.yaml"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_three_jobs_on_another_apis_description(
+    tmp_path: Path, server: RecordingServer, size: tuple[int, int]
+) -> None:
+    """The same jobs on an API described by OpenAPI: its routes picked, its form body
+    taught (the catalog's layer under the profile's), its curl run: a form-encoded body."""
+    assert TMUX is not None
+    local = tmp_path / "local.toml"
+    local.write_text(
+        f'catalog = "{STYLES}"\nbase_url = "{server.base_url}"\n'
+        '[headers]\nauthorization = "Bearer ${JOB_TOKEN}"\n'
+    )
+    socket, name = tmp_path / "tmux.sock", f"api-{os.getpid()}-{time.monotonic_ns()}"
+    command = (
+        f"env -u COLUMNS -u LINES JOB_TOKEN={TOKEN} RESTROUTE_CACHE={tmp_path / 'cache'} "
+        f"{shlex.quote(str(SCRIPT))} explore '' --profile {shlex.quote(str(local))}"
+    )
+    width, height = size
+    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(width),
+         "-y", str(height), "sleep 600")  # fmt: skip
+    tmux(socket, "set-option", "-g", "set-clipboard", "on")
+    tmux(socket, "respawn-pane", "-k", "-t", name, command)
+    term = Terminal(socket, name)
+    try:
+        term.see("Styles 1.0 · 7 routes")  # the route bar names the API once it is loaded
+
+        # 1. Explore: the description's routes by words; its form, its body fields.
+        term.keys("F2")
+        term.see("type to search")
+        term.text("pet form")
+        term.see("Create a pet from a form")
+        term.keys("Enter")
+        term.see("POST /pets/form")
+        term.text("Rex Dog")
+        term.keys("Tab")
+        term.text('["a","b"]')
+        term.see("POST http://127.0.0.1")
+
+        # 2. Teach: the catalog's server under the profile's base_url, in Explain.
+        term.keys("C-f", "Right", "Right")
+        term.see("option → went to")
+        term.keys("Tab")
+        term.seek("· catalog", "PageDown")
+
+        # 3. Copy: secrets as $VAR, F6, bash runs it: the form body as the description says.
+        term.keys("C-r")
+        term.see("SECRETS AS $VAR")
+        term.keys("F6")
+        term.see("Copied curl")
+        copied = tmux(socket, "show-buffer")
+        assert "${JOB_TOKEN:?}" in copied
+        ran = run_shell("bash", copied, tmp_path, env={"JOB_TOKEN": TOKEN})
+        assert ran.returncode == 0, ran.stderr.decode()
+        (request,) = server.requests
+        assert (request.method, request.target) == ("POST", "/pets/form")
+        assert request.body == b"name=Rex+Dog&tags=a&tags=b"
+        assert request.header_values("content-type") == ["application/x-www-form-urlencoded"]
+        assert request.header_values("authorization") == [f"Bearer {TOKEN}"]
+        assert request.header_values("accept") == ["application/json"]
+        assert not [screen for screen in term.screens if TOKEN in screen]
+    finally:
+        tmux(socket, "kill-server", check=False)
