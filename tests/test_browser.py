@@ -64,6 +64,7 @@ CELLS = (
     'explore("GET /repos/{owner}/{repo}")',
     "explore(paste=f\"curl -H 'Authorization: Bearer {os.environ['GITHUB_TOKEN']}' \"\n"
     '        "https://api.github.com/repos/octocat/hello-world/issues?state=open")',
+    'explore("GET /query", catalog="styles.yaml")',
 )
 ISSUES = "https://api.github.com/repos/octocat/hello-world/issues"
 # What each result cell shows, as text a person reads.
@@ -72,7 +73,8 @@ RESULTS = {
     2: ("from layer", "went to", "github", "teaching", "per_page 5 teaching URL query"),
     3: ("merged options", "headers.authorization", "/repos/{owner}/{repo}"),
 }
-EXPLORERS = (4, 5, 6)
+EXPLORERS = (4, 5, 6, 7)
+OPENAPI = Path(__file__).with_name("data") / "openapi"  # styles.yaml and the file it refers to
 # The results tabs in order, and a piece of what each panel shows for GET /user.
 PANELS = {
     "Parsed": "GET https://api.github.com/user",
@@ -263,6 +265,8 @@ def write_notebook(folder: Path) -> None:
     }
     (folder / NOTEBOOK).write_text(json.dumps(notebook, indent=1))
     (folder / "github.toml").write_text(PROFILE)
+    for name in ("styles.yaml", "common.yaml"):
+        (folder / name).write_bytes((OPENAPI / name).read_bytes())
 
 
 def wait(driver: WebDriver, what: str, found: Callable[[WebDriver], T | None]) -> T:
@@ -498,6 +502,23 @@ def test_the_notebook_in_jupyterlab(
         box = parts(pasted)[4].find_element(By.TAG_NAME, "textarea")
         assert TOKEN not in str(box.get_property("value"))
         assert "Bearer <REDACTED>" in str(box.get_property("value"))
+
+        # Another API (explore(..., catalog=...)): its form by the description, header and
+        # cookie rows, the request sent to its server; the cookie a secret, never shown.
+        styled = wait(browser, "the catalog's explorer", lambda d: explorer(d, EXPLORERS[3]))
+        status = status_of(styled)
+        assert status.text == "! getQuery: headers.x-request-id (header) is required (+1 more)"
+        find = parts(styled)[2].find_element(By.TAG_NAME, "input")
+        assert find.get_attribute("placeholder") == "Styles 1.0: routes by words"
+        value_input(styled, "headers.x-request-id").send_keys("r1")
+        cookie = value_input(styled, "cookie.session")
+        cookie.send_keys(TYPED)
+        sent = "✓ GET https://eu.example.com/v1/query"
+        wait(browser, f"the status {sent!r}", lambda _: status.text == sent)
+        panel = open_tab(browser, styled, "curl", "cookie: <REDACTED>")
+        assert "x-request-id: r1" in panel.text
+        assert cookie.get_attribute("type") == "password"
+        assert TYPED not in browser.page_source
 
         # Side by side at 1400 px, stacked at 900 px, and nothing wider than its output.
         for width, side_by_side in ((1400, True), (900, False)):

@@ -181,3 +181,11 @@ def test_a_catalog_says_what_it_is() -> None:
     api = catalog.load(STYLES)
     assert repr(api) == f"<Catalog {STYLES!r}: 7 operations>"
     assert repr(catalog.Catalog("later", lambda: ())) == "<Catalog 'later': not read yet>"
+
+
+def test_build_with_githubs_catalog_named_is_build_as_ever(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "build", "GET /users/{u}", "u=x", "--catalog", "github")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["url"] == "https://api.github.com/users/x"

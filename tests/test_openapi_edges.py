@@ -279,3 +279,49 @@ def test_a_multipart_text_part_is_sent_without_its_plain_type(tmp_path: Path) ->
     assert data.count(b'name="list"') == 1  # a None item is no part
     with pytest.raises(EndpointError, match=r"note holds a lone surrogate"):
         op.call({"note": "\ud800"})
+
+
+def test_many_brackets_nested_shallow_and_a_deep_indent() -> None:
+    """The YAML guard counts depth, not brackets; a line indented past half the limit is
+    too deep whatever follows."""
+    assert not _openapi._nests_too_deep("x: " + "[1], " * 3000 + "\n")
+    assert _openapi._nests_too_deep("x:\n" + " " * 2500 + "y: 1\n")
+    assert not _openapi._nests_too_deep("x: '" + "a" * 3000 + "'\n")  # long, not deep
+
+
+def test_an_alias_bomb_in_an_example_is_no_example(tmp_path: Path) -> None:
+    """YAML aliases make a value of 2**20 leaves from 20 lines: past 10,000 values an
+    example, a default or a choice is left out, and the operation loads."""
+    lines = ["openapi: 3.0.0", "x0: &x0 [1, 1]"]
+    lines += [f"x{n}: &x{n} [*x{n - 1}, *x{n - 1}]" for n in range(1, 21)]
+    lines += [
+        "paths:",
+        "  /a:",
+        "    get:",
+        "      operationId: a",
+        "      parameters:",
+        "        - {name: p, in: query, example: *x20, schema: {default: *x20}}",
+    ]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    op = only(catalog.load(path), "a")
+    assert (op.parameters[0].examples, op.parameters[0].default) == ((), None)
+
+
+def test_a_variant_that_is_no_schema_is_no_type(tmp_path: Path) -> None:
+    schema = {"oneOf": [1, {"type": "integer"}]}
+    paths = {"/a": {"get": {"operationId": "a", "parameters": [
+        {"name": "v", "in": "query", "schema": schema}]}}}  # fmt: skip
+    assert only(described(tmp_path, paths), "a").parameters[0].type == "integer"
+
+
+def test_check_reads_a_raw_body_and_names_that_are_no_text(tmp_path: Path) -> None:
+    body = {"content": {"text/plain": {"schema": {"type": "string"}}}}
+    paths = {"/a": {"post": {"operationId": "a", "deprecated": True, "requestBody": body}}}
+    api = described(tmp_path, paths)
+    assert api.check("POST /a", {"data": "hi"}) == ["a is deprecated"]
+    assert api.check("POST /a", {3: "x"}) == [
+        "a is deprecated",
+        "a: data (body) is required",
+        "a: the description documents no parameter 3",
+    ]

@@ -139,7 +139,8 @@ def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
             warnings += _value_warnings(op, name, value, param)
     known = {name for name, _ in op.form()}
     for name in given:
-        if name not in known and not (name.startswith("data.") and "data" in known):
+        raw = isinstance(name, str) and name.startswith("data.") and "data" in known
+        if name not in known and not raw:
             warnings.append(f"{op.id}: the description documents no parameter {shown(name)}")
     return warnings
 

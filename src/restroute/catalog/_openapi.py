@@ -234,8 +234,6 @@ def _yaml(text: str, shown: str) -> object:
         problem = getattr(error, "problem", None) or "not YAML"
         msg = f"{shown}: {at}{problem} (the YAML is broken or cut short)"
         raise EndpointError(msg) from None
-    except RecursionError:
-        raise EndpointError(f"{shown}: nests too deep to read") from None
 
 
 def _pointed(document: object, pointer: str, ref: str, where: str) -> object:

@@ -104,7 +104,7 @@ class Explorer:
         )
         self.search = Field(
             label="Find",
-            placeholder=f"{self.session.catalog.title}'s routes by words: create issue"
+            placeholder=f"{self.session.catalog.label}: routes by words"
             if api is not None
             else "GitHub's routes by words: create issue",
             redact=_redacted,
