@@ -26,7 +26,12 @@ FILES = {
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    from tests.registry import OAS_EXAMPLES, fetch
+    try:
+        from tests.registry import OAS_EXAMPLES, fetch
+    except ImportError as error:  # pytest: the test extra
+        print(f"fetch_descriptions: {error}; install the test extra first: "
+              ".venv/bin/pip install -e '.[test]'", file=sys.stderr)  # fmt: skip
+        return 1
 
     try:
         folder = fetch(OAS_EXAMPLES) / "package"

@@ -189,3 +189,54 @@ def test_build_with_githubs_catalog_named_is_build_as_ever(
     code, out, err = run(capsys, "build", "GET /users/{u}", "u=x", "--catalog", "github")
     assert (code, err) == (0, "")
     assert json.loads(out)["url"] == "https://api.github.com/users/x"
+
+
+def test_check_takes_what_call_made_of_a_json_body(tmp_path: Path) -> None:
+    """call() sends a JSON body's fields as data: check reads them as the fields they are
+    (the explorer warned of 'data.name' on every POST of another API)."""
+    api = catalog.load(STYLES)
+    op = api.find("createPet")
+    assert op is not None
+    assert api.check(*op.call({"name": "Rex"})) == []
+
+
+def test_a_read_only_field_is_no_row(tmp_path: Path) -> None:
+    body = {"content": {"application/json": {"schema": {"type": "object", "properties": {
+        "id": {"type": "string", "readOnly": True}, "name": {"type": "string"}}}}}}  # fmt: skip
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.1.0", "paths": {"/a": {"post": {
+        "operationId": "a", "requestBody": body}}}}))  # fmt: skip
+    op = catalog.load(path).find("a")
+    assert op is not None
+    assert [name for name, _ in op.form()] == ["name"]
+
+
+def test_ghes_asks_for_your_servers_url(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "build", "GET /user", "--catalog", "ghes-3.19")
+    assert code == 0
+    assert err == (
+        "restroute: warning: GitHub Enterprise Server 3.19 is your own server's API: give "
+        "its URL as base_url (https://HOST/api/v3; sample_profiles/ghes.toml), or the "
+        "request goes to api.github.com\n"
+    )
+    code, _, err = run(capsys, "build", "GET /user", "--catalog", "ghes-3.19",
+                       "--base-url", "https://ghe.test/api/v3")  # fmt: skip
+    assert (code, err) == (0, "")
+
+
+def test_the_explorer_opens_on_no_route_for_another_api(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    opened: list[tuple[str, str | None]] = []
+    monkeypatch.setattr(
+        "restroute.tui.run",
+        lambda route, profiles, values, catalog=None: opened.append((route, catalog)),
+    )
+    profile = tmp_path / "p.toml"
+    profile.write_text(f'catalog = "{STYLES}"\n')
+    assert main(["explore", "--catalog", STYLES]) == 0
+    assert main(["-p", str(profile)]) == 0
+    assert main(["explore", "--catalog", "github"]) == 0
+    assert opened == [
+        ("", STYLES), ("", None), ("GET /repos/{owner}/{repo}/issues", "github"),
+    ]  # fmt: skip

@@ -320,7 +320,8 @@ def test_check_reads_a_raw_body_and_names_that_are_no_text(tmp_path: Path) -> No
     paths = {"/a": {"post": {"operationId": "a", "deprecated": True, "requestBody": body}}}
     api = described(tmp_path, paths)
     assert api.check("POST /a", {"data": "hi"}) == ["a is deprecated"]
-    assert api.check("POST /a", {3: "x"}) == [
+    odd: dict[Any, str] = {3: "x"}
+    assert api.check("POST /a", odd) == [
         "a is deprecated",
         "a: data (body) is required",
         "a: the description documents no parameter 3",

@@ -197,7 +197,10 @@ def build_parser() -> argparse.ArgumentParser:
         "defaults, and watch the request being built. F1 inside for help.",
     )
     explore.add_argument(
-        "route", metavar="ROUTE", nargs="?", default=EXAMPLE_ROUTE, help="the route to start with"
+        "route",
+        metavar="ROUTE",
+        nargs="?",
+        help=f"the route to start with ({EXAMPLE_ROUTE} on GitHub's catalog; none on another)",
     )
     explore.add_argument(
         "items", metavar="key=value", nargs="*", default=[], help="values to start with (as build)"
@@ -230,8 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     routes = commands.add_parser(
         "routes",
-        help="search GitHub's REST routes",
-        description="List the api.github.com routes that match QUERY (all words must match; "
+        help="search the REST routes of GitHub (or of --catalog's API)",
+        description="List the routes of api.github.com (or of --catalog's API) that match "
+        "QUERY (all words must match; "
         f"the best {ROUTES_SHOWN} first, and how many more there are), or all of them without "
         "a QUERY. A QUERY that names one route (an id such as issues/create, an octokit name "
         "such as issues.create, or 'POST /repos/{owner}/{repo}/issues') shows its parameters.",
@@ -338,7 +342,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"restroute: warning: {warning}", file=sys.stderr)
         if args.command in (None, "explore"):
             values = _no_files([item(text) for text in getattr(args, "items", [])])
-            route = getattr(args, "route", EXAMPLE_ROUTE)
+            source = _source(args, profiles)
+            route = getattr(args, "route", None)
+            if route is None:  # GitHub's example, or no route for another API's (F2 picks)
+                route = EXAMPLE_ROUTE if source in (None, "github") else ""
             return _explore(route, profiles, values, getattr(args, "catalog", None))
         if args.command == "serve":
             _no_files([item(text) for text in args.items])  # said here, not in a tab
@@ -362,8 +369,9 @@ def catalog_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--catalog",
         metavar="FILE|NAME",
-        help="the API: the path of an OpenAPI 3 description (JSON or YAML), or github "
-        "(GitHub's, the default)",
+        help="the API: the path of an OpenAPI 3 description (JSON or YAML), or a bundled "
+        "catalog: github (the default), ghec, ghes-3.17, ghes-3.18, ghes-3.19, "
+        "github@2026-03-10, ghec@2026-03-10",
     )
 
 
@@ -522,7 +530,7 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
 
 def _source(args: argparse.Namespace, profiles: list[Profile]) -> str | None:
     """The catalog a command uses: --catalog's, else the last profile's that names one."""
-    if args.catalog is not None:
+    if getattr(args, "catalog", None) is not None:
         return str(args.catalog)
     return next((p.catalog for p in reversed(profiles) if p.catalog), None)
 

@@ -60,6 +60,20 @@ def check(
     op = find(route, catalog=catalog)
     if op is None:
         return _not_in(catalog, route)
+    if catalog is not None and "{hostname}" in catalog.base_url:  # GHES: your own server
+        base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
+        if base_url == _API:
+            return [_YOUR_SERVER.format(catalog.label), *_checked(op, route, parameters)]
+    return _checked(op, route, parameters)
+
+
+_YOUR_SERVER = (
+    "{} is your own server's API: give its URL as base_url (https://HOST/api/v3; "
+    "sample_profiles/ghes.toml), or the request goes to api.github.com"
+)
+
+
+def _checked(op: Operation, route: str, parameters: Mapping[str, Any]) -> list[str]:
     if op.template:
         return _described_warnings(op, parameters)
     warnings = [f"{op.id} is deprecated; see {op.docs_url}"] if op.deprecated else []
@@ -124,7 +138,8 @@ def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
     headers = {str(name).lower(): value for name, value in items}
     data = values.get("data")
     given = {k: v for k, v in values.items() if k not in OPTION_NAMES}
-    given.update((f"data.{k}", v) for k, v in (data.items() if isinstance(data, Mapping) else ()))
+    for name, value in data.items() if isinstance(data, Mapping) else ():  # call()'s body
+        given.setdefault(f"data.{name}" if op.body_through_data else name, value)
     for name, param in op.form():
         if param.location == "header":
             found = param.name.lower() in headers

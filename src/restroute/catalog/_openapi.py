@@ -456,6 +456,8 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
             at = f"{where}/content/properties/{_escaped(name)}"
             field, field_file = refs.follow(field, file, at)
             field = field if isinstance(field, Mapping) else {}
+            if field.get("readOnly") is True:  # the server's to write, never a request's
+                continue
             how = _map(encoding.get(name))
             style = how.get("style", "form")
             fields[name] = Parameter(

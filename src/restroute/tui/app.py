@@ -316,7 +316,8 @@ class RestrouteApp(App[None]):
         from .screens.path_prompt import PathPrompt
 
         prompt = PathPrompt(
-            "Switch the API: an OpenAPI description (JSON or YAML), or github:",
+            "Switch the API: an OpenAPI description's path (JSON or YAML), or github, ghec, "
+            "ghes-3.19, github@2026-03-10 ...:",
             self.catalog_source or "",
             placeholder="path/to/openapi.yaml, or github",
         )

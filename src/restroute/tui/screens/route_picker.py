@@ -48,8 +48,12 @@ class RoutePicker(ModalScreen[Operation | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield SteadyInput(self._query, placeholder="create issue, pulls files, /user ...",
-                        id="picker-query")  # fmt: skip
+            words = (
+                "create issue, pulls files, /user ..."
+                if self.api.is_github
+                else (f"{self.api.label}: words of a route's id, path or summary")
+            )
+            yield SteadyInput(self._query, placeholder=words, id="picker-query")
             yield Static(HINT, id="picker-hint")
             yield RouteList(id="picker-list")
 
