@@ -214,6 +214,7 @@ def test_a_read_only_field_is_no_row(tmp_path: Path) -> None:
 def test_ghes_asks_for_your_servers_url(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "build", "GET /user", "--catalog", "ghes-3.19")
     assert code == 0
+    assert json.loads(out)["url"] == "https://api.github.com/user"  # as warned
     assert err == (
         "restroute: warning: GitHub Enterprise Server 3.19 is your own server's API: give "
         "its URL as base_url (https://HOST/api/v3; sample_profiles/ghes.toml), or the "
