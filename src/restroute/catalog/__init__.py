@@ -19,13 +19,26 @@ from ._check import check
 from ._complete import complete
 from ._data import DATA as DATA
 from ._data import operations
-from ._match import Match, Part, match
 from ._model import OPTION_NAMES as OPTION_NAMES
 from ._model import Operation, Parameter
 from ._search import find, search
 from ._sources import load
 from ._words import EVERYDAY as EVERYDAY
 from ._words import SYNONYMS as SYNONYMS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._match import Match, Part, match
+else:
+
+    def __getattr__(name: str) -> object:
+        """The matcher on first use: a catalog that is only read never pays its import."""
+        if name in ("Match", "Part", "match"):
+            from . import _match
+
+            return getattr(_match, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Catalog", "Match", "Operation", "Parameter", "Part", "check", "complete", "find", "load",

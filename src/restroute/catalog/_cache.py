@@ -11,15 +11,12 @@ a full disk) costs only the next load's time.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import tempfile
 from dataclasses import fields
 
 from .._version import __version__
-from ._model import Operation, Parameter
-from ._openapi import Description, Skipped
+from ._model import Description, Operation, Parameter, Skipped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,6 +48,8 @@ def digest(path: str) -> str:
     known = index.get(path) if isinstance(index, dict) else None
     if isinstance(known, list) and known[:3] == stamp and isinstance(known[3], str):
         return known[3]
+    import hashlib  # only for a file not hashed before: a warm load reads the index
+
     with open(path, "rb") as file:
         found = hashlib.file_digest(file, "sha256").hexdigest()
     index = index if isinstance(index, dict) else {}
@@ -107,6 +106,8 @@ def _json_file(path: str) -> object:
 
 def _write(path: str, text: str) -> None:
     """Write whole or not at all: another process may read it at the same moment."""
+    import tempfile  # only to write: a warm load never does
+
     os.makedirs(os.path.dirname(path), exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
     try:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ._match import Match
-    from ._openapi import Skipped
+    from ._model import Skipped
 
 
 class Catalog:

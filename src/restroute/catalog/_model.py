@@ -266,3 +266,24 @@ def _typed_example(kind: str, name: str) -> object:
         "integer": 1, "number": 1.5, "boolean": True, "object": {"key": "value"}
     }  # fmt: skip
     return examples.get(kind, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An operation a description has that the catalog could not model, and why."""
+
+    method: str
+    url: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Description:
+    """What a description gives a catalog."""
+
+    title: str
+    version: str  # the description's info.version
+    base_url: str  # the first server's URL, its variables at their defaults
+    operations: tuple[Operation, ...]
+    skipped: tuple[Skipped, ...]
+    files: tuple[str, ...] = ()  # every file read, by real path: the description first

@@ -14,11 +14,10 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .._core.template import compile_template
 from ..errors import EndpointError
-from ._model import Operation, Parameter
+from ._model import Description, Operation, Parameter, Skipped
 from ._serialize import query_expression, style_of, varname
 
 TYPE_CHECKING = False
@@ -38,27 +37,6 @@ _SWAGGER = (
     "(npx swagger2openapi FILE -o openapi.yaml, or editor.swagger.io: Edit > Convert "
     "to OpenAPI 3)"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Skipped:
-    """An operation a description has that the catalog could not model, and why."""
-
-    method: str
-    url: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Description:
-    """What a description gives a catalog."""
-
-    title: str
-    version: str  # the description's info.version
-    base_url: str  # the first server's URL, its variables at their defaults
-    operations: tuple[Operation, ...]
-    skipped: tuple[Skipped, ...]
-    files: tuple[str, ...] = ()  # every file read, by real path: the description first
 
 
 class _Skip(Exception):
