@@ -289,3 +289,102 @@ def test_a_path_value_in_another_style_fits_no_route(tmp_path: Path) -> None:
     assert api.match("GET", "https://api.test/path/label/string/False/no-dot").operation is None
     assert api.match("GET", "https://api.test/path/matrix/string/False/;w=1").operation is None
     assert api.match("GET", "https://api.test/path/simple/integer/False/x").operation is None
+
+
+# --- the reader's corners ----------------------------------------------------------------------
+
+
+def corners(folder: Path) -> Catalog:
+    """Twin GETs, a form body with an object spread into fields, a JSON body, a server
+    whose variable is named twice."""
+    get = {"get": {"operationId": "first", "parameters": [{"name": "q", "in": "query"}]}}
+    twin = {"get": {"operationId": "second"}}
+    form = {"post": {"operationId": "form", "requestBody": {"content": {
+        "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {
+            "name": {"type": "string"}, "extra": {"type": "object"}}}}}}}}  # fmt: skip
+    parts = {"post": {"operationId": "parts", "requestBody": {"content": {
+        "multipart/form-data": {"schema": {"type": "object", "properties": {
+            "a": {"type": "string"}}}}}}}}  # fmt: skip
+    pets = {"post": {"operationId": "pets", "requestBody": {"content": {
+        "application/json": {"schema": {"type": "object", "properties": {
+            "n": {"type": "integer"}}}}}}}}  # fmt: skip
+    described = {
+        "openapi": "3.1.0", "info": {"title": "Corners"},
+        "servers": [{"url": "https://{x}.test/{x}", "variables": {"x": {"default": "a"}}}],
+        "paths": {"/t": get, "/t#twin": twin, "/form": form, "/parts": parts, "/pets": pets},
+    }  # fmt: skip
+    path = folder / "corners.json"
+    path.write_text(json.dumps(described))
+    return catalog.load(path)
+
+
+def test_a_request_no_twin_builds_again_is_read_as_the_first(tmp_path: Path) -> None:
+    """A GET with a body: neither twin sends one, so neither builds it again."""
+    api = corners(tmp_path)
+    found = api.match("GET", "https://a.test/a/t?q=1", {}, "body")
+    assert found.operation is not None
+    assert found.operation.id == "first"
+    assert found.warnings[-1] == (
+        "the request fits first and, as well, second: first is read (it builds the same "
+        "request again)"
+    )
+
+
+def test_a_path_alone_is_read_on_the_descriptions_server(tmp_path: Path) -> None:
+    api = corners(tmp_path)
+    found = api.match("GET", "/t?q=1")
+    assert (found.base_url, found.params) == ("", {"q": "1"})
+    assert api.match("GET", "https://b.test/b/t").params == {"server.x": "b"}
+
+
+def test_an_unknown_path_keeps_its_query(tmp_path: Path) -> None:
+    found = corners(tmp_path).match("GET", "https://a.test/a/nowhere?z=1")
+    assert (found.operation, found.params) == (None, {"z": "1"})
+
+
+def test_a_query_past_the_limit_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(EndpointError, match=r"the URL's query has 2,001 pairs"):
+        corners(tmp_path).match("GET", "/t?" + "&".join(["q=1"] * 2001))
+
+
+def test_a_form_field_the_description_lacks_goes_into_its_spread_object(
+    tmp_path: Path,
+) -> None:
+    found = corners(tmp_path).match(
+        "POST", "/form", {"content-type": "application/x-www-form-urlencoded"}, "name=a&k=v"
+    )
+    assert found.params == {"name": "a", "extra": {"k": "v"}}
+
+
+def test_a_json_body_that_is_no_object_is_data(tmp_path: Path) -> None:
+    found = corners(tmp_path).match(
+        "POST", "/pets", {"content-type": "application/json"}, "[1, 2]"
+    )
+    assert (found.params, found.data) == ({}, "[1, 2]")
+
+
+def test_a_multipart_part_with_no_name_is_left_out(tmp_path: Path) -> None:
+    body = (
+        b"--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n"
+        b'--b\r\nContent-Disposition: form-data; name="a"\r\n\r\ny\r\n--b--\r\n'
+    )
+    found = corners(tmp_path).match(
+        "POST", "/parts", {"content-type": "multipart/form-data; boundary=b"}, body
+    )
+    assert found.params == {"a": "y"}
+
+
+def test_a_deep_object_with_lists_reads_back(styles: Catalog) -> None:
+    op = styles.find("getQuery")
+    assert op is not None
+    values = {"deep": {"c": ["1", "2"], "d": [{"e": "3"}]}, "headers.x-request-id": "r",
+              "cookie.session": "s"}  # fmt: skip
+    sent = request(op, values)
+    found = read_back(styles, sent)
+    assert found.params["deep"] == {"c": ["1", "2"], "d": [{"e": "3"}]}
+    assert again(found) == sent
+
+
+def test_a_matrix_value_without_its_semicolon_fits_no_route(tmp_path: Path) -> None:
+    api = every_style(tmp_path)
+    assert api.match("GET", "https://api.test/path/matrix/string/False/x").operation is None

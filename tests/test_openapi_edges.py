@@ -326,3 +326,24 @@ def test_check_reads_a_raw_body_and_names_that_are_no_text(tmp_path: Path) -> No
         "a: data (body) is required",
         "a: the description documents no parameter 3",
     ]
+
+
+def test_a_form_body_given_whole_spreads_and_skips_as_the_fields_say(tmp_path: Path) -> None:
+    body = {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object",
+            "properties": {"meta": {"type": "object"}, "gone": {}}}}}}  # fmt: skip
+    op = only(described(tmp_path, {"/f": {"post": {"operationId": "f", "requestBody": body}}}),
+              "f")  # fmt: skip
+    request = sent(op, {"data": {"meta": {"a": "1", "b": "2"}, "gone": None}})
+    assert body_bytes(request) == b"a=1&b=2"  # form, exploded: its keys are fields
+
+
+def test_required_fields_are_read_no_deeper_than_the_limit(tmp_path: Path) -> None:
+    chain: dict[str, Any] = {"required": ["deep"]}
+    for _ in range(20):
+        chain = {"allOf": [chain]}
+    schema = {"type": "object", "properties": {"deep": {}, "top": {}}, "required": ["top"],
+              "allOf": [chain]}  # fmt: skip
+    body = {"required": True, "content": {"application/json": {"schema": schema}}}
+    op = only(described(tmp_path, {"/r": {"post": {"operationId": "r", "requestBody": body}}}),
+              "r")  # fmt: skip
+    assert [(p.name, p.required) for p in op.parameters] == [("deep", False), ("top", True)]

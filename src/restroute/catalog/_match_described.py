@@ -252,11 +252,8 @@ def _path_values(op: Operation, values: tuple[tuple[str, str], ...]) -> dict[str
     named = {p.name: p for p in op.parameters if p.location == "path"}
     typed: dict[str, object] = {}
     for name, text in values:
-        param = named.get(name)
-        if param is None:
-            typed[name] = text
-            continue
-        value = _styled_path(param, text)
+        param = named.get(name)  # the loader gives each placeholder a parameter
+        value = _styled_path(param, text) if param is not None else text
         if value is None:
             return None
         typed[name] = value
