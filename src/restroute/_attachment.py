@@ -10,6 +10,7 @@ start with one).
 from __future__ import annotations
 
 import mimetypes
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,15 +49,25 @@ def read_attachment(path: str | Path) -> Attachment:
         raise EndpointError(msg)
     file = Path(path).expanduser()
     try:
-        size = file.stat().st_size
+        status = file.stat()
+        size = status.st_size
         if file.is_dir():
             msg = f"attach: {str(path)!r} is a folder; choose a file"
+            raise EndpointError(msg)
+        if not stat.S_ISREG(status.st_mode):  # /dev/zero never ends, a FIFO waits
+            msg = f"attach: {str(path)!r} is no regular file (a device or a pipe); choose a file"
             raise EndpointError(msg)
         if size > MAX_BYTES:
             msg = f"attach: {str(path)!r} is {size:,} bytes, more than {MAX_BYTES:,}; "
             msg += "send a file that large with curl --data-binary @FILE"
             raise EndpointError(msg)
-        data = file.read_bytes()
+        with file.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)  # a file that grew since: no more than this
+        if len(data) > MAX_BYTES:
+            msg = f"attach: {str(path)!r} grew past {MAX_BYTES:,} bytes as it was read"
+            raise EndpointError(msg)
+    except EndpointError:
+        raise
     except (OSError, ValueError) as error:  # missing, unreadable, a NUL in the path
         reason = getattr(error, "strerror", None) or error
         msg = f"attach: {str(path)!r} cannot be read: {reason}; choose a readable file"

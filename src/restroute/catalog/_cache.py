@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 from dataclasses import fields
 
 from .._version import __version__
@@ -22,6 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+_HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing else
 FORMAT = 1  # of an entry; with restroute's version, part of every entry's name
 _OP_DEFAULTS = {f.name: f.default for f in fields(Operation) if f.name != "parameters"}
 _PARAM_DEFAULTS = {f.name: f.default for f in fields(Parameter)}
@@ -42,12 +45,19 @@ def folder() -> str:
 def digest(path: str) -> str:
     """The SHA-256 of a file, taken from the stat index when the file has not changed."""
     status = os.stat(path)
+    if not stat.S_ISREG(status.st_mode):  # an entry naming /dev/zero, say: never read
+        raise OSError(f"{path} is no regular file")
     stamp = [status.st_size, status.st_mtime_ns, status.st_ino]
     index_path = os.path.join(folder(), "stat-index.json")
     index = _json_file(index_path)
     known = index.get(path) if isinstance(index, dict) else None
-    if isinstance(known, list) and known[:3] == stamp and isinstance(known[3], str):
-        return known[3]
+    if (
+        isinstance(known, list)
+        and len(known) == 4
+        and known[:3] == stamp
+        and _HASH.fullmatch(str(known[3]))
+    ):
+        return str(known[3])
     import hashlib  # only for a file not hashed before: a warm load reads the index
 
     with open(path, "rb") as file:
@@ -67,12 +77,14 @@ def cached(path: str) -> Description | None:
         entry = _json_file(_entry_path(digest(path)))
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
             return None
+        if not isinstance(entry["files"], dict):
+            return None
         for other, hashed in entry["files"].items():
             if digest(other) != hashed:
                 return None
         return _described(entry)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # unreadable, or written by another version: read the file again
+    except (OSError, ValueError, LookupError, TypeError, AttributeError, RecursionError):
+        return None  # unreadable, damaged, or written by another version: read it again
 
 
 def keep(path: str, described: Description, files: list[str]) -> None:
@@ -100,7 +112,7 @@ def _json_file(path: str) -> object:
     try:
         with open(path, "rb") as file:
             return json.loads(file.read())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
 
 

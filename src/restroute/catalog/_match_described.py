@@ -135,7 +135,12 @@ def _split(
     url: str, api: Catalog, state: _State
 ) -> tuple[str, dict[str, str], str, list[tuple[str, str]]]:
     """The server the URL goes to, its variables, the path under it and the query."""
-    parts = urlsplit(url if not url.startswith("//") else f"https:{url}")
+    try:  # the URL is never quoted back: it may hold a secret
+        parts = urlsplit(url if not url.startswith("//") else f"https:{url}")
+        parts.port  # noqa: B018  (read for its check: a port is a number)
+    except ValueError:
+        msg = "the URL is no URL (a host or a port that does not parse); paste it as sent"
+        raise EndpointError(msg) from None
     path, query = parts.path or "/", parts.query
     base, server = "", {}
     if parts.scheme and parts.netloc:
@@ -342,7 +347,10 @@ def _query(state: _State, op: Operation | None, pairs: list[tuple[str, str]]) ->
 
 def _insert(node: object, keys: list[str], value: str) -> object:
     """``node`` with ``value`` put at ``keys``, as deepObject wrote it: ``[k]`` a key of a
-    mapping, ``[]`` the next item of a list (``x[][a]`` starts an item of its own)."""
+    mapping, ``[]`` the next item of a list (``x[][a]`` starts an item of its own). Past
+    32 levels (what the serializer writes at most) the rest is one key, as it was."""
+    if len(keys) > 32:
+        keys = [*keys[:32], "][".join(keys[32:])]
     if not keys:
         return value
     key, rest = keys[0], keys[1:]
@@ -424,6 +432,15 @@ def _body(
         state.parts.append(Part(state.said.get("body", "the body"), "data", "sent as it is"))
         return
     fields = {p.name: p for p in op.parameters if p.location == "body"}
+    if isinstance(body, bytes) and media != MULTIPART:
+        try:
+            body = body.decode()
+        except UnicodeDecodeError:  # no form's or JSON's text: the bytes, as they are
+            state.data = body
+            if content_type:
+                state.headers["content-type"] = content_type
+            state.parts.append(Part(state.said.get("body", "the body"), "data", "bytes"))
+            return
     if media == FORM:
         text = body.decode() if isinstance(body, bytes) else body
         values = _form_fields(fields, parse_qsl(text, keep_blank_values=True))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Mapping
 
 from .._core.template import compile_template
@@ -87,9 +88,6 @@ def read(path: str) -> Description:
             except _Skip as why:
                 skipped.append(Skipped(method.upper(), url, str(why)))
                 continue
-            except RecursionError:
-                skipped.append(Skipped(method.upper(), url, f"{where}/{method} nests too deep"))
-                continue
             if op.id in ids:
                 op = _renamed(op, ids)
             ids.add(op.id)
@@ -136,6 +134,8 @@ class _Refs:
         return node, file
 
     def _beside(self, target: str, file: str, where: str) -> str:
+        if "\x00" in target:
+            raise _Skip(f"{where}: $ref holds a NUL, which no file's name does")
         if re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", target):
             raise _Skip(f"{where}: $ref {target!r:.80} is remote; restroute reads no network")
         path = os.path.realpath(os.path.join(os.path.dirname(file), target))
@@ -149,6 +149,8 @@ class _Refs:
 def _load(file: str, top: str) -> object:
     shown = os.path.basename(file)
     try:
+        if not stat.S_ISREG(os.stat(file).st_mode):  # /dev/zero never ends, a FIFO waits
+            raise EndpointError(f"{shown}: is no regular file (a device, a pipe or a folder)")
         with open(file, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as error:
@@ -167,40 +169,55 @@ def _load(file: str, top: str) -> object:
         except json.JSONDecodeError as error:
             msg = f"{shown}: line {error.lineno}, column {error.colno}: {error.msg} (the "
             raise EndpointError(msg + "JSON is broken or cut short)") from None
+        except ValueError:  # an integer of more digits than Python reads
+            raise EndpointError(f"{shown}: holds a number too long to read") from None
         except RecursionError:
             raise EndpointError(f"{shown}: nests too deep to read") from None
     return _yaml(text, shown)
 
 
 # How deep YAML may nest: libyaml's composer recurses in C, past Python's recursion limit,
-# and crashed the interpreter (a segmentation fault) at about 50,000 levels.
-MAX_YAML_NESTING = 5_000
-_FLOW = re.compile(r"[\[\]{}]")
+# and crashed the interpreter (a segmentation fault) at about 50,000 levels; real
+# descriptions nest under 100.
+MAX_YAML_NESTING = 1_000
 _HALF = MAX_YAML_NESTING // 2
 _LONG_LINE = re.compile(rf"^[^\n]{{{_HALF},}}", re.MULTILINE)  # only one may nest that deep
 _DEEP_INDICATORS = re.compile(rf" *(?:[-?] +){{{_HALF}}}")
 
 
 def _nests_too_deep(text: str) -> bool:
-    """Whether YAML ``text`` may nest deeper than MAX_YAML_NESTING: brackets nested half
-    as deep, or a line indented by half of it, or with as many ``- `` (``? ``) indicators
-    (a line's depth is at most its indentation and its indicators, each under half).
-    Real descriptions nest under 100."""
-    if text.count("[") + text.count("{") > _HALF:
-        depth = 0
-        for bracket in _FLOW.finditer(text):
-            depth += 1 if bracket[0] in "[{" else -1
-            if depth > _HALF:
-                return True
+    """Whether YAML ``text`` nests deeper than MAX_YAML_NESTING. A line nests at most
+    its indentation and its ``- `` (``? ``) indicators deep, which no comment or scalar
+    can fake: a line with half of either is too deep. Brackets can be faked (a ``]`` in a
+    comment or a plain scalar), so past half as many of them, libyaml's own parser,
+    which does not recurse, counts the depth of its events, and stops at the limit."""
     for line in _LONG_LINE.finditer(text):
         if line[0].startswith(" " * _HALF) or _DEEP_INDICATORS.match(line[0]):
             return True
+    if text.count("[") + text.count("{") <= _HALF:
+        return False
+    import yaml
+
+    opening = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    closing = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            kind = type(event)
+            if kind in opening:
+                depth += 1
+                if depth > MAX_YAML_NESTING:
+                    return True
+            elif kind in closing:
+                depth -= 1
+    except yaml.YAMLError:
+        return False  # broken: the load says where
     return False
 
 
 def _yaml(text: str, shown: str) -> object:
     if _nests_too_deep(text):
-        raise EndpointError(f"{shown}: nests too deep to read (over {MAX_YAML_NESTING} levels)")
+        raise EndpointError(f"{shown}: nests too deep to read (over {MAX_YAML_NESTING:,} levels)")
     import yaml  # only for a YAML description: JSON ones never pay its import
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -212,6 +229,8 @@ def _yaml(text: str, shown: str) -> object:
         problem = getattr(error, "problem", None) or "not YAML"
         msg = f"{shown}: {at}{problem} (the YAML is broken or cut short)"
         raise EndpointError(msg) from None
+    except ValueError:  # an integer of more digits than Python reads
+        raise EndpointError(f"{shown}: holds a number too long to read") from None
 
 
 def _pointed(document: object, pointer: str, ref: str, where: str) -> object:
@@ -237,7 +256,18 @@ def _escaped(url: str) -> str:
 
 
 def _short(value: object, limit: int = 60) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    """A value from the description, for a message or a title: text cut short, and of
+    anything else its JSON if a scalar, its kind if not (it may be an alias bomb)."""
+    if isinstance(value, str):
+        text = value
+    elif (
+        value is None
+        or isinstance(value, bool | float)
+        or (isinstance(value, int) and abs(value) < 10**100)
+    ):
+        text = json.dumps(value)
+    else:
+        text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -480,16 +510,19 @@ def _is_json(media_type: str) -> bool:
 def _objects_walked(
     schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
 ) -> list[Mapping[str, Any]]:
-    """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf."""
+    """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf,
+    each once however many ways it is reached (ten refs to one schema, ten levels deep,
+    would be ten billion)."""
     if depth > MAX_DEPTH:
         return []
-    found = [schema] if isinstance(schema.get("properties"), Mapping) else []
+    found = {id(schema): schema} if isinstance(schema.get("properties"), Mapping) else {}
     for key in ("allOf", "oneOf", "anyOf"):
         for at, part in enumerate(_list(schema.get(key))):
             part, part_file = refs.follow(part, file, f"{where}/{key}/{at}")
             if isinstance(part, Mapping):
-                found += _objects(part, refs, part_file, where, depth + 1)
-    return found
+                for each in _objects(part, refs, part_file, where, depth + 1):
+                    found.setdefault(id(each), each)
+    return list(found.values())
 
 
 def _required_walked(
@@ -640,7 +673,7 @@ def _json_values(values: list[object]) -> tuple[object, ...]:
     """Each of ``values`` as JSON has it; none when they are too large to be examples."""
     try:
         return tuple(_json_value(value) for value in values)
-    except _TooLarge:
+    except (_TooLarge, RecursionError):
         return ()
 
 

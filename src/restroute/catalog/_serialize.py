@@ -20,12 +20,10 @@ as OpenAPI 3.1.1 writes its examples (4.8.12.4):
 from __future__ import annotations
 
 import json
-import mimetypes
-import os
 from collections.abc import Mapping
 from pathlib import PurePath
 
-from .._core.encoding import UNRESERVED, _quoter, item_text, quote_unreserved, shown
+from .._core.encoding import UNRESERVED, _quoter, item_text, quote_unreserved
 from .._rows import nest
 from ..errors import EndpointError
 from ._model import OPTION_NAMES
@@ -164,7 +162,14 @@ def _base_url(op: Operation, server: Mapping[str, object]) -> str:
 
 
 def _json_text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """``value`` as JSON text (a parameter or a part described by its JSON content)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        msg = f"a {type(value).__name__} has no JSON text (or is nested too deep, or "
+        raise EndpointError(
+            msg + "holds itself); pass text, numbers, lists and mappings"
+        ) from None
 
 
 def _query(param: Parameter, value: object) -> list[str]:
@@ -221,6 +226,15 @@ def _header(param: Parameter, value: object) -> str:
 
 
 def _cookie(param: Parameter, value: object) -> list[str]:
+    """A cookie's pairs; an error names the cookie, never its value (a secret)."""
+    try:
+        return _cookie_pairs(param, value)
+    except EndpointError:
+        msg = f"cookie.{param.name} is a {type(value).__name__} that no cookie can hold; "
+        raise EndpointError(msg + "pass text, a number, or a list or mapping of them") from None
+
+
+def _cookie_pairs(param: Parameter, value: object) -> list[str]:
     name = param.name
     if param.style == "json":
         return [f"{name}={_cookie_quote(_json_text(value))}"]
@@ -331,14 +345,13 @@ def _objects(items: list[object]) -> bool:
 def _part(name: str, value: object, param: Parameter | None) -> tuple[str, str, str, bytes]:
     media = param.media if param is not None else ""
     if isinstance(value, PurePath):
+        from .._attachment import read_attachment  # regular files only, of a bounded size
+
         try:
-            with open(value, "rb") as file:
-                content = file.read()
-        except OSError as error:
-            msg = f"{name}: the file {shown(str(value))} cannot be read ({error.strerror}); "
-            raise EndpointError(msg + "pass the path of a readable file") from None
-        guessed = mimetypes.guess_type(os.fspath(value))[0] or "application/octet-stream"
-        return name, value.name, media or guessed, content
+            attached = read_attachment(str(value))
+        except EndpointError as error:
+            raise EndpointError(f"{name}: {str(error).removeprefix('attach: ')}") from None
+        return name, value.name, media or attached.content_type, attached.data
     if isinstance(value, bytes | bytearray):
         return name, name, media or "application/octet-stream", bytes(value)
     if isinstance(value, Mapping | list):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 
 from .._core.encoding import shown
 from ..errors import EndpointError
 from ._catalog import Catalog
 from ._data import github, product, product_names
+from ._openapi import MAX_BYTES
 
 # A bundled catalog's name, never a file's: github, ghec, ghes-3.19, github@2026-03-10.
 BUNDLED_NAME = re.compile(r"(?:github|ghec|ghes-[0-9]+\.[0-9]+)(?:@[0-9]{4}-[0-9]{2}-[0-9]{2})?")
@@ -49,10 +51,16 @@ def load(source: str | os.PathLike[str]) -> Catalog:
         return found
     try:
         status = os.stat(name)
-    except OSError as error:
-        what = "no such file" if isinstance(error, FileNotFoundError) else error.strerror
-        msg = f"{name}: {what}; pass the path of an OpenAPI description, or one of "
+    except (OSError, ValueError) as error:  # missing, unreadable, a lone surrogate
+        what = "no such file" if isinstance(error, FileNotFoundError) else "cannot be read"
+        msg = f"{name!r}: {what}; pass the path of an OpenAPI description, or one of "
         raise EndpointError(msg + ", ".join(bundled())) from None
+    if not stat.S_ISREG(status.st_mode):  # /dev/zero never ends, a FIFO waits
+        msg = f"{name!r}: is no regular file (a folder, a device or a pipe); pass "
+        raise EndpointError(msg + "the path of an OpenAPI description")
+    if status.st_size > MAX_BYTES:
+        msg = f"{name!r}: is over {MAX_BYTES // 2**20} MB, more than any API description"
+        raise EndpointError(msg)
     key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
     if key not in _read:
         from . import _cache

@@ -281,6 +281,10 @@ class RestrouteApp(App[None]):
         except EndpointError as error:
             self.call_from_thread(self._catalog_failed, str(error))
             return
+        except Exception as error:  # a bug's, or no memory left: said, and nothing is lost
+            said = f"{source}: could not be read ({type(error).__name__}: {error})"
+            self.call_from_thread(self._catalog_failed, said[:300])
+            return
         self.call_from_thread(self._catalog_loaded, api)
 
     def _catalog_loading(self, source: str) -> None:

@@ -1,0 +1,247 @@
+"""What an adversary tried on descriptions, values and requests, and what each now gets:
+one EndpointError that says why, never a crash, a hang, another exception or a secret."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from restroute import EndpointError, catalog
+from restroute.catalog import Catalog, _cache, _sources
+
+STYLES = Path(__file__).with_name("data") / "openapi" / "styles.yaml"
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RESTROUTE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(_sources, "_read", {})
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+def styles() -> Catalog:
+    return catalog.load(STYLES)
+
+
+# --- descriptions ---------------------------------------------------------------------------
+
+
+def test_brackets_a_comment_cancels_still_count_as_nesting(tmp_path: Path) -> None:
+    """A ']' in a comment hid 60,000 '[' from a count of brackets, and libyaml's C
+    recursion crashed the interpreter: the depth is now libyaml's own parser's count."""
+    text = "# " + "]" * 3000 + "\nopenapi: 3.0.0\nx: " + "[" * 3000 + "]" * 3000 + "\n"
+    with pytest.raises(EndpointError, match=r"nests too deep to read \(over 1,000 levels\)"):
+        catalog.load(write(tmp_path, "a.yaml", text))
+
+
+def test_many_shallow_brackets_load(tmp_path: Path) -> None:
+    text = "openapi: 3.0.0\ninfo: {title: T}\nx: [" + "[1], " * 2000 + "1]\npaths: {}\n"
+    assert catalog.load(write(tmp_path, "a.yaml", text)).title == "T"
+
+
+def test_a_schema_reached_ten_ways_ten_levels_deep_is_read_once(tmp_path: Path) -> None:
+    schemas: dict[str, Any] = {"S0": {"properties": {"a": {}}}}
+    for n in range(1, 13):
+        schemas[f"S{n}"] = {"allOf": [{"$ref": f"#/components/schemas/S{n - 1}"}] * 10}
+    body = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/S12"}}}}
+    paths = {"/a": {"post": {"operationId": "a", "requestBody": body}}}
+    text = json.dumps({"openapi": "3.0.0", "components": {"schemas": schemas}, "paths": paths})
+    op = catalog.load(write(tmp_path, "a.json", text)).find("a")
+    assert op is not None
+    assert [p.name for p in op.parameters] == ["a"]  # S0, reached 10**12 ways, read once
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null"])
+def test_a_device_is_no_description(special: str) -> None:
+    with pytest.raises(EndpointError, match=r": is no regular file \(a folder, a device"):
+        catalog.load(special)
+
+
+def test_a_pipe_is_no_description_nor_a_file_beside_one(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.json")
+    with pytest.raises(EndpointError, match=r"pipe.json': is no regular file"):
+        catalog.load(tmp_path / "pipe.json")
+    param = {"$ref": "pipe.json"}
+    text = json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {"parameters": [param]}}}})
+    with pytest.raises(EndpointError, match=r"pipe.json: is no regular file"):
+        catalog.load(write(tmp_path, "api.json", text))
+
+
+def test_an_alias_bomb_where_a_version_goes_is_named_by_its_kind(tmp_path: Path) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 10)]
+    bomb = "\n".join(lines)
+    with pytest.raises(EndpointError, match=r"#/openapi is a list, not an OpenAPI 3 version"):
+        catalog.load(write(tmp_path, "a.yaml", bomb + "\nopenapi: *a9\n"))
+    text = bomb + "\nopenapi: 3.0.0\ninfo: {title: T, version: *a9}\npaths: {}\n"
+    assert catalog.load(write(tmp_path, "b.yaml", text)).version == "a list"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("a.json", '{"openapi": "3.0.0", "x": ' + "9" * 5000 + "}"),
+     ("a.yaml", "openapi: 3.0.0\nx: " + "9" * 5000 + "\n")],
+)  # fmt: skip
+def test_a_number_too_long_to_read(tmp_path: Path, name: str, text: str) -> None:
+    with pytest.raises(EndpointError, match=r"holds a number too long to read"):
+        catalog.load(write(tmp_path, name, text))
+
+
+def test_server_values_nested_past_pythons_limit_are_no_default(tmp_path: Path) -> None:
+    deep = "[" * 900 + "1" + "]" * 900
+    text = (
+        "openapi: 3.0.0\nservers: [{url: 'https://{v}.test', variables: {v: {default: "
+        + deep + "}}}]\npaths: {/a: {get: {operationId: a}}}\n"
+    )  # fmt: skip
+    op = catalog.load(write(tmp_path, "a.yaml", text)).find("a")
+    assert op is not None
+    assert op.parameters[0].default is None
+
+
+def test_a_ref_with_a_nul_is_skipped(tmp_path: Path) -> None:
+    param = {"$ref": "a\x00.yaml"}
+    text = json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {"parameters": [param]}}}})
+    api = catalog.load(write(tmp_path, "api.json", text))
+    assert api.skipped[0].reason.endswith("$ref holds a NUL, which no file's name does")
+
+
+def test_a_path_no_file_system_can_hold_is_said() -> None:
+    with pytest.raises(EndpointError, match=r"cannot be read; pass the path of an OpenAPI"):
+        catalog.load("/tmp/\ud800.yaml")
+
+
+# --- values ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [b"x", {1, 2}, Path("p"), 1j, float("nan")])
+def test_a_json_parameter_of_no_json_value_is_an_endpoint_error(value: object) -> None:
+    op = styles().find("getQuery")
+    assert op is not None
+    with pytest.raises(EndpointError, match=r"has no JSON text"):
+        op.call({"json": value})
+
+
+def test_a_value_that_holds_itself_is_an_endpoint_error() -> None:
+    op = styles().find("uploadPhoto")
+    assert op is not None
+    looped: dict[str, Any] = {}
+    looped["me"] = looped
+    with pytest.raises(EndpointError, match=r"or holds itself"):
+        op.call({"id": 1, "details": looped})
+
+
+def test_a_cookie_no_cookie_can_hold_is_refused_without_its_value() -> None:
+    op = styles().find("getQuery")
+    assert op is not None
+    with pytest.raises(EndpointError) as raised:
+        op.call({"cookie.session": ["x", {"a": "SEKRIT"}]})
+    assert str(raised.value) == (
+        "cookie.session is a list that no cookie can hold; pass text, a number, or a list "
+        "or mapping of them"
+    )
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom"])
+def test_a_device_is_no_file_to_upload(special: str) -> None:
+    op = styles().find("uploadPhoto")
+    assert op is not None
+    with pytest.raises(EndpointError, match=r"photo: '/dev/\w+' is no regular file"):
+        op.call({"id": 1, "photo": Path(special)})
+
+
+def test_a_pipe_is_no_file_to_upload(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    op = styles().find("uploadPhoto")
+    assert op is not None
+    done: list[BaseException] = []
+
+    def upload() -> None:
+        try:
+            op.call({"id": 1, "photo": tmp_path / "pipe"})
+        except EndpointError as error:
+            done.append(error)
+
+    worker = threading.Thread(target=upload, daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert done, "the upload waited on the pipe"
+    assert "is no regular file" in str(done[0])
+
+
+# --- requests read back ----------------------------------------------------------------------
+
+
+def test_a_url_whose_host_does_not_parse_is_an_endpoint_error() -> None:
+    with pytest.raises(EndpointError, match=r"the URL is no URL"):
+        styles().match("GET", "http://[zz]/v1/query")
+    with pytest.raises(EndpointError, match=r"the URL is no URL"):
+        styles().match("GET", "https://eu.example.com:99x/v1/query")
+
+
+def test_a_deep_object_a_thousand_levels_deep_reads_back_flat_past_32() -> None:
+    url = "https://eu.example.com/v1/query?deep" + "[a]" * 1000 + "=1"
+    found = styles().match("GET", url)
+    node: Any = found.params["deep"]
+    for _ in range(32):
+        node = node["a"]
+    assert node == {"a" + "][a" * 967: "1"}
+
+
+def test_a_body_of_no_utf8_is_data_whatever_its_type_says() -> None:
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    found = styles().match("POST", "https://eu.example.com/v1/pets/form", form, b"\xff\xfe")
+    assert (found.data, found.params) == (b"\xff\xfe", {})
+
+
+# --- the cache --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "known", [[1, 2, 3], ["x", "y", "z", "../../etc/passwd"], "text", [0, 0, 0, 7]]
+)
+def test_a_damaged_index_of_hashes_is_read_past(tmp_path: Path, known: object) -> None:
+    path = tmp_path / "styles.yaml"
+    path.write_bytes(STYLES.read_bytes())
+    (tmp_path / "common.yaml").write_bytes((STYLES.parent / "common.yaml").read_bytes())
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "stat-index.json").write_text(json.dumps({str(path): known}))
+    assert len(_cache.digest(str(path))) == 64
+    assert len(catalog.load(path).operations) == 7
+
+
+@pytest.mark.parametrize(
+    "entry",
+    ['{"format": 1, "files": []}', '{"format": 1, "files": {}, "parameters": [],'
+     ' "operations": [{"parameters": [5]}]}', "[" * 5000],
+)  # fmt: skip
+def test_a_damaged_cache_entry_is_read_past(tmp_path: Path, entry: str) -> None:
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    digest = _cache.digest(str(path))
+    from restroute import __version__
+
+    cache = tmp_path / "cache"
+    (cache / f"{digest}-{_cache.FORMAT}-{__version__}.json").write_text(entry)
+    assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+
+
+def test_an_entry_naming_a_device_is_read_past(tmp_path: Path) -> None:
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    catalog.load(path)
+    [entry] = [p for p in (tmp_path / "cache").glob("*.json") if p.name != "stat-index.json"]
+    written = json.loads(entry.read_text())
+    written["files"] = {"/dev/zero": "0" * 64}
+    entry.write_text(json.dumps(written))
+    _sources._read.clear()
+    assert [op.id for op in catalog.load(path).operations] == ["get-a"]
