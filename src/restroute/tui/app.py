@@ -292,11 +292,13 @@ class RestrouteApp(App[None]):
             self._route_title(f"loading {os.path.basename(source)}…")
 
     def _catalog_failed(self, error: str) -> None:
-        self.catalog_source = None  # GitHub's, as before
+        kept = self.session.catalog  # the API in use before: its routes stay
+        self.catalog_source = None if kept is catalog.load("github") else kept.name
         if self._widgets_gone():
             return
-        self.notify(f"{error}; GitHub's routes are kept", severity="error", markup=False)
-        self._catalog_loaded(self.session.catalog)
+        self.notify(f"{error}; the routes of {kept.label} are kept", severity="error",
+                    markup=False)  # fmt: skip
+        self._catalog_loaded(kept)
 
     def _catalog_loaded(self, api: Catalog) -> None:
         self.catalog_ready = True
