@@ -245,3 +245,11 @@ def test_an_entry_naming_a_device_is_read_past(tmp_path: Path) -> None:
     entry.write_text(json.dumps(written))
     _sources._read.clear()
     assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+
+
+def test_a_broken_file_beside_the_description_is_named_with_it(tmp_path: Path) -> None:
+    write(tmp_path, "broken.yaml", "a: [\n")
+    text = json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {
+        "parameters": [{"$ref": "broken.yaml#/a"}]}}}})  # fmt: skip
+    with pytest.raises(EndpointError, match=r"^api.json, which refers to broken.yaml: line 2"):
+        catalog.load(write(tmp_path, "api.json", text))

@@ -48,7 +48,7 @@ def read(path: str) -> Description:
     """The operations of the description at ``path``."""
     folder = os.path.dirname(os.path.realpath(path))
     refs = _Refs(path, folder)
-    root = refs.document(os.path.realpath(path), top=True)
+    root = refs.document(os.path.realpath(path))
     shown = os.path.basename(path)
     if not isinstance(root, Mapping):
         raise EndpointError(f"{shown}: # is no OpenAPI description (not a mapping of fields)")
@@ -111,9 +111,9 @@ class _Refs:
         # once, so a description of shared parts costs its size, never their paths.
         self.walked: dict[tuple[str, int], Any] = {}
 
-    def document(self, file: str, *, top: bool = False) -> object:
+    def document(self, file: str) -> object:
         if file not in self.read:
-            self.read[file] = _load(file, self.top if top else file)
+            self.read[file] = _load(file, self.top)
         return self.read[file]
 
     def follow(self, node: object, file: str, where: str) -> tuple[object, str]:
@@ -147,7 +147,11 @@ class _Refs:
 
 
 def _load(file: str, top: str) -> object:
+    """A document, named in errors by the description and, for a file its ``$ref``
+    reaches, that file too."""
     shown = os.path.basename(file)
+    if file != top:
+        shown = f"{os.path.basename(top)}, which refers to {shown}"
     try:
         if not stat.S_ISREG(os.stat(file).st_mode):  # /dev/zero never ends, a FIFO waits
             raise EndpointError(f"{shown}: is no regular file (a device, a pipe or a folder)")
