@@ -47,6 +47,7 @@ several runs, with their spread (min-max).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import importlib.util
 import json
 import os
@@ -1317,7 +1318,7 @@ def yaml_figures(description: Path, folder: Path, rt: bool) -> None:
     if not ruamel:
         print("  ruamel.yaml not installed")
     else:
-        from ruamel.yaml import __version__ as ruamel_version
+        ruamel_version = importlib.import_module("ruamel.yaml").__version__  # not a dependency
 
         c = "its C parser" if _importable("_ruamel_yaml") else "pure Python: no ruamel.yaml.clib"
         print(f"  ruamel.yaml {ruamel_version} YAML(typ='safe') ({c}): {spread(safe, digits=2)}")

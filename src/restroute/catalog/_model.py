@@ -13,6 +13,8 @@ from .._rows import nest, value_text
 from ..errors import EndpointError
 
 GITHUB = "https://api.github.com"
+# The largest description read: Microsoft Graph's, the largest known, is 47 MB.
+MAX_BYTES = 256 * 1024 * 1024
 # endpoint()'s own option names, octokit's camelCase aliases and data: not parameters.
 OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
 # Where a form names a parameter of these locations (catalog._serialize reads them).

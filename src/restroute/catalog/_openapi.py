@@ -18,14 +18,13 @@ from collections.abc import Mapping
 
 from .._core.template import compile_template
 from ..errors import EndpointError
-from ._model import Description, Operation, Parameter, Skipped
+from ._model import MAX_BYTES, Description, Operation, Parameter, Skipped
 from ._serialize import query_expression, style_of, varname
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-MAX_BYTES = 256 * 1024 * 1024  # Microsoft Graph's description, the largest known, is 47 MB
 MAX_HOPS = 64  # $ref followed from one place: real descriptions need 3 or 4
 MAX_DEPTH = 12  # schema levels read for a type or an example
 DESCRIPTION_LIMIT = 300  # characters of a description kept, as in GitHub's catalog

@@ -10,7 +10,7 @@ from .._core.encoding import shown
 from ..errors import EndpointError
 from ._catalog import Catalog
 from ._data import github, product, product_names
-from ._openapi import MAX_BYTES
+from ._model import MAX_BYTES
 
 # A bundled catalog's name, never a file's: github, ghec, ghes-3.19, github@2026-03-10.
 BUNDLED_NAME = re.compile(r"(?:github|ghec|ghes-[0-9]+\.[0-9]+)(?:@[0-9]{4}-[0-9]{2}-[0-9]{2})?")
