@@ -253,3 +253,34 @@ def test_a_broken_file_beside_the_description_is_named_with_it(tmp_path: Path) -
         "parameters": [{"$ref": "broken.yaml#/a"}]}}}})  # fmt: skip
     with pytest.raises(EndpointError, match=r"^api.json, which refers to broken.yaml: line 2"):
         catalog.load(write(tmp_path, "api.json", text))
+
+
+def test_a_missing_file_beside_the_description_is_named_with_it(tmp_path: Path) -> None:
+    text = json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {
+        "parameters": [{"$ref": "gone.yaml#/a"}]}}}})  # fmt: skip
+    with pytest.raises(
+        EndpointError, match=r"^api.json, which refers to gone.yaml: cannot be read \(No such"
+    ):
+        catalog.load(write(tmp_path, "api.json", text))
+
+
+def test_a_description_over_the_limit_is_refused_before_it_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_sources, "MAX_BYTES", 100)
+    with pytest.raises(EndpointError, match=r"styles.yaml': is over 0 MB, more than any API"):
+        catalog.load(STYLES)
+
+
+def test_a_file_larger_than_its_size_said_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """/proc files say they are empty and are not: read past the limit, refused."""
+    from restroute import _attachment
+
+    monkeypatch.setattr(_attachment, "MAX_BYTES", 4)
+    with pytest.raises(EndpointError, match=r"grew past 4 bytes as it was read"):
+        _attachment.read_attachment("/proc/self/status")
+
+
+def test_a_body_of_no_utf8_with_no_type_is_data() -> None:
+    found = styles().match("POST", "https://eu.example.com/v1/pets/form", {}, b"\xff")
+    assert (found.data, found.headers) == (b"\xff", {})
