@@ -848,14 +848,7 @@ def _resource(
             "externalDocs": docs,
             "operationId": f"{owner}.Create{upper(nav)}",
             "requestBody": body("New navigation property"),
-            "responses": {
-                "2XX": {
-                    "description": "Created navigation property.",
-                    "content": {"application/json": {"schema": {"$ref": ref}}},
-                },
-                "4XX": {"$ref": ERROR},
-                "5XX": {"$ref": ERROR},
-            },
+            "responses": _answered("Created navigation property.", ref),
             "x-ms-docs-operation-type": "operation",
         },
         "parameters": own_keys,
@@ -874,14 +867,7 @@ def _resource(
                 _enum_parameter("$select", "Select properties to be returned", props),
                 _enum_parameter("$expand", "Expand related entities", ["*", *navs]),
             ],
-            "responses": {
-                "2XX": {
-                    "description": "Retrieved navigation property",
-                    "content": {"application/json": {"schema": {"$ref": ref}}},
-                },
-                "4XX": {"$ref": ERROR},
-                "5XX": {"$ref": ERROR},
-            },
+            "responses": _answered("Retrieved navigation property", ref),
             "x-ms-docs-operation-type": "operation",
         },
         "patch": {
@@ -890,14 +876,7 @@ def _resource(
             "description": long_text(f"Update the properties of a {entity} object."),
             "operationId": f"{owner}.Update{upper(nav)}",
             "requestBody": body("New navigation property values"),
-            "responses": {
-                "2XX": {
-                    "description": "Success",
-                    "content": {"application/json": {"schema": {"$ref": ref}}},
-                },
-                "4XX": {"$ref": ERROR},
-                "5XX": {"$ref": ERROR},
-            },
+            "responses": _answered("Success", ref),
             "x-ms-docs-operation-type": "operation",
         },
         "delete": {
@@ -1143,6 +1122,15 @@ def _shared_parameters() -> dict[str, Any]:
             "example": "eventual",
         },
     }
+
+
+def _answered(description: str, ref: str) -> dict[str, Any]:
+    """A success with the schema ``ref`` as JSON, and Graph's shared errors."""
+    success = {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": ref}}},
+    }
+    return {"2XX": success, "4XX": {"$ref": ERROR}, "5XX": {"$ref": ERROR}}
 
 
 def _responses(entities: list[str]) -> dict[str, Any]:

@@ -99,6 +99,38 @@ class Terminal:
         return screen
 
 
+def explorer_in_tmux(tmp_path: Path, size: tuple[int, int], profile: Path) -> Terminal:
+    """The console script in a tmux of ``size``, on ``profile``, its token (``JOB_TOKEN``)
+    in its environment and its catalog cache a folder of its own; OSC 52 copies reach
+    tmux's buffer."""
+    socket, name = tmp_path / "tmux.sock", f"jobs-{os.getpid()}-{time.monotonic_ns()}"
+    command = (
+        f"env -u COLUMNS -u LINES JOB_TOKEN={TOKEN} RESTROUTE_CACHE={tmp_path / 'cache'} "
+        f"{shlex.quote(str(SCRIPT))} explore '' --profile {shlex.quote(str(profile))}"
+    )
+    width, height = size
+    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(width),
+         "-y", str(height), "sleep 600")  # fmt: skip
+    tmux(socket, "set-option", "-g", "set-clipboard", "on")
+    tmux(socket, "respawn-pane", "-k", "-t", name, command)
+    return Terminal(socket, name)
+
+
+def copy_curl_and_run(term: Terminal, folder: Path) -> str:
+    """ctrl+r to secrets as $VAR, F6 copies the curl; bash runs it with the token set.
+    The curl copied, which holds the variable, never the token."""
+    term.keys("C-r")
+    term.see("SECRETS AS $VAR")
+    term.keys("F6")
+    term.see("Copied curl")
+    copied = tmux(term.socket, "show-buffer")
+    assert "${JOB_TOKEN:?}" in copied
+    assert TOKEN not in copied
+    ran = run_shell("bash", copied, folder, env={"JOB_TOKEN": TOKEN})
+    assert ran.returncode == 0, ran.stderr.decode()
+    return copied
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_three_jobs_in_a_real_terminal(
     tmp_path: Path, server: RecordingServer, size: tuple[int, int]
@@ -109,17 +141,8 @@ def test_the_three_jobs_in_a_real_terminal(
     local.write_text(
         f'base_url = "{server.base_url}"\n[headers]\nauthorization = "token ${{JOB_TOKEN}}"\n'
     )
-    socket, name = tmp_path / "tmux.sock", f"jobs-{os.getpid()}-{time.monotonic_ns()}"
-    command = (
-        f"env -u COLUMNS -u LINES JOB_TOKEN={TOKEN} {shlex.quote(str(SCRIPT))} explore '' "
-        f"--profile {shlex.quote(str(local))}"
-    )
-    width, height = size
-    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(width),
-         "-y", str(height), "sleep 600")  # fmt: skip
-    tmux(socket, "set-option", "-g", "set-clipboard", "on")  # OSC 52 copies reach the buffer
-    tmux(socket, "respawn-pane", "-k", "-t", name, command)
-    term = Terminal(socket, name)
+    height = size[1]
+    term = explorer_in_tmux(tmp_path, size, local)
     try:
         term.see("F1 Help", "^p Palette")
 
@@ -164,15 +187,7 @@ def test_the_three_jobs_in_a_real_terminal(
         term.seek("10 · session", "PageDown")
 
         # 3. Copy: secrets as $VAR, F6 copies the curl; bash runs it with the variable set.
-        term.keys("C-r")
-        term.see("SECRETS AS $VAR")
-        term.keys("F6")
-        term.see("Copied curl")
-        copied = tmux(socket, "show-buffer")
-        assert "${JOB_TOKEN:?}" in copied
-        assert TOKEN not in copied
-        ran = run_shell("bash", copied, tmp_path, env={"JOB_TOKEN": TOKEN})
-        assert ran.returncode == 0, ran.stderr.decode()
+        copy_curl_and_run(term, tmp_path)
         (request,) = server.requests
         assert request.method == "GET"
         assert request.target == "/repos/octocat/hello-world/pulls?per_page=10"
@@ -188,7 +203,7 @@ def test_the_three_jobs_in_a_real_terminal(
         term.keys("C-f", "Left", "Tab")  # Merged, its text
         term.seek(TOKEN, "Down")
     finally:
-        tmux(socket, "kill-server", check=False)
+        tmux(term.socket, "kill-server", check=False)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -237,7 +252,7 @@ def test_what_partial_repaints_leave_on_screen_is_what_a_full_repaint_draws(
         assert after == before, f"left on screen by partial repaints:\n{stale}"
         assert after.strip()  # a screen was read
     finally:
-        tmux(socket, "kill-server", check=False)
+        tmux(term.socket, "kill-server", check=False)
 
 
 STYLES = Path(__file__).parent / "data" / "openapi" / "styles.yaml"
@@ -255,17 +270,7 @@ def test_the_three_jobs_on_another_apis_description(
         f'catalog = "{STYLES}"\nbase_url = "{server.base_url}"\n'
         '[headers]\nauthorization = "Bearer ${JOB_TOKEN}"\n'
     )
-    socket, name = tmp_path / "tmux.sock", f"api-{os.getpid()}-{time.monotonic_ns()}"
-    command = (
-        f"env -u COLUMNS -u LINES JOB_TOKEN={TOKEN} RESTROUTE_CACHE={tmp_path / 'cache'} "
-        f"{shlex.quote(str(SCRIPT))} explore '' --profile {shlex.quote(str(local))}"
-    )
-    width, height = size
-    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(width),
-         "-y", str(height), "sleep 600")  # fmt: skip
-    tmux(socket, "set-option", "-g", "set-clipboard", "on")
-    tmux(socket, "respawn-pane", "-k", "-t", name, command)
-    term = Terminal(socket, name)
+    term = explorer_in_tmux(tmp_path, size, local)
     try:
         term.see("Styles 1.0 · 7 routes")  # the route bar names the API once it is loaded
 
@@ -288,14 +293,7 @@ def test_the_three_jobs_on_another_apis_description(
         term.seek("· catalog", "PageDown")
 
         # 3. Copy: secrets as $VAR, F6, bash runs it: the form body as the description says.
-        term.keys("C-r")
-        term.see("SECRETS AS $VAR")
-        term.keys("F6")
-        term.see("Copied curl")
-        copied = tmux(socket, "show-buffer")
-        assert "${JOB_TOKEN:?}" in copied
-        ran = run_shell("bash", copied, tmp_path, env={"JOB_TOKEN": TOKEN})
-        assert ran.returncode == 0, ran.stderr.decode()
+        copy_curl_and_run(term, tmp_path)
         (request,) = server.requests
         assert (request.method, request.target) == ("POST", "/pets/form")
         assert request.body == b"name=Rex+Dog&tags=a&tags=b"
@@ -304,4 +302,4 @@ def test_the_three_jobs_on_another_apis_description(
         assert request.header_values("accept") == ["application/json"]
         assert not [screen for screen in term.screens if TOKEN in screen]
     finally:
-        tmux(socket, "kill-server", check=False)
+        tmux(term.socket, "kill-server", check=False)

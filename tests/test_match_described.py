@@ -41,13 +41,7 @@ def read_back(api: Catalog, sent: dict[str, Any]) -> Match:
 def again(found: Match) -> dict[str, Any]:
     """The request the values read back build: the law says it is the one sent."""
     assert found.operation is not None
-    values: dict[str, Any] = dict(found.params)
-    if found.data is not None:
-        values["data"] = found.data
-    values.update((f"headers.{name}", value) for name, value in found.headers.items())
-    if found.base_url:
-        values["base_url"] = found.base_url
-    return request(found.operation, values)
+    return request(found.operation, found.values())
 
 
 CASES: dict[str, dict[str, Any]] = {

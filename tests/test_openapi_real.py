@@ -597,13 +597,7 @@ def again(found: Match) -> dict[str, Any]:
     """The request the values read back build: the law says it is the one sent (the helper
     of tests/test_match_described.py)."""
     assert found.operation is not None
-    values: dict[str, Any] = dict(found.params)
-    if found.data is not None:
-        values["data"] = found.data
-    values.update((f"headers.{name}", value) for name, value in found.headers.items())
-    if found.base_url:
-        values["base_url"] = found.base_url
-    return build(found.operation, values)
+    return build(found.operation, found.values())
 
 
 def on_the_wire(request: dict[str, Any]) -> dict[str, Any]:

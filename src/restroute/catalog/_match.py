@@ -86,6 +86,18 @@ class Match:
     warnings: tuple[str, ...] = ()
     parts: tuple[Part, ...] = ()
 
+    def values(self) -> dict[str, object]:
+        """Everything read, as values by form name: the parameters, a raw body as
+        ``data``, each header as ``headers.NAME``, and the base URL when it was another.
+        A description's operation builds the request again from them (``call``)."""
+        values: dict[str, object] = dict(self.params)
+        if self.data is not None:
+            values["data"] = self.data
+        values.update((f"headers.{name}", value) for name, value in self.headers.items())
+        if self.base_url:
+            values["base_url"] = self.base_url
+        return values
+
 
 def match(
     method: str,

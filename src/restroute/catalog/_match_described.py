@@ -14,7 +14,18 @@ from email.policy import HTTP
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ..errors import EndpointError
-from ._match import _NOT_JSON, MAX_PAIRS, Match, Part, _fits, _json, _State, _tree, _typed
+from ._match import (
+    _NOT_JSON,
+    MAX_PAIRS,
+    Match,
+    Part,
+    _fits,
+    _json,
+    _Node,
+    _State,
+    _tree,
+    _typed,
+)
 from ._model import Operation, Parameter
 from ._serialize import FORM, MULTIPART, varname
 
@@ -115,14 +126,8 @@ def _rebuilds(found: Match, url: str, headers: dict[str, str], body: str | bytes
 
     op = found.operation
     assert op is not None
-    values: dict[str, object] = dict(found.params)
-    if found.data is not None:
-        values["data"] = found.data
-    values.update((f"headers.{name}", value) for name, value in found.headers.items())
-    if found.base_url:
-        values["base_url"] = found.base_url
     try:
-        route, parameters = op.call(values)
+        route, parameters = op.call(found.values())
         built = endpoint.defaults(op.defaults)(route, parameters)
     except EndpointError:
         return False
@@ -215,7 +220,7 @@ def _operations(
     fits = []
     elsewhere: set[str] = set()
     for rank, node, values in _fits(segments, _tree(api.operations)):
-        candidates = [op for op in api_ops(api, node) if op.method == state.method]
+        candidates = [op for op in _ending(api, node) if op.method == state.method]
         if not candidates:
             elsewhere.update(node.ends)
             continue
@@ -233,10 +238,10 @@ def _operations(
     return [(op, typed) for rank, op, typed in fits if rank == fits[0][0]]
 
 
-def api_ops(api: Catalog, node: object) -> list[Operation]:
+def _ending(api: Catalog, node: _Node) -> list[Operation]:
     """The operations that end at ``node`` of the matcher's tree, twins too (the tree keeps
     one a method; a description's twins share it)."""
-    ends: dict[str, Operation] = getattr(node, "ends", {})
+    ends = node.ends
     twins: dict[tuple[str, str], list[Operation]] = api.memo.get("twins") or _twins(api)
     found: list[Operation] = []
     for op in ends.values():

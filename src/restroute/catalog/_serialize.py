@@ -176,7 +176,8 @@ def _query(param: Parameter, value: object) -> list[str]:
     """The query's pairs for a style that is no RFC 6570 expression."""
     name = param.name
     if param.style == "deepObject":
-        return [f"{_q(key)}={_q(text)}" for key, text in _deep(name, value)]
+        quote = quote_unreserved
+        return [f"{quote(key)}={quote(text)}" for key, text in _deep(name, value)]
     delimiter = _DELIMITERS[param.style]
     if isinstance(value, Mapping):
         items = [item_text(name, v) for pair in value.items() for v in pair]
@@ -184,11 +185,7 @@ def _query(param: Parameter, value: object) -> list[str]:
         items = [item_text(name, item) for item in value]
     else:
         items = [item_text(name, value)]
-    return [f"{_q(name)}={delimiter.join(map(_q, items))}"]
-
-
-def _q(text: str) -> str:
-    return quote_unreserved(text)
+    return [f"{quote_unreserved(name)}={delimiter.join(map(quote_unreserved, items))}"]
 
 
 def _deep(name: str, value: object, depth: int = 0) -> list[tuple[str, str]]:
