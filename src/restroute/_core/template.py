@@ -31,7 +31,7 @@ _EXPRESSION = r"\{([^{}]*)\}"
 # 2.3 varname = varchar *( ["."] varchar ), where varchar also takes "-" here: GitHub's
 # routes name variables {enterprise-team}, and the reference accepts them. 2.4 prefix
 # 1-9999 or explode.
-_VARSPEC = (
+VARSPEC = (
     r"((?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2})+)*)"
     r"(?::([1-9][0-9]{0,3})|(\*))?"
 )
@@ -217,7 +217,7 @@ class Template:
             raise Refused(msg)
         specs = []
         for spec in body[len(operator) :].split(","):
-            match = compiled(_VARSPEC).fullmatch(spec)
+            match = compiled(VARSPEC).fullmatch(spec)
             if match is None:
                 msg = f"malformed URI template: {spec!r} in {{{body}}} is "
                 msg += "not a variable name (letters, digits, _, -, %XX and inner dots), "

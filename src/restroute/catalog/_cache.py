@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import operator
 import os
 import re
 import stat
@@ -28,6 +29,7 @@ _HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing 
 FORMAT = 1  # of an entry; with restroute's version, part of every entry's name
 _OP_DEFAULTS = {f.name: f.default for f in fields(Operation) if f.name != "parameters"}
 _PARAM_DEFAULTS = {f.name: f.default for f in fields(Parameter)}
+_param_values = operator.attrgetter(*_PARAM_DEFAULTS)  # a parameter's values, in a tuple
 _TUPLES = frozenset({"enum", "examples", "formats"})
 
 
@@ -135,6 +137,7 @@ def _write(path: str, text: str) -> None:
 def _compiled(operations: tuple[Operation, ...]) -> dict[str, object]:
     """The operations as JSON, each parameter written once and named by its place."""
     table: dict[str, int] = {}
+    places: dict[int, int] = {}  # a parameter object's place: operations share objects
     shared: list[dict[str, object]] = []
     written = []
     for op in operations:
@@ -145,16 +148,22 @@ def _compiled(operations: tuple[Operation, ...]) -> dict[str, object]:
         }
         keys = []
         for param in op.parameters:
-            raw = {
-                name: getattr(param, name)
-                for name, default in _PARAM_DEFAULTS.items()
-                if getattr(param, name) != default or name in ("name", "location", "type")
-            }
-            text = json.dumps(raw, sort_keys=True, ensure_ascii=False)
-            if text not in table:
-                table[text] = len(shared)
-                shared.append(raw)
-            keys.append(table[text])
+            if id(param) not in places:
+                # Equal parameters are written once. repr tells True from 1 and 1.0, as
+                # JSON does; two equal dicts in another order are only written twice.
+                text = repr(_param_values(param))
+                if text not in table:
+                    table[text] = len(shared)
+                    shared.append(
+                        {
+                            name: getattr(param, name)
+                            for name, default in _PARAM_DEFAULTS.items()
+                            if getattr(param, name) != default
+                            or name in ("name", "location", "type")
+                        }
+                    )
+                places[id(param)] = table[text]
+            keys.append(places[id(param)])
         entry["parameters"] = keys
         written.append(entry)
     return {"parameters": shared, "operations": written}

@@ -14,16 +14,12 @@ import json
 import os
 import re
 import stat
-from collections.abc import Mapping
+from typing import Any
 
-from .._core.template import compile_template
+from .._core.template import VARSPEC, compile_template
 from ..errors import EndpointError
 from ._model import MAX_BYTES, Description, Operation, Parameter, Skipped
 from ._serialize import query_expression, style_of, varname
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 MAX_HOPS = 64  # $ref followed from one place: real descriptions need 3 or 4
 MAX_DEPTH = 12  # schema levels read for a type or an example
@@ -32,11 +28,22 @@ METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 # The headers OpenAPI says a header parameter may not describe (3.1, 4.8.12.1).
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+# A template the engine surely takes: literals of no brace, space, control or ":" (a
+# ":name" is a variable to it), expressions of its varspecs. Matching it costs a
+# thousandth of compiling one (Graph: 20,000); any other is compiled, for the error.
+_PLAIN_TEMPLATE = re.compile(
+    rf"(?:[^{{}}:\x00-\x20\x7f-\x9f\s]|\{{[+#./;?&]?{VARSPEC}(?:,{VARSPEC})*\}})*"
+)
 _SWAGGER = (
     "is Swagger 2.0, which restroute does not read; convert it to OpenAPI 3 first "
     "(npx swagger2openapi FILE -o openapi.yaml, or editor.swagger.io: Edit > Convert "
     "to OpenAPI 3)"
 )
+
+
+# What a missing mapping reads as: one object, so that the walks' memos, keyed by a node's
+# identity, never meet a temporary {} whose identity a node read later takes over.
+_EMPTY: dict[str, Any] = {}
 
 
 class _Skip(Exception):
@@ -49,7 +56,7 @@ def read(path: str) -> Description:
     refs = _Refs(path, folder)
     root = refs.document(os.path.realpath(path))
     shown = os.path.basename(path)
-    if not isinstance(root, Mapping):
+    if not isinstance(root, dict):
         raise EndpointError(f"{shown}: # is no OpenAPI description (not a mapping of fields)")
     if "swagger" in root:
         raise EndpointError(f"{shown}: #/swagger {_SWAGGER}")
@@ -60,7 +67,7 @@ def read(path: str) -> Description:
     info = _map(root.get("info"))
     paths = root.get("paths")
     paths = {} if paths is None else paths  # 3.1: a description of webhooks alone has none
-    if not isinstance(paths, Mapping):
+    if not isinstance(paths, dict):
         raise EndpointError(f"{shown}: #/paths is no mapping of paths to operations")
     base, server_params = _server(root.get("servers"), refs)
     operations: list[Operation] = []
@@ -76,7 +83,7 @@ def read(path: str) -> Description:
         except _Skip as why:
             skipped.append(Skipped("", url, str(why)))
             continue
-        if not isinstance(item, Mapping):
+        if not isinstance(item, dict):
             skipped.append(Skipped("", url, f"{where} is no path item (a mapping)"))
             continue
         for method in METHODS:
@@ -108,7 +115,8 @@ class _Refs:
         # What a schema walk made of a node, by the walk and the node's identity: a node
         # reached many ways (a $ref, a YAML alias, schemas that share parts) is walked
         # once, so a description of shared parts costs its size, never their paths.
-        self.walked: dict[tuple[str, int], Any] = {}
+        self.walked: dict[tuple[object, ...], Any] = {}
+        self.followed: dict[tuple[str, str], tuple[object, str]] = {}
 
     def document(self, file: str) -> object:
         if file not in self.read:
@@ -116,9 +124,19 @@ class _Refs:
         return self.read[file]
 
     def follow(self, node: object, file: str, where: str) -> tuple[object, str]:
-        """``node`` with its ``$ref`` chain followed: the node it ends at, and its file."""
+        """``node`` with its ``$ref`` chain followed: the node it ends at, and its file
+        (a chain followed once: Graph's 20,000 operations share 60 parameters)."""
+        if not isinstance(node, dict) or not isinstance(node.get("$ref"), str):
+            return node, file
+        key = (file, node["$ref"])
+        found = self.followed.get(key)
+        if found is None:
+            found = self.followed[key] = self._chase(node, file, where)
+        return found
+
+    def _chase(self, node: object, file: str, where: str) -> tuple[object, str]:
         seen: set[tuple[str, str]] = set()
-        while isinstance(node, Mapping) and isinstance(node.get("$ref"), str):
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
             ref: str = node["$ref"]
             target, _, pointer = ref.partition("#")
             if target:
@@ -245,7 +263,7 @@ def _pointed(document: object, pointer: str, ref: str, where: str) -> object:
         raise _Skip(f"{where}: $ref {ref!r:.80} is no JSON pointer")
     for part in pointer[1:].split("/"):
         part = part.replace("%25", "%").replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping) and part in node:
+        if isinstance(node, dict) and part in node:
             node = node[part]
         elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
@@ -284,14 +302,14 @@ def _text(value: object) -> str:
 
 def _server(servers: object, refs: _Refs) -> tuple[str, tuple[Parameter, ...]]:
     """The first server's URL, its variables at their defaults, and the variables."""
-    if not isinstance(servers, list) or not servers or not isinstance(servers[0], Mapping):
+    if not isinstance(servers, list) or not servers or not isinstance(servers[0], dict):
         return "", ()
     server = servers[0]
     url = _str(server.get("url"))
     variables = _map(server.get("variables"))
     params = []
     for name, variable in variables.items():
-        if not isinstance(variable, Mapping) or f"{{{name}}}" not in url:
+        if not isinstance(variable, dict) or f"{{{name}}}" not in url:
             continue
         default = _small(variable.get("default", ""))
         enum = _list(variable.get("enum"))
@@ -307,7 +325,7 @@ def _server(servers: object, refs: _Refs) -> tuple[str, tuple[Parameter, ...]]:
 def _operation(
     url: str,
     method: str,
-    item: Mapping[str, Any],
+    item: dict[str, Any],
     refs: _Refs,
     where: str,
     base: str,
@@ -316,7 +334,7 @@ def _operation(
 ) -> Operation:
     where = f"{where}/{method}"
     op, file = refs.follow(item[method], refs.top, where)
-    if not isinstance(op, Mapping):
+    if not isinstance(op, dict):
         raise _Skip(f"{where} is no operation (a mapping)")
     own = _list(op.get("servers")) or _list(item.get("servers"))  # [] says nothing
     if own:
@@ -369,8 +387,8 @@ def _list(value: object) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _map(value: object) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+def _map(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else _EMPTY
 
 
 def _str(value: object) -> str:
@@ -393,6 +411,8 @@ def _template(url: str, params: list[Parameter], where: str) -> str:
     if "?" in path and query:  # a path that holds a query of its own: the rest goes on
         query = "{&" + query[2:]
     template = _PLACEHOLDER.sub(placeholder, path) + query
+    if _PLAIN_TEMPLATE.fullmatch(template):
+        return template
     try:
         compile_template(template, "GET")
     except EndpointError as error:
@@ -401,24 +421,34 @@ def _template(url: str, params: list[Parameter], where: str) -> str:
 
 
 def _parameter(raw: object, refs: _Refs, file: str, where: str) -> Parameter | None:
+    """The parameter ``raw`` describes, made once however many operations share it (one
+    object then: the compiled cache writes it once too)."""
     param, file = refs.follow(raw, file, where)
-    if not isinstance(param, Mapping):
+    key = ("parameter", id(param))
+    if key not in refs.walked:
+        refs.walked[key] = _parameter_read(param, refs, file, where)
+    found: Parameter | None = refs.walked[key]
+    return found
+
+
+def _parameter_read(param: object, refs: _Refs, file: str, where: str) -> Parameter | None:
+    if not isinstance(param, dict):
         raise _Skip(f"{where} is no parameter (a mapping)")
     name, location = param.get("name"), param.get("in")
     if not isinstance(name, str) or location not in ("path", "query", "header", "cookie"):
         raise _Skip(f"{where}: a parameter needs a name and in: path, query, header or cookie")
     if location == "header" and name.lower() in _IGNORED_HEADERS:
         return None
-    schema, _ = refs.follow(param.get("schema", {}), file, f"{where}/schema")
+    schema, _ = refs.follow(param.get("schema", _EMPTY), file, f"{where}/schema")
     content = param.get("content")
     style = style_of(location, param.get("style"), content)
     if style is None:
         raise _Skip(f"{where}: style {param.get('style')!r:.40} does not apply {location}")
-    if isinstance(content, Mapping) and content:
+    if isinstance(content, dict) and content:
         media = next(iter(content.values()))
-        if isinstance(media, Mapping):
-            schema, _ = refs.follow(media.get("schema", {}), file, f"{where}/content")
-    schema = schema if isinstance(schema, Mapping) else {}
+        if isinstance(media, dict):
+            schema, _ = refs.follow(media.get("schema", _EMPTY), file, f"{where}/content")
+    schema = schema if isinstance(schema, dict) else _EMPTY
     explode = param.get("explode", style == "form")
     kind = _type(schema, refs, file, where)
     return Parameter(
@@ -444,20 +474,36 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
         return "", "", []
     where = f"{where}/requestBody"
     body, file = refs.follow(raw, file, where)
-    content = body.get("content") if isinstance(body, Mapping) else None
-    if not isinstance(content, Mapping) or not content:
+    content = body.get("content") if isinstance(body, dict) else None
+    if not isinstance(content, dict) or not content:
         return "", "", []
     media_type = _chosen(list(content))
-    media = content[media_type] if isinstance(content[media_type], Mapping) else {}
-    schema, file = refs.follow(media.get("schema", {}), file, f"{where}/content")
-    schema = schema if isinstance(schema, Mapping) else {}
-    required = isinstance(body, Mapping) and body.get("required") is True
+    media = _map(content[media_type])
+    schema, file = refs.follow(media.get("schema", _EMPTY), file, f"{where}/content")
+    schema = schema if isinstance(schema, dict) else _EMPTY
+    required = isinstance(body, dict) and body.get("required") is True
+    encoding = _map(media.get("encoding"))
+    key = ("body", id(schema), id(encoding), media_type, required)
+    if key not in refs.walked:  # many operations send one schema (Graph: an entity)
+        refs.walked[key] = _body_read(media_type, schema, encoding, required, refs, file, where)
+    found: tuple[str, str, list[Parameter]] = refs.walked[key]
+    return found
+
+
+def _body_read(
+    media_type: str,
+    schema: dict[str, Any],
+    encoding: dict[str, Any],
+    required: bool,
+    refs: _Refs,
+    file: str,
+    where: str,
+) -> tuple[str, str, list[Parameter]]:
     objects = _objects(schema, refs, file, where)
     structured = media_type in ("application/x-www-form-urlencoded", "multipart/form-data")
     if not objects or not (structured or _is_json(media_type)):
         kind = "binary" if schema.get("format") == "binary" else _type(schema, refs, file, where)
         return media_type, kind if kind != "object" else "any", []
-    encoding = _map(media.get("encoding"))
     fields: dict[str, Parameter] = {}
     needed = _required(schema, refs, file, where) if required else set()
     for alternative in objects:
@@ -466,7 +512,7 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
                 continue
             at = f"{where}/content/properties/{_escaped(name)}"
             field, field_file = refs.follow(field, file, at)
-            field = field if isinstance(field, Mapping) else {}
+            field = field if isinstance(field, dict) else _EMPTY
             if field.get("readOnly") is True:  # the server's to write, never a request's
                 continue
             how = _map(encoding.get(name))
@@ -482,7 +528,7 @@ def _body(raw: object, refs: _Refs, file: str, where: str) -> tuple[str, str, li
                 deprecated=field.get("deprecated") is True,
                 style=style if isinstance(style, str) else "form",
                 explode=how.get("explode", style == "form") is True,
-                examples=_examples({}, field, refs, field_file, at),
+                examples=_examples(_EMPTY, field, refs, field_file, at),
                 media=_str(how.get("contentType")),
             )
     for name in needed:
@@ -511,25 +557,25 @@ def _is_json(media_type: str) -> bool:
 
 
 def _objects_walked(
-    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
-) -> list[Mapping[str, Any]]:
+    schema: dict[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+) -> list[dict[str, Any]]:
     """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf,
     each once however many ways it is reached (ten refs to one schema, ten levels deep,
     would be ten billion)."""
     if depth > MAX_DEPTH:
         return []
-    found = {id(schema): schema} if isinstance(schema.get("properties"), Mapping) else {}
+    found = {id(schema): schema} if isinstance(schema.get("properties"), dict) else {}
     for key in ("allOf", "oneOf", "anyOf"):
         for at, part in enumerate(_list(schema.get(key))):
             part, part_file = refs.follow(part, file, f"{where}/{key}/{at}")
-            if isinstance(part, Mapping):
+            if isinstance(part, dict):
                 for each in _objects(part, refs, part_file, where, depth + 1):
                     found.setdefault(id(each), each)
     return list(found.values())
 
 
 def _required_walked(
-    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+    schema: dict[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
 ) -> set[str]:
     """The fields every body the schema allows has: its own required, all of allOf's,
     and those every alternative of oneOf (or anyOf) requires."""
@@ -540,7 +586,7 @@ def _required_walked(
     for key, found in parts.items():
         for part in _list(schema.get(key)):
             part, part_file = refs.follow(part, file, where)
-            if isinstance(part, Mapping):
+            if isinstance(part, dict):
                 found.append(_required(part, refs, part_file, where, depth + 1))
     needed = needed.union(*parts["allOf"])
     for key in ("oneOf", "anyOf"):
@@ -550,7 +596,7 @@ def _required_walked(
 
 
 def _type_walked(
-    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+    schema: dict[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
 ) -> str:
     """``string``, ``integer``, ``array<string>``, ``string|integer`` ...: a form's hint,
     as GitHub's catalog writes it."""
@@ -561,7 +607,7 @@ def _type_walked(
         kinds = []
         for variant in variants:
             variant, variant_file = refs.follow(variant, file, where)
-            if isinstance(variant, Mapping):
+            if isinstance(variant, dict):
                 kinds.append(_type(variant, refs, variant_file, where, depth + 1))
         return "|".join(dict.fromkeys(kinds)) or "any"
     kind = schema.get("type")
@@ -569,30 +615,30 @@ def _type_walked(
         kind = [k for k in kind if k != "null"]
         kind = kind[0] if len(kind) == 1 else "|".join(map(str, kind)) or None
     if kind == "array":
-        items, items_file = refs.follow(schema.get("items", {}), file, where)
+        items, items_file = refs.follow(schema.get("items", _EMPTY), file, where)
         return f"array<{_type(_map(items), refs, items_file, where, depth + 1)}>"
     if kind == "string" and schema.get("format") == "binary":
         return "binary"
     if isinstance(kind, str):
         return kind
-    if isinstance(schema.get("properties"), Mapping) or _list(schema.get("allOf")):
+    if isinstance(schema.get("properties"), dict) or _list(schema.get("allOf")):
         return "object"
     return "any"
 
 
 def _objects(
-    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
-) -> list[Mapping[str, Any]]:
+    schema: dict[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+) -> list[dict[str, Any]]:
     """The object schemas a body is made of: the schema, its allOf, oneOf and anyOf."""
     key = ("objects", id(schema))
     if key not in refs.walked:
         refs.walked[key] = _objects_walked(schema, refs, file, where, depth)
-    found: list[Mapping[str, Any]] = refs.walked[key]
+    found: list[dict[str, Any]] = refs.walked[key]
     return found
 
 
 def _required(
-    schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
+    schema: dict[str, Any], refs: _Refs, file: str, where: str, depth: int = 0
 ) -> set[str]:
     """The fields every body the schema allows has (``_required_walked``)."""
     key = ("required", id(schema))
@@ -602,7 +648,7 @@ def _required(
     return found
 
 
-def _type(schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: int = 0) -> str:
+def _type(schema: dict[str, Any], refs: _Refs, file: str, where: str, depth: int = 0) -> str:
     """A schema's type as a form's hint (``_type_walked``)."""
     key = ("type", id(schema))
     if key not in refs.walked:
@@ -611,18 +657,18 @@ def _type(schema: Mapping[str, Any], refs: _Refs, file: str, where: str, depth: 
     return found
 
 
-def _enum(schema: Mapping[str, Any], refs: _Refs, file: str, where: str) -> tuple[object, ...]:
+def _enum(schema: dict[str, Any], refs: _Refs, file: str, where: str) -> tuple[object, ...]:
     enum = schema.get("enum")
     if not isinstance(enum, list) and schema.get("type") == "array":
-        items, _ = refs.follow(schema.get("items", {}), file, where)
-        enum = items.get("enum") if isinstance(items, Mapping) else None
+        items, _ = refs.follow(schema.get("items", _EMPTY), file, where)
+        enum = items.get("enum") if isinstance(items, dict) else None
     if not isinstance(enum, list):
         return ()
     return _json_values([value for value in enum if value is not None])
 
 
 def _examples(
-    param: Mapping[str, Any], schema: Mapping[str, Any], refs: _Refs, file: str, where: str
+    param: dict[str, Any], schema: dict[str, Any], refs: _Refs, file: str, where: str
 ) -> tuple[object, ...]:
     """The values the description gives as examples, most specific first."""
     found: list[object] = []
@@ -630,16 +676,17 @@ def _examples(
         if "example" in source:
             found.append(source["example"])
         examples = source.get("examples")
-        if isinstance(examples, Mapping):  # a parameter's: name -> Example Object
+        if isinstance(examples, dict):  # a parameter's: name -> Example Object
             for example in examples.values():
                 example, _ = refs.follow(example, file, where)
-                if isinstance(example, Mapping) and "value" in example:
+                if isinstance(example, dict) and "value" in example:
                     found.append(example["value"])
         elif isinstance(examples, list):  # a 3.1 schema's: a list of values
             found += examples
     return _json_values(found)
 
 
+_SCALARS = frozenset({str, int, float, bool})
 MAX_EXAMPLE_NODES = 10_000  # values read into an example, a default, a choice
 
 
@@ -659,7 +706,7 @@ def _json_value(value: object) -> object:
             return value
         if isinstance(value, list):
             return [copied(item) for item in value]
-        if isinstance(value, Mapping):
+        if isinstance(value, dict):
             return {str(key): copied(item) for key, item in value.items()}
         return str(value.isoformat() if hasattr(value, "isoformat") else value)
 
@@ -674,6 +721,8 @@ def _small(value: object) -> object:
 
 def _json_values(values: list[object]) -> tuple[object, ...]:
     """Each of ``values`` as JSON has it; none when they are too large to be examples."""
+    if all(value is None or type(value) in _SCALARS for value in values):
+        return tuple(values)  # most are: no copy to make
     try:
         return tuple(_json_value(value) for value in values)
     except (_TooLarge, RecursionError):
@@ -682,7 +731,7 @@ def _json_values(values: list[object]) -> tuple[object, ...]:
 
 def _accept(responses: object, refs: _Refs, file: str, where: str) -> str:
     """The media type to ask for: JSON when a success response has it, else the first."""
-    if not isinstance(responses, Mapping):
+    if not isinstance(responses, dict):
         return ""
     types: list[str] = []
     for code, response in responses.items():
@@ -692,8 +741,8 @@ def _accept(responses: object, refs: _Refs, file: str, where: str) -> str:
             response, _ = refs.follow(response, file, f"{where}/responses")
         except _Skip:
             continue
-        content = response.get("content") if isinstance(response, Mapping) else None
-        if isinstance(content, Mapping):
+        content = response.get("content") if isinstance(response, dict) else None
+        if isinstance(content, dict):
             types += [t for t in content if isinstance(t, str)]
     json_types = [t for t in types if _is_json(t)]
     return (json_types or types or [""])[0]

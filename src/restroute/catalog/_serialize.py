@@ -19,6 +19,7 @@ as OpenAPI 3.1.1 writes its examples (4.8.12.4):
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from pathlib import PurePath
@@ -54,13 +55,14 @@ _cookie_quote = _quoter("".join(chr(c) for c in range(0x21, 0x7F) if chr(c) not 
 def style_of(location: str, style: object, content: object) -> str | None:
     """The style a parameter is serialized with: its own, or its location's default;
     ``json`` for one described by its content; None for a style its location lacks."""
-    if isinstance(content, Mapping) and content:
+    if isinstance(content, dict) and content:  # a document's mapping
         return "json"
     if style is None:
         return _DEFAULT_STYLE[location]
     return style if style in _STYLES[location] else None
 
 
+@functools.lru_cache(maxsize=4096)  # a description repeats its names (Graph: $select ...)
 def varname(name: str) -> str:
     """``name`` as an RFC 6570 variable: characters a varname cannot hold percent-encoded
     (``filter[state]`` is ``filter%5Bstate%5D``, which a template writes back as it is).
