@@ -386,7 +386,7 @@ def build_products(specs: dict[str, dict[str, Any]], source: dict[str, str]) -> 
                 operations.append(op)
             indexes.append(table[key])
         head = {k: v for k, v in built.items() if k in ("of", "api_version", "base_url", "docs")}
-        title = PRODUCTS.get(name.partition("@")[0], "GitHub (api.github.com)")
+        title = PRODUCTS.get(name.partition("@")[0], "GitHub.com")
         products[name] = {"title": title, **head, "operations": indexes}
     return {
         "catalog_format": 2,

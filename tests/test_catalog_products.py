@@ -34,7 +34,7 @@ def test_each_product_is_bundled_with_all_its_operations(name: str, count: int) 
 def test_a_product_is_named_as_github_names_it() -> None:
     assert catalog.load("ghes-3.19").label == "GitHub Enterprise Server 3.19"
     assert catalog.load("ghec").label == "GitHub Enterprise Cloud"
-    assert catalog.load("github").label == "GitHub REST API (api.github.com)"
+    assert catalog.load("github").label == "GitHub.com, REST API 2022-11-28"
 
 
 def test_the_products_table_is_small_and_shares_what_products_share() -> None:

@@ -212,7 +212,7 @@ def test_routes_arguments_in_any_order(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["routes", "create", "issue", "-n", "3"]) == 0
 
     assert intermixed == capsys.readouterr().out
-    assert intermixed.startswith("POST /repos/{owner}/{repo}/issues ")
+    assert intermixed.startswith(f"{GITHUB_LINE}\nPOST /repos/{{owner}}/{{repo}}/issues ")
 
 
 def test_profiles_before_and_after_the_command_add_up(
@@ -488,12 +488,14 @@ def test_a_reader_that_stops_early() -> None:
     )
     assert process.stdout is not None
     assert process.stderr is not None
+    head = process.stdout.readline()
     first = process.stdout.readline()  # 1,223 lines are more than a pipe holds
     process.stdout.close()
     err = process.stderr.read()
     process.stderr.close()
 
     assert process.wait() == 1
+    assert head.decode() == f"{GITHUB_LINE}\n"
     assert first.startswith(b"GET / ")
     assert err == b""
 
@@ -798,9 +800,16 @@ def test_explain_format_with_a_missing_parameter(capsys: pytest.CaptureFixture[s
     assert "no value for {username}" in capsys.readouterr().err
 
 
+# The first line of every listing: which API, product and REST API version it is of.
+GITHUB_LINE = "GitHub.com, REST API 2022-11-28 · 1,223 operations (github)"
+
+
 def routes(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
+    """The lines `restroute routes ARGV` prints after the one naming GitHub's API."""
     assert main(["routes", *argv]) == 0
-    return capsys.readouterr().out.splitlines()
+    head, *lines = capsys.readouterr().out.splitlines()
+    assert head == GITHUB_LINE
+    return lines
 
 
 def test_routes_search(capsys: pytest.CaptureFixture[str]) -> None:
@@ -857,7 +866,7 @@ def test_routes_shows_one_route_in_full(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["routes", "meta/root"]) == 0
     root = capsys.readouterr().out
 
-    assert upload.splitlines()[:3] == [
+    assert upload.splitlines()[1:4] == [
         "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets"
         "{?name,label}",
         "repos/upload-release-asset (repos.uploadReleaseAsset): Upload a release asset",
@@ -890,7 +899,7 @@ def test_routes_shows_defaults_choices_slashes_and_deprecation(
     assert content.endswith(
         "  media_type.format  media_type · string · one of html, object, raw\n"
     )
-    assert deprecated.splitlines()[3] == "deprecated"
+    assert deprecated.splitlines()[4] == "deprecated"
 
 
 def test_build_counts_a_profiles_parameters_before_warning(

@@ -500,7 +500,9 @@ async def test_f9_switches_the_api_and_back() -> None:
         await press(pilot, "enter")
         await until(pilot, lambda: app.session.catalog is catalog.load("github"), "switched")
         await until(pilot, lambda: app.catalog_ready, "loaded")
-        assert str(app.query_one(RouteBar).border_title) == "restroute · Route"
+        assert str(app.query_one(RouteBar).border_title) == (
+            "restroute · Route · GitHub.com, REST API 2022-11-28 · 1,223 routes"
+        )
         assert "cookie.session" not in names(app)  # GitHub has no such route: no form
 
 
@@ -512,5 +514,5 @@ async def test_a_description_that_cannot_be_read_keeps_githubs_routes(tmp_path: 
         assert "owner" in names(app)  # GitHub's form for the route
         notes = [n.message for n in app._notifications]
         assert any("openapi.yaml': no such file" in note for note in notes), notes
-        assert any(note.endswith("the routes of GitHub REST API (api.github.com) are kept")
+        assert any(note.endswith("the routes of GitHub.com, REST API 2022-11-28 are kept")
                    for note in notes), notes  # fmt: skip

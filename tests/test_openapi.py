@@ -7,6 +7,7 @@ Expected URLs and bodies are written by hand from OpenAPI 3.1.1's serialization 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -472,6 +473,29 @@ def test_an_edited_file_beside_the_description_is_read_again(
     create = catalog.load(path).find("createPet")
     assert create is not None
     assert create.parameters[1].enum == ("dog", "cat", "owl")
+
+
+def test_a_file_named_two_ways_is_read_once_and_keeps_each_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Messages and --catalog say the path as it was given; the operations and the
+    indexes made of them are the first reading's (the tests once saw whichever name
+    another test had loaded the file by first)."""
+    from restroute.catalog import _sources
+
+    monkeypatch.setattr(_sources, "_read", {})
+    absolute = str(copied(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    relative = os.path.relpath(absolute)
+    first = catalog.load(absolute)
+    first.search("pets")  # builds the index
+
+    again = catalog.load(relative)
+    assert (first.name, again.name) == (absolute, relative)
+    assert again.operations is first.operations
+    assert again.memo is first.memo
+    assert catalog.load(relative) is again
+    assert repr(again) == f"<Catalog {relative!r}: 7 operations>"
 
 
 def test_skipped_operations_survive_the_cache(cache: Path, tmp_path: Path) -> None:

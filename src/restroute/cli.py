@@ -429,7 +429,7 @@ def _routes(query: str, limit: int | None, source: str | None = None) -> str:
     from . import catalog
 
     api = catalog.load(source or "github")
-    head = [] if source is None else [_catalog_line(api)]
+    head = [_catalog_line(api)]  # which API, product and version: GitHub's too
     named = api.find(query) if query else None
     if named is not None:
         return "\n".join([*head, _operation_text(named)])

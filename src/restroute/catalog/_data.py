@@ -135,10 +135,21 @@ def _parameter(raw: dict[str, Any]) -> Parameter:
     )
 
 
+# The REST API version api.github.com answers a request that names none in its
+# x-github-api-version header: GitHub's catalog is of it.
+DEFAULT_API_VERSION = "2022-11-28"
+
+
 @functools.cache
 def github() -> Catalog:
     """GitHub's bundled catalog (api.github.com), read at first use."""
-    return Catalog("github", operations, title="GitHub REST API (api.github.com)", source=DATA)
+    return Catalog(
+        "github",
+        operations,
+        title=f"GitHub.com, REST API {DEFAULT_API_VERSION}",
+        version=DEFAULT_API_VERSION,
+        source=DATA,
+    )
 
 
 @functools.cache

@@ -22,9 +22,10 @@ def bundled() -> tuple[str, ...]:
 
 
 _ALIASES = {"api.github.com": "github"}
-# Descriptions read, by their real path, size and modification time: a catalog named
-# twice (a profile and --catalog, the explorer's switcher) is read once.
-_read: dict[tuple[str, int, int], Catalog] = {}
+# Descriptions read, by the name given and the file's real path, size and modification
+# time: a catalog named twice (a profile and --catalog, the explorer's switcher) is read
+# once, and a file named two ways (tests/x.yaml, /work/tests/x.yaml) is read once too.
+_read: dict[tuple[str, str, int, int], Catalog] = {}
 
 
 def load(source: str | os.PathLike[str]) -> Catalog:
@@ -62,24 +63,39 @@ def load(source: str | os.PathLike[str]) -> Catalog:
         msg = f"{name!r}: is over {MAX_BYTES // 2**20} MB, more than any API description"
         raise EndpointError(msg)
     key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
-    if key not in _read:
-        from . import _cache
-
-        described = _cache.cached(key[0])
-        if described is None:
-            from ._openapi import read
-
-            described = read(name)
-            _cache.keep(key[0], described, list(described.files))
+    if (name, *key) not in _read:
+        same = next((api for (_, *other), api in _read.items() if tuple(other) == key), None)
         if len(_read) >= 8:
             _read.clear()
-        _read[key] = Catalog(
-            name,
-            described.operations,
-            title=described.title,
-            version=described.version,
-            base_url=described.base_url,
-            source=key[0],
-            skipped=described.skipped,
-        )
-    return _read[key]
+        _read[name, *key] = _named(name, key[0], same)
+    return _read[name, *key]
+
+
+def _named(name: str, path: str, same: Catalog | None) -> Catalog:
+    """The catalog of the description at ``path``, named as it was given (messages and
+    ``--catalog`` say it so): the one read under another name, sharing its operations and
+    indexes, or else read from the compiled cache, or else from the file."""
+    if same is not None:
+        api = Catalog(
+            name, same.operations, title=same.title, version=same.version,
+            base_url=same.base_url, source=path, skipped=same.skipped,
+        )  # fmt: skip
+        api.memo = same.memo
+        return api
+    from . import _cache
+
+    described = _cache.cached(path)
+    if described is None:
+        from ._openapi import read
+
+        described = read(name)
+        _cache.keep(path, described, list(described.files))
+    return Catalog(
+        name,
+        described.operations,
+        title=described.title,
+        version=described.version,
+        base_url=described.base_url,
+        source=path,
+        skipped=described.skipped,
+    )

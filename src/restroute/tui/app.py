@@ -308,12 +308,12 @@ class RestrouteApp(App[None]):
         if switched:
             self.session.use_catalog(api)
         self.query_one(RouteBar).completer.use(api)
-        self._route_title("" if self.catalog_source is None else _api_name(api))
+        self._route_title(_api_name(api))
         self._follow_catalog(anew=switched)
         self.update_results()
 
     def _route_title(self, text: str) -> None:
-        """The route bar's title: which API it knows, when not GitHub's."""
+        """The route bar's title: which API, product and version it knows."""
         self.query_one(RouteBar).border_title = RouteBar.BORDER_TITLE + (
             f" · {text}" if text else ""
         )
