@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 
 from restroute import EndpointError, catalog, endpoint
 from restroute._core.wire import body_bytes
-from restroute.catalog import Catalog, Operation
+from restroute.catalog import Catalog, Operation, _openapi
 from restroute.catalog._serialize import BOUNDARY
 
 DATA = Path(__file__).with_name("data") / "openapi"
@@ -522,15 +523,72 @@ def test_a_cache_that_cannot_be_written_costs_only_time(
     assert len(catalog.load(copied(tmp_path)).operations) == 7
 
 
-def test_a_broken_cache_entry_is_read_past(cache: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text.replace('"name":"simple"', '"name":7', 1),  # valid JSON, a wrong kind
+        lambda text: text[: len(text) // 2],  # cut short
+        lambda text: '{"format": 2, "files": {}, "operations": [{"id": 1}]}',  # no CRC line
+        lambda text: text.replace("\n", "\n ", 1),  # the same JSON, spaced
+    ],
+)
+def test_a_damaged_or_edited_cache_entry_is_read_past(
+    cache: Path, tmp_path: Path, damage: Callable[[str], str]
+) -> None:
+    """An entry starts with the CRC-32 of the rest: one not written whole by restroute is
+    read past (the description read again), never loaded to fail in a form later."""
     from restroute.catalog import _sources
 
     path = copied(tmp_path)
     catalog.load(path)
     [entry] = [p for p in cache.glob("*.json") if p.name != "stat-index.json"]
-    entry.write_text('{"format": 1, "files": {}, "operations": [{"id": 1}]}')
+    text = entry.read_text(encoding="utf-8")
+    assert re.fullmatch(r"[0-9a-f]{8}", text.partition("\n")[0])
+    damaged = damage(text)
+    assert damaged != text
+    entry.write_text(damaged, encoding="utf-8")
     _sources._read.clear()
-    assert len(catalog.load(path).operations) == 7
+    read = catalog.load(path)
+    assert len(read.operations) == 7
+    assert read.find("getColors").parameters[0].name == "simple"  # type: ignore[union-attr]
+    assert entry.read_text(encoding="utf-8") == text  # and the entry is written again
+
+
+def test_an_api_key_the_description_declares_is_hidden_everywhere(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenWeatherMap sends its key as ?appid=, Azure Functions as ?code=: no rule on
+    names would guess them, so the description's securitySchemes say them, read or
+    cached."""
+    from restroute import redact
+    from restroute.catalog import _sources
+
+    monkeypatch.setattr(redact, "_DECLARED", set())
+    path = write(tmp_path, "weather.json", {
+        "openapi": "3.0.0",
+        "paths": {"/weather": OK_OP},
+        "components": {"securitySchemes": {
+            "query": {"type": "apiKey", "in": "query", "name": "appid"},
+            "header": {"$ref": "#/x-schemes/header"},
+            "bearer": {"type": "http", "scheme": "bearer"},
+            "broken": {"$ref": "#/nowhere"},
+            "nameless": {"type": "apiKey", "in": "cookie"},
+        }},
+        "x-schemes": {"header": {"type": "apiKey", "in": "header", "name": "X-Ocp"}},
+    })  # fmt: skip
+    url = "https://api.example.com/weather?q=Paris&appid=0123456789abcdef"
+    assert redact.redact_url(url) == url
+
+    assert _openapi.read(str(path)).secrets == ("appid", "X-Ocp")
+    catalog.load(path)
+    assert redact.redact_url(url) == "https://api.example.com/weather?q=Paris&appid=<REDACTED>"
+    assert redact.redact_headers({"x-ocp": "s3cret"}) == {"x-ocp": "<REDACTED>"}
+
+    monkeypatch.setattr(redact, "_DECLARED", set())
+    _sources._read.clear()
+    catalog.load(path)  # from the cache
+    assert redact.is_secret("appid")
+    assert redact.is_secret("X-OCP")
 
 
 def test_the_cache_folder_is_the_platforms_by_default(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -240,9 +241,10 @@ def test_an_entry_naming_a_device_is_read_past(tmp_path: Path) -> None:
     path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
     catalog.load(path)
     [entry] = [p for p in (tmp_path / "cache").glob("*.json") if p.name != "stat-index.json"]
-    written = json.loads(entry.read_text())
+    written = json.loads(entry.read_text().partition("\n")[2])
     written["files"] = {"/dev/zero": "0" * 64}
-    entry.write_text(json.dumps(written))
+    text = json.dumps(written)  # written whole, with its CRC: only /dev/zero is wrong
+    entry.write_text(f"{zlib.crc32(text.encode()):08x}\n{text}")
     _sources._read.clear()
     assert [op.id for op in catalog.load(path).operations] == ["get-a"]
 

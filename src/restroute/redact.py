@@ -28,6 +28,7 @@ __all__ = [
     "REFERENCE",
     "Reference",
     "credential_spans",
+    "declare_secrets",
     "hide_userinfo",
     "holds_secret",
     "is_secret",
@@ -65,15 +66,32 @@ _SCHEMES = frozenset(
 )
 
 
+# Names an API's description declares a credential in (its securitySchemes' apiKey:
+# OpenWeatherMap's appid, Azure Functions' code): secret everywhere from then on.
+_DECLARED: set[str] = set()
+
+
+def declare_secrets(names: Iterable[str]) -> None:
+    """Hide the values of ``names`` too, from now on, in every display: an API says it
+    takes a credential under a name no rule would guess. A name declared for one API and
+    hidden for another costs only a hidden value.
+
+    >>> is_secret("appid"), declare_secrets(["appid"]), is_secret("AppId")
+    (False, None, True)
+    """
+    _DECLARED.update(str.lower(name) for name in names if isinstance(name, str))
+
+
 def is_secret(name: str) -> bool:
-    """Whether a header carries a credential, judged by its name. A false positive
-    (``x-author``) only hides a value; a miss would show a credential.
+    """Whether a header carries a credential, judged by its name (or by an API's
+    description: ``declare_secrets``). A false positive (``x-author``) only hides a
+    value; a miss would show a credential.
 
     >>> [is_secret(n) for n in ("Authorization", "x-api-key", "X-AuthToken", "x-keyboard")]
     [True, True, True, False]
     """
     lower = str.lower(name) if isinstance(name, str) else ""
-    if any(piece in lower for piece in _SECRET_PIECES):
+    if lower in _DECLARED or any(piece in lower for piece in _SECRET_PIECES):
         return True
     return not _SECRET_PARTS.isdisjoint(lower.replace("_", "-").replace(".", "-").split("-"))
 

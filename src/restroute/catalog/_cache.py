@@ -16,6 +16,7 @@ import operator
 import os
 import re
 import stat
+import zlib
 from dataclasses import fields
 
 from .._version import __version__
@@ -26,11 +27,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 _HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing else
-FORMAT = 1  # of an entry; with restroute's version, part of every entry's name
+FORMAT = 2  # of an entry; with restroute's version, part of every entry's name
 _OP_DEFAULTS = {f.name: f.default for f in fields(Operation) if f.name != "parameters"}
 _PARAM_DEFAULTS = {f.name: f.default for f in fields(Parameter)}
-_param_values = operator.attrgetter(*_PARAM_DEFAULTS)  # a parameter's values, in a tuple
 _TUPLES = frozenset({"enum", "examples", "formats"})
+_param_values = operator.attrgetter(*_PARAM_DEFAULTS)  # a parameter's values, in a tuple
 
 
 def folder() -> str:
@@ -76,7 +77,7 @@ def cached(path: str) -> Description | None:
     """The description at ``path`` as it was compiled, or None when it was not (or it,
     or a file it refers to, has changed since)."""
     try:
-        entry = _json_file(_entry_path(digest(path)))
+        entry = _json_file(_entry_path(digest(path)), checked=True)
         if not isinstance(entry, dict) or entry.get("format") != FORMAT:
             return None
         if not isinstance(entry["files"], dict):
@@ -100,21 +101,34 @@ def keep(path: str, described: Description, files: list[str]) -> None:
             "version": described.version,
             "base_url": described.base_url,
             "skipped": [[s.method, s.url, s.reason] for s in described.skipped],
+            "secrets": list(described.secrets),
             **_compiled(described.operations),
         }
         text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-        _write(_entry_path(digest(path)), text)
+        _write(_entry_path(digest(path)), f"{zlib.crc32(text.encode()):08x}\n{text}")
 
 
 def _entry_path(hashed: str) -> str:
     return os.path.join(folder(), f"{hashed}-{FORMAT}-{__version__}.json")
 
 
-def _json_file(path: str) -> object:
+def _json_file(path: str, *, checked: bool = False) -> object:
+    """The JSON in a file, or None. ``checked``: the file starts with the CRC-32 of the
+    rest, on a line of its own, and it must match: a damaged or hand-edited entry is read
+    past, never loaded to fail in a form later (a CRC costs 0.3 ms a MB; SHA-256's
+    import alone, 4.6 ms)."""
     try:
         with open(path, "rb") as file:
-            return json.loads(file.read())
-    except (OSError, ValueError, RecursionError):
+            data = file.read()
+    except OSError:
+        return None
+    if checked:
+        crc, _, data = data.partition(b"\n")
+        if crc != b"%08x" % zlib.crc32(data):
+            return None
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
         return None
 
 
@@ -173,11 +187,16 @@ def _described(entry: dict[str, Any]) -> Description:
     params = [Parameter(**_tuples(raw)) for raw in entry["parameters"]]
     operations = []
     for raw in entry["operations"]:
-        own = tuple([params[at] for at in raw.pop("parameters")])
-        operations.append(Operation(**{**_tuples(raw), "parameters": own}))
+        raw["parameters"] = tuple([params[at] for at in raw["parameters"]])
+        operations.append(Operation(**_tuples(raw)))
     skipped = tuple(Skipped(*row) for row in entry["skipped"])
     return Description(
-        entry["title"], entry["version"], entry["base_url"], tuple(operations), skipped
+        entry["title"],
+        entry["version"],
+        entry["base_url"],
+        tuple(operations),
+        skipped,
+        secrets=tuple(entry["secrets"]),
     )
 
 

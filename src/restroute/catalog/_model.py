@@ -289,3 +289,5 @@ class Description:
     operations: tuple[Operation, ...]
     skipped: tuple[Skipped, ...]
     files: tuple[str, ...] = ()  # every file read, by real path: the description first
+    # The names its securitySchemes send an API key under (header, query or cookie).
+    secrets: tuple[str, ...] = ()

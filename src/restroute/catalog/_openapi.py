@@ -101,7 +101,24 @@ def read(path: str) -> Description:
     title = _str(info.get("title")) or shown
     version = _short(info.get("version"), 40)
     files = tuple(refs.read)
-    return Description(title, version, base, tuple(operations), tuple(skipped), files)
+    secrets = _key_names(_map(root.get("components")).get("securitySchemes"), refs)
+    return Description(title, version, base, tuple(operations), tuple(skipped), files, secrets)
+
+
+def _key_names(schemes: object, refs: _Refs) -> tuple[str, ...]:
+    """The names the description's API keys are sent under (``apiKey`` schemes; the
+    others send the authorization header, a secret by its name already)."""
+    names = []
+    for at, scheme in enumerate(_map(schemes).values()):
+        try:
+            scheme, _ = refs.follow(scheme, refs.top, f"#/components/securitySchemes/{at}")
+        except _Skip:
+            continue
+        if isinstance(scheme, dict) and scheme.get("type") == "apiKey":
+            name = scheme.get("name")
+            if isinstance(name, str) and name:
+                names.append(name)
+    return tuple(dict.fromkeys(names))
 
 
 class _Refs:

@@ -8,6 +8,7 @@ import stat
 
 from .._core.encoding import shown
 from ..errors import EndpointError
+from ..redact import declare_secrets
 from ._catalog import Catalog
 from ._data import github, product, product_names
 from ._model import MAX_BYTES
@@ -90,6 +91,7 @@ def _named(name: str, path: str, same: Catalog | None) -> Catalog:
 
         described = read(name)
         _cache.keep(path, described, list(described.files))
+    declare_secrets(described.secrets)
     return Catalog(
         name,
         described.operations,
