@@ -597,3 +597,80 @@ def test_the_cache_folder_is_the_platforms_by_default(monkeypatch: pytest.Monkey
     monkeypatch.delenv("RESTROUTE_CACHE")
     monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere")
     assert _cache.folder() == "/somewhere/restroute/catalogs"
+
+
+def test_prepare_makes_every_index_a_first_key_would(styles: Catalog) -> None:
+    """The explorer's worker prepares a catalog: find, search and completion in both route
+    styles then add no index of their own (Graph's took a second at the first key)."""
+    api = Catalog("fresh", styles.operations, base_url=styles.base_url)
+    assert api.prepare() is api
+    made = set(api.memo)
+    assert {"index", "search", ("complete", False), ("complete", True)} <= made
+    api.find("getColors")
+    api.search("colors")
+    api.complete("GET /co")
+    api.complete("GET /:")
+    assert set(api.memo) == made
+
+
+def test_compile_apart_reads_a_description_in_another_process(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The explorer's worker has a child process read a description into the cache (its
+    parser would hold the GIL, and freeze the terminal, for seconds), then loads it warm."""
+    path = copied(tmp_path)
+    catalog.compile_apart(str(path))
+
+    def unread(path: str) -> None:
+        raise AssertionError(f"{path} was read again")
+
+    monkeypatch.setattr(_openapi, "read", unread)
+    assert len(catalog.load(path).operations) == 7
+
+
+def test_compile_apart_starts_no_process_when_there_is_nothing_to_read(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    from restroute.catalog import _cache, _sources
+
+    path = str(copied(tmp_path))
+    catalog.load(path)
+    monkeypatch.setattr(subprocess, "Popen", None)  # any child would fail the test
+    catalog.compile_apart(path)  # read in this process already
+    _sources._read.clear()
+    catalog.compile_apart(path)  # in the cache
+    for name in ("github", "ghes-3.19", "api.github.com", str(tmp_path / "missing.yaml")):
+        catalog.compile_apart(name)
+    assert not _cache.has_entry(str(tmp_path / "missing.yaml"))
+
+
+def test_compile_apart_stops_its_child_when_cancelled(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from restroute.catalog import _sources
+
+    monkeypatch.setattr(_sources, "_COMPILE", "import time; time.sleep(60)")
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(time.monotonic())
+        return len(asked) > 1
+
+    start = time.monotonic()
+    catalog.compile_apart(str(copied(tmp_path)), cancelled)
+    assert len(asked) == 2
+    assert time.monotonic() - start < 5
+    assert not any(p.name != "stat-index.json" for p in cache.glob("*.json"))
+
+
+def test_a_description_compile_apart_cannot_read_is_said_by_the_load(
+    cache: Path, tmp_path: Path
+) -> None:
+    path = write(tmp_path, "broken.json", '{"openapi": "3.0.0", "paths": {')
+    catalog.compile_apart(str(path))
+    with pytest.raises(EndpointError, match=r"^broken.json: line 1, column 32: "):
+        catalog.load(path)

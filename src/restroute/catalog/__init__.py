@@ -22,7 +22,7 @@ from ._data import operations
 from ._model import OPTION_NAMES as OPTION_NAMES
 from ._model import Operation, Parameter
 from ._search import find, search
-from ._sources import load
+from ._sources import compile_apart, load
 from ._words import EVERYDAY as EVERYDAY
 from ._words import SYNONYMS as SYNONYMS
 
@@ -41,6 +41,6 @@ else:
 
 
 __all__ = [
-    "Catalog", "Match", "Operation", "Parameter", "Part", "check", "complete", "find", "load",
-    "match", "operations", "search",
+    "Catalog", "Match", "Operation", "Parameter", "Part", "check", "compile_apart", "complete",
+    "find", "load", "match", "operations", "search",
 ]  # fmt: skip

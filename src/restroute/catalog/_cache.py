@@ -90,6 +90,14 @@ def cached(path: str) -> Description | None:
         return None  # unreadable, damaged, or written by another version: read it again
 
 
+def has_entry(path: str) -> bool:
+    """Whether the description at ``path`` has an entry (not whether it reads back)."""
+    try:
+        return os.path.isfile(_entry_path(digest(path)))
+    except (OSError, ValueError):
+        return False
+
+
 def keep(path: str, described: Description, files: list[str]) -> None:
     """Compile ``described`` into the cache; silently nothing when it cannot be written."""
     with contextlib.suppress(OSError, ValueError):

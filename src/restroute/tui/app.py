@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, OptionList, SelectionList
+from textual.worker import get_current_worker
 
 from .. import catalog, formats
 from ..catalog import Catalog, Operation
@@ -276,8 +277,10 @@ class RestrouteApp(App[None]):
         if source is not None:
             self.call_from_thread(self._catalog_loading, source)
         try:
-            api = catalog.load(source or "github")
-            api.search("x")  # its search index, made here rather than at the first key
+            if source is not None:  # read in a process of its own, then load it warm
+                worker = get_current_worker()
+                catalog.compile_apart(source, lambda: worker.is_cancelled)
+            api = catalog.load(source or "github").prepare()  # its indexes too, not at a key
         except EndpointError as error:
             self.call_from_thread(self._catalog_failed, str(error))
             return
