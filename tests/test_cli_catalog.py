@@ -153,8 +153,9 @@ def test_the_index_of_hashes_is_emptied_when_it_grows_past_a_thousand(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("RESTROUTE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(_cache, "RACY_NS", -1)  # the file just written is indexed
     (tmp_path / "cache").mkdir()
-    many = {f"/f{n}": [0, 0, 0, "x"] for n in range(1001)}
+    many = {f"/f{n}": [0, 0, 0, 0, "x"] for n in range(1001)}
     (tmp_path / "cache" / "stat-index.json").write_text(json.dumps(many))
     one = tmp_path / "one"
     one.write_text("1")

@@ -444,8 +444,9 @@ def copied(tmp_path: Path) -> Path:
 def test_a_description_read_once_is_read_back_compiled(
     cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from restroute.catalog import _openapi, _sources
+    from restroute.catalog import _cache, _openapi, _sources
 
+    monkeypatch.setattr(_cache, "RACY_NS", -1)  # files just written are indexed
     path = copied(tmp_path)
     first = catalog.load(path)
     assert len(list(cache.glob("*.json"))) == 2  # the entry, and the index of hashes
@@ -459,6 +460,29 @@ def test_a_description_read_once_is_read_back_compiled(
     assert again is not first
     assert again.operations == first.operations
     assert (again.title, again.version, again.base_url) == ("Styles", "1.0", first.base_url)
+
+
+def test_a_file_changed_within_its_clocks_tick_is_hashed_again(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Git's "racily clean" case: bytes rewritten at the same size and modification time.
+    A file changed in the last RACY_NS is not indexed; one indexed is known by its change
+    time too, which no one can set back."""
+    from restroute.catalog import _cache
+
+    path = tmp_path / "api.json"
+    path.write_text('{"a": 1}')
+    first = _cache.digest(str(path))
+    assert not (cache / "stat-index.json").exists()  # just written: hashed, not indexed
+
+    monkeypatch.setattr(_cache, "RACY_NS", -1)
+    assert _cache.digest(str(path)) == first
+    assert str(path) in json.loads((cache / "stat-index.json").read_text())
+    before = path.stat()
+    path.write_text('{"a": 2}')
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert _cache.digest(str(path)) != first
 
 
 def test_an_edited_file_beside_the_description_is_read_again(

@@ -226,13 +226,17 @@ def test_a_damaged_index_of_hashes_is_read_past(tmp_path: Path, known: object) -
      ' "operations": [{"parameters": [5]}]}', "[" * 5000],
 )  # fmt: skip
 def test_a_damaged_cache_entry_is_read_past(tmp_path: Path, entry: str) -> None:
+    """Entries of the wrong shape, with the right CRC: as restroute never writes them."""
     path = tmp_path / "api.json"
     path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
     digest = _cache.digest(str(path))
     from restroute import __version__
 
     cache = tmp_path / "cache"
-    (cache / f"{digest}-{_cache.FORMAT}-{__version__}.json").write_text(entry)
+    cache.mkdir()
+    entry = entry.replace('"format": 1', f'"format": {_cache.FORMAT}')
+    written = f"{zlib.crc32(entry.encode()):08x}\n{entry}"
+    (cache / f"{digest}-{_cache.FORMAT}-{__version__}.json").write_text(written)
     assert [op.id for op in catalog.load(path).operations] == ["get-a"]
 
 
@@ -240,20 +244,22 @@ def test_an_entry_naming_a_device_is_read_past(tmp_path: Path) -> None:
     path = tmp_path / "api.json"
     path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
     catalog.load(path)
-    [entry] = [p for p in (tmp_path / "cache").glob("*.json") if p.name != "stat-index.json"]
-    written = json.loads(entry.read_text().partition("\n")[2])
-    written["files"] = {"/dev/zero": "0" * 64}
-    text = json.dumps(written)  # written whole, with its CRC: only /dev/zero is wrong
-    entry.write_text(f"{zlib.crc32(text.encode()):08x}\n{text}")
+    entry_written_whole(tmp_path / "cache", {"files": {"/dev/zero": "0" * 64}})
     _sources._read.clear()
     assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+
+
+# Where the description refers to another file, in the tests below: errors say it.
+REFERRING = "#/paths/~1a/get/parameters/0"
 
 
 def test_a_broken_file_beside_the_description_is_named_with_it(tmp_path: Path) -> None:
     write(tmp_path, "broken.yaml", "a: [\n")
     text = json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {
         "parameters": [{"$ref": "broken.yaml#/a"}]}}}})  # fmt: skip
-    with pytest.raises(EndpointError, match=r"^api.json, which refers to broken.yaml: line 2"):
+    with pytest.raises(
+        EndpointError, match=rf"^api.json: {REFERRING} refers to broken.yaml: line 2"
+    ):
         catalog.load(write(tmp_path, "api.json", text))
 
 
@@ -261,7 +267,8 @@ def test_a_missing_file_beside_the_description_is_named_with_it(tmp_path: Path) 
     text = json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {
         "parameters": [{"$ref": "gone.yaml#/a"}]}}}})  # fmt: skip
     with pytest.raises(
-        EndpointError, match=r"^api.json, which refers to gone.yaml: cannot be read \(No such"
+        EndpointError,
+        match=rf"^api.json: {REFERRING} refers to gone.yaml: cannot be read \(No such",
     ):
         catalog.load(write(tmp_path, "api.json", text))
 
@@ -286,3 +293,34 @@ def test_a_file_larger_than_its_size_said_is_refused(monkeypatch: pytest.MonkeyP
 def test_a_body_of_no_utf8_with_no_type_is_data() -> None:
     found = styles().match("POST", "https://eu.example.com/v1/pets/form", {}, b"\xff")
     assert (found.data, found.headers) == (b"\xff", {})
+
+
+def entry_written_whole(cache: Path, change: dict[str, Any]) -> None:
+    """The one cache entry, changed and written with its CRC, as restroute writes one."""
+    [entry] = [p for p in cache.glob("*.json") if p.name != "stat-index.json"]
+    written = json.loads(entry.read_text().partition("\n")[2])
+    text = json.dumps({**written, **change})
+    entry.write_text(f"{zlib.crc32(text.encode()):08x}\n{text}")
+
+
+def test_an_entry_whose_files_are_no_mapping_is_read_past(tmp_path: Path) -> None:
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    catalog.load(path)
+    entry_written_whole(tmp_path / "cache", {"files": ["/etc/passwd"]})
+    _sources._read.clear()
+    assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+
+
+def test_a_stat_index_of_broken_json_is_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_cache, "RACY_NS", -1)  # the file just written is indexed
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    catalog.load(path)
+    index = tmp_path / "cache" / "stat-index.json"
+    index.write_text('{"/some/path": [1, 2')
+    _sources._read.clear()
+    assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+    assert str(path) in json.loads(index.read_text())

@@ -16,6 +16,7 @@ import operator
 import os
 import re
 import stat
+import time
 import zlib
 from dataclasses import fields
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 _HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing else
+# How recently a file may have changed and still be indexed: coarser than any file
+# system's clock (FAT's is 2 s).
+RACY_NS = 3_000_000_000
 FORMAT = 2  # of an entry; with restroute's version, part of every entry's name
 _OP_DEFAULTS = {f.name: f.default for f in fields(Operation) if f.name != "parameters"}
 _PARAM_DEFAULTS = {f.name: f.default for f in fields(Parameter)}
@@ -46,30 +50,35 @@ def folder() -> str:
 
 
 def digest(path: str) -> str:
-    """The SHA-256 of a file, taken from the stat index when the file has not changed."""
+    """The SHA-256 of a file, taken from the stat index when the file has not changed.
+
+    A file written within RACY_NS of now is hashed but not indexed: written again in the
+    same tick of its clock, it would keep its size, times and inode with other bytes (git's
+    "racily clean" entries)."""
     status = os.stat(path)
     if not stat.S_ISREG(status.st_mode):  # an entry naming /dev/zero, say: never read
         raise OSError(f"{path} is no regular file")
-    stamp = [status.st_size, status.st_mtime_ns, status.st_ino]
+    stamp = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
     index_path = os.path.join(folder(), "stat-index.json")
     index = _json_file(index_path)
     known = index.get(path) if isinstance(index, dict) else None
     if (
         isinstance(known, list)
-        and len(known) == 4
-        and known[:3] == stamp
-        and _HASH.fullmatch(str(known[3]))
+        and len(known) == 5
+        and known[:4] == stamp
+        and _HASH.fullmatch(str(known[4]))
     ):
-        return str(known[3])
+        return str(known[4])
     import hashlib  # only for a file not hashed before: a warm load reads the index
 
     with open(path, "rb") as file:
         found = hashlib.file_digest(file, "sha256").hexdigest()
-    index = index if isinstance(index, dict) else {}
-    if len(index) > 1000:
-        index.clear()
-    index[path] = [*stamp, found]
-    _write(index_path, json.dumps(index))
+    if time.time_ns() - max(status.st_mtime_ns, status.st_ctime_ns) > RACY_NS:
+        index = index if isinstance(index, dict) else {}
+        if len(index) > 1000:
+            index.clear()
+        index[path] = [*stamp, found]
+        _write(index_path, json.dumps(index))
     return found
 
 

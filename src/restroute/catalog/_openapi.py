@@ -135,9 +135,10 @@ class _Refs:
         self.walked: dict[tuple[object, ...], Any] = {}
         self.followed: dict[tuple[str, str], tuple[object, str]] = {}
 
-    def document(self, file: str) -> object:
+    def document(self, file: str, where: str = "#") -> object:
+        """The document in ``file``, which ``where`` (a JSON pointer) refers to."""
         if file not in self.read:
-            self.read[file] = _load(file, self.top)
+            self.read[file] = _load(file, self.top, where)
         return self.read[file]
 
     def follow(self, node: object, file: str, where: str) -> tuple[object, str]:
@@ -164,7 +165,7 @@ class _Refs:
             if len(seen) >= MAX_HOPS:
                 raise _Skip(f"{where}: $ref chain longer than {MAX_HOPS}")
             seen.add(key)
-            node = _pointed(self.document(file), pointer, ref, where)
+            node = _pointed(self.document(file, where), pointer, ref, where)
         return node, file
 
     def _beside(self, target: str, file: str, where: str) -> str:
@@ -180,12 +181,12 @@ class _Refs:
         return path
 
 
-def _load(file: str, top: str) -> object:
+def _load(file: str, top: str, where: str) -> object:
     """A document, named in errors by the description and, for a file its ``$ref``
-    reaches, that file too."""
+    reaches, by where it does and that file too."""
     shown = os.path.basename(file)
     if file != top:
-        shown = f"{os.path.basename(top)}, which refers to {shown}"
+        shown = f"{os.path.basename(top)}: {where} refers to {shown}"
     try:
         if not stat.S_ISREG(os.stat(file).st_mode):  # /dev/zero never ends, a FIFO waits
             raise EndpointError(f"{shown}: is no regular file (a device, a pipe or a folder)")
