@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from restroute import catalog
 from restroute.profiles import load_profile
 from restroute.tui import make_app
 from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
@@ -500,3 +501,28 @@ async def test_the_first_frame_is_what_styling_the_whole_screen_again_paints(
             widget.refresh()
         await pilot.pause()
         assert cells(app, app.screen.region) == first
+
+
+async def test_the_picker_says_when_no_route_has_the_words() -> None:
+    """GHES 3.19 has no copilot routes: the ids listed hold the letters, and the hint says
+    that no route has the word, first (a narrow terminal cuts the rest)."""
+    app = make_app(route="", catalog="ghes-3.19")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        while app.session.catalog is not catalog.load("ghes-3.19"):
+            await pilot.pause()
+        await pilot.press("f2", *"copilot")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#picker-hint", Static).content)
+        assert hint.startswith("no route has the words 'copilot': ")
+        shown = int(hint.split(": ")[1].split()[0])
+        assert shown == len(catalog.load("ghes-3.19").search("copilot", 60)) > 0
+        await pilot.press(*" {owner}")  # braces in the words are text
+        await pilot.pause()
+        hint = str(app.screen.query_one("#picker-hint", Static).content)
+        assert hint.startswith("no route has the words 'copilot {owner}': ")
+        await pilot.press("ctrl+u", *"issues")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#picker-hint", Static).content)
+        issues = len(catalog.load("ghes-3.19").search("issues", 60))
+        assert hint.startswith(f"{issues} of 1039 routes · ")  # words found: counted

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from ._match import Match
     from ._model import Skipped
+    from ._search import Found
 
 
 class Catalog:
@@ -102,6 +103,12 @@ class Catalog:
         from ._search import search
 
         return search(text, limit, catalog=self)
+
+    def searched(self, text: str, limit: int = 20) -> Found:
+        """search(), and whether it found the operations by letters only (catalog.searched)."""
+        from ._search import searched
+
+        return searched(text, limit, catalog=self)
 
     def complete(self, prefix: str) -> str | None:
         """The route that completes ``prefix`` (catalog.complete)."""

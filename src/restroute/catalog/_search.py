@@ -204,6 +204,19 @@ def _terms(text: str) -> list[str]:
 
 
 def search(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> list[Operation]:
+    """Operations ranked for ``text`` (``searched``, which also says how they were found)."""
+    return searched(text, limit, catalog=catalog).operations
+
+
+class Found(NamedTuple):
+    """What a search found, and whether by the letters of its words only: no operation
+    has them as words (a picker says so: ``copilot`` on a product without it)."""
+
+    operations: list[Operation]
+    by_letters: bool = False
+
+
+def searched(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> Found:
     """Operations ranked for ``text``. A route or id that names one operation puts it
     first. Then every word must start a word of the id, route, category, summary or media
     formats, as typed, as its singular or as a word it means (``pr`` means pull, ``file``
@@ -225,11 +238,9 @@ def search(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> lis
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
         msg = f"catalog.search: limit={shown(limit)} is not a count; pass an int of 0 or more"
         raise EndpointError(msg)
-    if not limit:
-        return []
     terms = _terms(text)
-    if not terms:
-        return []
+    if not limit or not terms:
+        return Found([])
     catalog = catalog or github()
     named = find(text, catalog=catalog)
     made = _index(catalog)
@@ -238,9 +249,11 @@ def search(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> lis
     if named is not None:
         matching.discard(made.places[named.id])
     found = _ranked(made, forms, matching, limit - (named is not None))
-    if named is None and not found:
-        found = _letters_in_order(made, terms, limit)
-    return [named, *found] if named is not None else found
+    if named is not None:
+        return Found([named, *found])
+    if found:
+        return Found(found)
+    return Found(_letters_in_order(made, terms, limit), by_letters=True)
 
 
 def _matching(made: _Index, forms: list[_Forms]) -> set[int]:

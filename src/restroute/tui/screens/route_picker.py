@@ -69,10 +69,11 @@ class RoutePicker(ModalScreen[Operation | None]):
         categories to choose from."""
         api = self.api
         categories = _categories(api)
+        by_letters = False
         if query.strip() in categories:
             found = categories[query.strip()]
         elif query.strip():
-            found = api.search(query, limit=60)
+            found, by_letters = api.searched(query, limit=60)
         else:
             self._show_categories(categories)
             return
@@ -84,7 +85,10 @@ class RoutePicker(ModalScreen[Operation | None]):
             rows.append(Row(None, ((f"{category} ({len(ops)})", "heading"),)))
             rows += [_row(api, op.id) for op in ops]
         self._shown = {op.id: op for op in found}
-        self._list(rows, f"{len(found)} of {len(api.operations)} routes · {HINT}")
+        counted = f"{len(found)} of {len(api.operations)} routes"
+        if by_letters:  # say why "copilot" lists routes that are not about it
+            counted = f"no route has the words {query.strip()!r}: {len(found)} hold their letters"
+        self._list(rows, f"{counted} · {HINT}")
 
     def _show_categories(self, categories: dict[str, list[Operation]]) -> None:
         rows = [
