@@ -431,7 +431,7 @@ async def test_the_pickers_hint_is_repainted_only_when_its_count_changes() -> No
             await pilot.pause()
         assert "picker-hint" in {widget for widget, _ in calls}
         hint = app.screen.query_one("#picker-hint", Static)
-        assert str(hint.content).startswith("0 of ")
+        assert str(hint.content).startswith("no route has the words 'list issues zzz', nor ")
 
 
 async def test_keys_in_the_picker_move_its_highlight() -> None:
@@ -521,8 +521,12 @@ async def test_the_picker_says_when_no_route_has_the_words() -> None:
         await pilot.pause()
         hint = str(app.screen.query_one("#picker-hint", Static).content)
         assert hint.startswith("no route has the words 'copilot {owner}': ")
-        await pilot.press("ctrl+u", *"issues")
+        await pilot.press("ctrl+u", *"list issue")
         await pilot.pause()
         hint = str(app.screen.query_one("#picker-hint", Static).content)
-        issues = len(catalog.load("ghes-3.19").search("issues", 60))
+        issues = len(catalog.load("ghes-3.19").search("list issue", 60))
         assert hint.startswith(f"{issues} of 1039 routes · ")  # words found: counted
+        await pilot.press(*"qqq")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#picker-hint", Static).content)
+        assert hint.startswith("no route has the words 'list issueqqq', nor their letters · ")

@@ -87,7 +87,9 @@ class RoutePicker(ModalScreen[Operation | None]):
         self._shown = {op.id: op for op in found}
         counted = f"{len(found)} of {len(api.operations)} routes"
         if by_letters:  # say why "copilot" lists routes that are not about it
-            counted = f"no route has the words {query.strip()!r}: {len(found)} hold their letters"
+            counted = f"no route has the words {query.strip()!r}" + (
+                f": {len(found)} hold their letters" if found else ", nor their letters"
+            )
         self._list(rows, f"{counted} · {HINT}")
 
     def _show_categories(self, categories: dict[str, list[Operation]]) -> None:
