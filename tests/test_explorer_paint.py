@@ -530,3 +530,7 @@ async def test_the_picker_says_when_no_route_has_the_words() -> None:
         await pilot.pause()
         hint = str(app.screen.query_one("#picker-hint", Static).content)
         assert hint.startswith("no route has the words 'list issueqqq', nor their letters · ")
+        await pilot.press("ctrl+u", *"[/] [b]x")  # markup is text too
+        await pilot.pause()
+        hint = str(app.screen.query_one("#picker-hint", Static).content)
+        assert hint.startswith("no route has the words '[/] [b]x': ")

@@ -54,7 +54,7 @@ class RoutePicker(ModalScreen[Operation | None]):
                 else (f"{self.api.label}: words of a route's id, path or summary")
             )
             yield SteadyInput(self._query, placeholder=words, id="picker-query")
-            yield Static(HINT, id="picker-hint")
+            yield Static(HINT, id="picker-hint", markup=False)  # it quotes what was typed
             yield RouteList(id="picker-list")
 
     def on_mount(self) -> None:
