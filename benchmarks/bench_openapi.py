@@ -1329,7 +1329,7 @@ def yaml_figures(description: Path, folder: Path, rt: bool) -> None:
     loads = []
     for _ in range(2):
         with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache:
-            loads.append(child_load(path, cache)["total"])
+            loads.append(child_load(path, cache, "cold")["total"])
     print(f"  restroute's cold load of the YAML (fresh process): {spread(loads, digits=2)}")
 
 

@@ -8,8 +8,8 @@ import heapq
 import itertools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
 
 from .._core.encoding import shown
 from .._core.template import COLON_VARIABLE
@@ -97,6 +97,10 @@ class _Index(NamedTuple):
     lower_ids: tuple[str, ...]  # for letters in order (``_letters``) ...
     fuzzy_order: tuple[int, ...]  # ... and their place among equals: short, by id
     letters: dict[str, _Letters]  # the terms looked up so far
+    # The entries each term's forms start a word of, and what summaries say it: a person
+    # types a query a key at a time, and its words before the last come back each key.
+    having: dict[_Forms, frozenset[int]]
+    saying: dict[_Forms, dict[int, float]]
 
 
 def _index(catalog: Catalog) -> _Index:
@@ -160,6 +164,8 @@ def _made_index(operations: tuple[Operation, ...]) -> _Index:
                 range(len(operations)), key=lambda at: (len(operations[at].id), operations[at].id)
             )
         ),
+        {},
+        {},
         {},
     )
 
@@ -247,7 +253,7 @@ def searched(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> F
     forms = _forms(terms)
     matching = _matching(made, forms)
     if named is not None:
-        matching.discard(made.places[named.id])
+        matching = matching.difference({made.places[named.id]})
     found = _ranked(made, forms, matching, limit - (named is not None))
     if named is not None:
         return Found([named, *found])
@@ -256,19 +262,42 @@ def searched(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> F
     return Found(_letters_in_order(made, terms, limit), by_letters=True)
 
 
-def _matching(made: _Index, forms: list[_Forms]) -> set[int]:
+def _matching(made: _Index, forms: list[_Forms]) -> frozenset[int]:
     """The entries in which each term starts a word, as typed, as its singular or as a
     word it means (the terms after one that leaves none are not looked up)."""
-    matching: set[int] | None = None
-    for term, stem, meant in forms:
-        having = set().union(*(_starting(made, form) for form in (term, stem, *meant)))
+    matching: frozenset[int] | None = None
+    for term_forms in forms:
+        having = _remembered(made.having, term_forms, _having, made)
         matching = having if matching is None else matching & having
         if not matching:
             break
-    return matching or set()
+    return matching or frozenset()
 
 
-def _ranked(made: _Index, forms: list[_Forms], matching: set[int], limit: int) -> list[Operation]:
+def _having(made: _Index, forms: _Forms) -> frozenset[int]:
+    """The entries with a word that one of a term's forms starts."""
+    term, stem, meant = forms
+    return frozenset().union(*(_starting(made, form) for form in (term, stem, *meant)))
+
+
+_T = TypeVar("_T")
+
+
+def _remembered(
+    memo: dict[_Forms, _T], forms: _Forms, make: Callable[[_Index, _Forms], _T], made: _Index
+) -> _T:
+    """``make(made, forms)``, kept for the next keys (the last 16 terms' worth)."""
+    found = memo.get(forms)
+    if found is None:
+        if len(memo) >= 16:
+            memo.clear()
+        found = memo[forms] = make(made, forms)
+    return found
+
+
+def _ranked(
+    made: _Index, forms: list[_Forms], matching: frozenset[int], limit: int
+) -> list[Operation]:
     """The ``limit`` best of ``matching``: those whose id's words the terms start most
     (as a share of the id), plus how much their summary says the terms (``_said``, as a
     share of the terms that are not STOP_WORDS), plus READ_BONUS for a GET when no term
@@ -283,7 +312,7 @@ def _ranked(made: _Index, forms: list[_Forms], matching: set[int], limit: int) -
         if at < len(made.id_words) and made.id_words[at] == word:
             covered.update(made.id_postings[at])  # "a", "pr": only themselves
     said_by = [f for f in forms if f[0] not in STOP_WORDS] or forms
-    first, *others = [_said(made, f) for f in said_by]
+    first, *others = [_remembered(made.saying, f, _said, made) for f in said_by]
     said = {at: first.get(at, 0.0) for at in matching.intersection(set(first).union(*others))}
     for each in others:  # added term by term, as a person reads them: the same sums
         said = {at: score + each.get(at, 0.0) for at, score in said.items()}
@@ -300,7 +329,7 @@ _Ranked = list[tuple[float, int, int]]  # -score, place among equals, entry
 
 def _best(
     made: _Index,
-    entries: set[int],
+    entries: frozenset[int],
     covered: Counter[int],
     said: dict[int, float],
     terms: int,
@@ -322,7 +351,7 @@ def _best(
 
 
 def _best_unscored(
-    made: _Index, entries: set[int], bonus: tuple[float, ...], limit: int
+    made: _Index, entries: frozenset[int], bonus: tuple[float, ...], limit: int
 ) -> _Ranked:
     """The ``limit`` best of entries neither covered nor said: their score is their bonus,
     so they are the first in ``order`` (the GETs first when reads have a bonus), found by
