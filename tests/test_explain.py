@@ -875,3 +875,18 @@ def test_steps_and_cascades_are_tuples_that_read_as_their_fields() -> None:
     )
     with pytest.raises(AttributeError):
         option.key = "other"  # type: ignore[misc]
+
+
+def test_rows_hide_a_dotted_name_secret_as_the_url_hides_it() -> None:
+    """``cookie.x`` (no such parameter: sent as a query named so) is secret by its whole
+    name, as redact_url judges it; ``data.password`` by its last part. Only the redacted
+    rows hide them."""
+    from restroute import explain
+
+    found = explain("POST /x{?q}", {"cookie.x": "c1", "data.password": "p1", "q": "seen"})
+    rows = {row[0]: row[1] for row in found.rows(redact=True)}
+    assert rows["cookie.x"] == "<REDACTED>"
+    assert rows["data.password"] == "<REDACTED>"
+    assert rows["q"] == '"seen"'
+    shown = {row[0]: row[1] for row in found.rows()}
+    assert (shown["cookie.x"], shown["data.password"]) == ('"c1"', '"p1"')

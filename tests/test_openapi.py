@@ -391,7 +391,7 @@ def test_paths_that_are_no_paths_are_skipped(tmp_path: Path) -> None:
     api = catalog.load(path)
     assert [op.url for op in api.operations] == ["/d"]
     assert [(s.url, s.reason) for s in api.skipped] == [
-        ("a", "a path must start with /"),
+        ("a", "#/paths/a: a path must start with /"),
         ("/b", "#/paths/~1b is no path item (a mapping)"),
         ("/c", "#/paths/~1c/get is no operation (a mapping)"),
     ]
@@ -607,6 +607,8 @@ def test_an_api_key_the_description_declares_is_hidden_everywhere(
     catalog.load(path)
     assert redact.redact_url(url) == "https://api.example.com/weather?q=Paris&appid=<REDACTED>"
     assert redact.redact_headers({"x-ocp": "s3cret"}) == {"x-ocp": "<REDACTED>"}
+    bracketed = "https://api.example.com/weather?appid[]=k1&appid[0]=k2"  # as PHP reads lists
+    assert redact.redact_url(bracketed).count("<REDACTED>") == 2
 
     monkeypatch.setattr(redact, "_DECLARED", set())
     _sources._read.clear()
@@ -698,3 +700,13 @@ def test_a_description_compile_apart_cannot_read_is_said_by_the_load(
     catalog.compile_apart(str(path))
     with pytest.raises(EndpointError, match=r"^broken.json: line 1, column 32: "):
         catalog.load(path)
+
+
+def test_an_operation_id_written_as_a_route_never_takes_that_route(tmp_path: Path) -> None:
+    path = write(tmp_path, "api.json", {"openapi": "3.0.0", "paths": {
+        "/empty": {"get": {"operationId": "plain"}},
+        "/idop": {"get": {"operationId": "GET /empty"}},
+    }})  # fmt: skip
+    api = catalog.load(path)
+    assert api.find("GET /empty").url == "/empty"  # type: ignore[union-attr]
+    assert api.find("plain").url == "/empty"  # type: ignore[union-attr]

@@ -324,3 +324,74 @@ def test_a_stat_index_of_broken_json_is_written_again(
     _sources._read.clear()
     assert [op.id for op in catalog.load(path).operations] == ["get-a"]
     assert str(path) in json.loads(index.read_text())
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo"])
+@pytest.mark.parametrize("which", ["entry", "index"])
+def test_a_cache_file_that_is_a_device_or_a_pipe_is_read_past(
+    tmp_path: Path, special: str, which: str
+) -> None:
+    """A symlink to /dev/zero read the device until memory ran out; a FIFO waited for a
+    writer forever. A cache file is read only when it is a regular file."""
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    catalog.load(path)
+    cache = tmp_path / "cache"
+    [entry] = [p for p in cache.glob("*.json") if p.name != "stat-index.json"]
+    target = entry if which == "entry" else cache / "stat-index.json"
+    target.unlink(missing_ok=True)
+    if special == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to(special)
+    _sources._read.clear()
+    assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+
+
+def test_a_file_rewritten_at_its_size_and_time_is_read_again_in_one_process(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    before = path.stat()
+    assert [op.id for op in catalog.load(path).operations] == ["get-a"]
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/b": {"get": {}}}}))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert [op.id for op in catalog.load(path).operations] == ["get-b"]
+
+
+def test_compile_apart_takes_only_a_path_and_stops_its_child_whatever_happens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    with pytest.raises(EndpointError, match=r"^catalog.compile_apart takes a path, not None"):
+        catalog.compile_apart(None)  # type: ignore[arg-type]
+    with pytest.raises(EndpointError, match=r"takes a path, not b'/tmp/api.json'"):
+        catalog.compile_apart(b"/tmp/api.json")  # type: ignore[arg-type]
+
+    class BytesPath:
+        def __fspath__(self) -> bytes:
+            return b"/tmp/api.json"
+
+    catalog.compile_apart(BytesPath())  # type: ignore[arg-type]  # load() says what it takes
+    catalog.compile_apart(str(tmp_path))  # a folder: nothing to read
+    catalog.compile_apart("bad\x00path")
+    monkeypatch.setattr(_sources, "_COMPILE", "import time; time.sleep(60)")
+    children: list[subprocess.Popen[bytes]] = []
+    spawn = subprocess.Popen
+
+    def spawned(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        children.append(spawn(*args, **kwargs))
+        return children[-1]
+
+    monkeypatch.setattr(subprocess, "Popen", spawned)
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {}}))
+
+    def broken() -> bool:
+        raise ZeroDivisionError
+
+    with pytest.raises(ZeroDivisionError):
+        catalog.compile_apart(str(path), broken)
+    assert children[0].poll() is not None  # stopped, not left running

@@ -199,3 +199,13 @@ def test_any_few_words_rank_as_the_rules_read(parts: list[str], limit: int) -> N
     query = " ".join(parts)
     api = github()
     assert [op.id for op in api.search(query, limit)] == reference(api, query, limit)
+
+
+@pytest.mark.parametrize("word", ["x" * 1000, "k" * 3000, "usre" * 1000, "a" * 100_000])
+def test_a_word_of_thousands_of_letters_is_looked_up_a_letter_at_a_time(word: str) -> None:
+    """The adversary's 1,000-letter word recursed a letter at a time past Python's limit
+    (and crashed the picker): letters are looked up in a loop, which stops where no id
+    holds them."""
+    found = github().searched(word, 60)
+    assert found == ([], True)
+    assert github().searched(word[:-1] + "y", 60) == ([], True)  # from the prefix known

@@ -91,7 +91,8 @@ def is_secret(name: str) -> bool:
     [True, True, True, False]
     """
     lower = str.lower(name) if isinstance(name, str) else ""
-    if lower in _DECLARED or any(piece in lower for piece in _SECRET_PIECES):
+    declared = lower.partition("[")[0]  # appid[] and appid[0] are appid
+    if declared in _DECLARED or any(piece in lower for piece in _SECRET_PIECES):
         return True
     return not _SECRET_PARTS.isdisjoint(lower.replace("_", "-").replace(".", "-").split("-"))
 

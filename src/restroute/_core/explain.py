@@ -119,14 +119,11 @@ class Explanation:
         """
         rows = []
         for entry in self.entries:
-            name, dot, header = entry.key.partition(".")
-            if redact and name == "headers" and dot and is_secret(header):
-                value = REDACTED
+            _, dot, inner = entry.key.partition(".")
+            if redact and dot and (is_secret(inner) or is_secret(entry.key)):
+                value = REDACTED  # headers.authorization, data.password, cookie.sid
             else:
-                shown = (
-                    redacted_value(entry.key, entry.value) if redact and not dot else entry.value
-                )
-                value = _json_cell(shown)
+                value = _json_cell(redacted_value(entry.key, entry.value, redact))
             rows.append((entry.key, value, entry.layer, entry.destination))
         return rows
 
@@ -350,7 +347,9 @@ def redacted_value(key: str, value: object, redact: bool = True) -> object:
         return redact_options({key: value})[key]
     if outer == "headers":
         return redacted(inner, value)
-    return REDACTED if is_secret(inner) else redact_fields(value)  # data.password, say
+    if is_secret(inner) or is_secret(key):  # data.password; cookie.x, sent as a query
+        return REDACTED
+    return redact_fields(value)
 
 
 _CELL = 300  # characters of a value a table shows: a body of megabytes is summarised

@@ -21,7 +21,7 @@ import zlib
 from dataclasses import fields
 
 from .._version import __version__
-from ._model import Description, Operation, Parameter, Skipped
+from ._model import MAX_BYTES, Description, Operation, Parameter, Skipped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -134,10 +134,15 @@ def _json_file(path: str, *, checked: bool = False) -> object:
     rest, on a line of its own, and it must match: a damaged or hand-edited entry is read
     past, never loaded to fail in a form later (a CRC costs 0.3 ms a MB; SHA-256's
     import alone, 4.6 ms)."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read()
+    try:  # not blocking on a FIFO, and reading no device: an entry is a regular file
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as file:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                return None
+            data = file.read(MAX_BYTES + 1)
     except OSError:
+        return None
+    if len(data) > MAX_BYTES:
         return None
     if checked:
         crc, _, data = data.partition(b"\n")

@@ -213,8 +213,9 @@ def index(catalog: Catalog) -> dict[str, Operation]:
     if made is None:
         made = {}
         for op in catalog.operations:
-            made[op.id] = made[op.octokit_name] = made[f"{op.method} {op.url}"] = op
-            made[op.route] = op
+            made[op.id] = made[op.octokit_name] = op
+        for op in catalog.operations:  # a route is its operation's, whatever an id says
+            made[f"{op.method} {op.url}"] = made[op.route] = op
         catalog.memo["index"] = made
     return made
 

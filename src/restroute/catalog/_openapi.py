@@ -75,7 +75,8 @@ def read(path: str) -> Description:
     ids: set[str] = set()
     for url, item in paths.items():
         if not isinstance(url, str) or not url.startswith("/"):
-            skipped.append(Skipped("", str(url), "a path must start with /"))
+            where = f"#/paths/{_escaped(str(url))}"
+            skipped.append(Skipped("", str(url), f"{where}: a path must start with /"))
             continue
         where = f"#/paths/{_escaped(url)}"
         try:

@@ -422,19 +422,33 @@ class _Letters(NamedTuple):
 def _letters(made: _Index, term: str) -> _Letters:
     """``term``'s letters in the ids, a letter at a time from its longest prefix found
     before: as a person types a word, each key looks one letter further, in the ids that
-    held the word so far (a few ms in 20,000 ids)."""
+    held the word so far (a few ms in 20,000 ids). Past a prefix no id holds, none does."""
     known: dict[str, _Letters] = made.letters
     if term in known:
         return known[term]
-    ids, letter = made.lower_ids, term[-1]
+    start = max((len(word) for word in known if term.startswith(word)), default=0)
+    found = known[term[:start]] if start else None
+    for end in range(start + 1, len(term) + 1):
+        if found is not None and not found.at:
+            return found  # no id holds the letters so far: none holds more
+        found = _one_letter_more(made, found, term[end - 1])
+        if len(known) > 64:  # the words of a few queries
+            known.clear()
+        known[term[:end]] = found
+    assert found is not None  # a term is never empty
+    return found
+
+
+def _one_letter_more(made: _Index, before: _Letters | None, letter: str) -> _Letters:
+    """The ids that hold ``before``'s letters (any id, when None) and then ``letter``."""
+    ids = made.lower_ids
     entries: Iterable[int]
     lasts: Iterable[int]
     runs_before: Iterable[int]
-    if len(term) == 1:
+    if before is None:
         entries, lasts, runs_before = range(len(ids)), itertools.repeat(-2), itertools.repeat(0)
         starts: Iterable[int] = itertools.repeat(0)
     else:
-        before = _letters(made, term[:-1])
         entries, lasts, runs_before = before.at.keys(), before.at.values(), before.runs.values()
         starts = [last + 1 for last in lasts]
     places = map(str.find, map(ids.__getitem__, entries), itertools.repeat(letter), starts)
@@ -443,7 +457,4 @@ def _letters(made: _Index, term: str) -> _Letters:
         if place >= 0:  # a run more unless the letter is the one after the last
             at[entry] = place
             runs[entry] = run + (place != last + 1)
-    if len(known) > 64:  # the words of a few queries
-        known.clear()
-    known[term] = found = _Letters(at, runs)
-    return found
+    return _Letters(at, runs)

@@ -24,10 +24,18 @@ def bundled() -> tuple[str, ...]:
 
 
 _ALIASES = {"api.github.com": "github"}
-# Descriptions read, by the name given and the file's real path, size and modification
-# time: a catalog named twice (a profile and --catalog, the explorer's switcher) is read
+# Descriptions read, by the name given and the file's real path, size, times and inode
+# (a file rewritten at the same size and modification time has a new change time): a
+# catalog named twice (a profile and --catalog, the explorer's switcher) is read
 # once, and a file named two ways (tests/x.yaml, /work/tests/x.yaml) is read once too.
-_read: dict[tuple[str, str, int, int], Catalog] = {}
+_Stamp = tuple[str, int, int, int, int]
+_read: dict[tuple[str, str, int, int, int, int], Catalog] = {}
+
+
+def _stamp(name: str, status: os.stat_result) -> _Stamp:
+    """What tells a file's bytes read before: its real path, size, times and inode."""
+    real = os.path.realpath(name)
+    return real, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
 def load(source: str | os.PathLike[str]) -> Catalog:
@@ -64,7 +72,7 @@ def load(source: str | os.PathLike[str]) -> Catalog:
     if status.st_size > MAX_BYTES:
         msg = f"{name!r}: is over {MAX_BYTES // 2**20} MB, more than any API description"
         raise EndpointError(msg)
-    key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
+    key = _stamp(name, status)
     if (name, *key) not in _read:
         same = next((api for (_, *other), api in _read.items() if tuple(other) == key), None)
         if len(_read) >= 8:
@@ -121,15 +129,25 @@ def compile_apart(source: str, cancelled: Callable[[], bool] = lambda: False) ->
     unless it is there already, so that ``load(source)`` is warm after it. Reading holds
     Python's GIL for a second or more at a time (libyaml's parser, json.loads of 46 MB):
     a thread beside a terminal UI would freeze it that long, which a warm load of the
-    same description does for a tenth of it. Nothing is raised; ``cancelled`` is asked
-    every 50 ms, and a cancelled read is stopped."""
+    same description does for a tenth of it. A description that cannot be read raises
+    nothing here (the load after says why); a source that is no path is an EndpointError.
+    ``cancelled`` is asked every 50 ms; the child is stopped when it says so, raises, or
+    the wait is interrupted."""
+    if not isinstance(source, str | os.PathLike):
+        msg = f"catalog.compile_apart takes a path, not {shown(source)}; pass the path of "
+        raise EndpointError(msg + "an OpenAPI description")
     name = os.fspath(source)
-    if BUNDLED_NAME.fullmatch(name) or name in _ALIASES or not os.path.isfile(name):
+    if not isinstance(name, str) or BUNDLED_NAME.fullmatch(name) or name in _ALIASES:
+        return  # bytes, say: load() says what it takes
+    try:
+        status = os.stat(name)
+    except (OSError, ValueError):
+        return
+    if not stat.S_ISREG(status.st_mode):
         return
     from . import _cache
 
-    status = os.stat(name)
-    key = (os.path.realpath(name), status.st_size, status.st_mtime_ns)
+    key = _stamp(name, status)
     if any(tuple(known[1:]) == key for known in _read) or _cache.has_entry(key[0]):
         return
     import subprocess
@@ -139,12 +157,15 @@ def compile_apart(source: str, cancelled: Callable[[], bool] = lambda: False) ->
         [sys.executable, "-c", _COMPILE, name],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    while True:
-        try:
-            child.wait(timeout=0.05)
-            return
-        except subprocess.TimeoutExpired:
+    try:
+        while child.poll() is None:
             if cancelled():
-                child.kill()
-                child.wait()
                 return
+            try:
+                child.wait(timeout=0.05)
+            except subprocess.TimeoutExpired:
+                continue
+    finally:  # cancelled, or the question raised, or ctrl+c: the child goes too
+        if child.poll() is None:
+            child.kill()
+            child.wait()
