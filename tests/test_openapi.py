@@ -608,7 +608,7 @@ def test_an_api_key_the_description_declares_is_hidden_everywhere(
     assert redact.redact_url(url) == "https://api.example.com/weather?q=Paris&appid=<REDACTED>"
     assert redact.redact_headers({"x-ocp": "s3cret"}) == {"x-ocp": "<REDACTED>"}
     bracketed = "https://api.example.com/weather?appid[]=k1&appid[0]=k2"  # as PHP reads lists
-    assert redact.redact_url(bracketed).count("<REDACTED>") == 2
+    assert str(redact.redact_url(bracketed)).count("<REDACTED>") == 2
 
     monkeypatch.setattr(redact, "_DECLARED", set())
     _sources._read.clear()
