@@ -395,3 +395,32 @@ def test_compile_apart_takes_only_a_path_and_stops_its_child_whatever_happens(
     with pytest.raises(ZeroDivisionError):
         catalog.compile_apart(str(path), broken)
     assert children[0].poll() is not None  # stopped, not left running
+
+
+def test_a_credential_in_a_fields_name_is_hidden_on_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """curl -d with JSON and no content-type sends a form: the JSON text is one field's
+    name, and the API key the description declares is in it. Its name is hidden too, in
+    the parts, the parameters and the command to build it again."""
+    from restroute import pasted, redact
+    from restroute.reader import read_route
+
+    monkeypatch.setattr(redact, "_DECLARED", set())
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({
+        "openapi": "3.0.0", "servers": [{"url": "https://host.example.com"}],
+        "paths": {"/things": {"post": {"operationId": "postThing", "requestBody": {"content": {
+            "application/x-www-form-urlencoded": {"schema": {
+                "type": "object", "properties": {"name": {"type": "string"}}}}}}}}},
+        "components": {"securitySchemes": {"q": {"type": "apiKey", "in": "query",
+                                                 "name": "appid"}}},
+    }))  # fmt: skip
+    api = catalog.load(path)
+    text = """curl -X POST https://host.example.com/things -d '{"appid":"SECRETk"}'"""
+    found = read_route(text, catalog=api)
+    assert "SECRETk" in repr(found)  # read as it is ...
+    hidden = pasted.hidden(found)
+    shown = pasted.as_text(hidden, reveal="--reveal writes them") + pasted.json_text(hidden)
+    assert "SECRETk" not in shown  # ... and shown hidden
+    assert '{"appid":"<REDACTED>"}' in shown

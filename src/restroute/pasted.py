@@ -59,12 +59,20 @@ def hidden(found: Match) -> Match:
     _check(found, "hidden")
     headers, params, data, base, secrets = _hiding(found)
     hide = masker(secrets)
+    # A name can hold a credential too: a JSON text curl sent as a form is one field's name.
+    params = {hide(name): value for name, value in params.items()}
+    if isinstance(data, dict):
+        data = {
+            hide(name) if isinstance(name, str) else name: value for name, value in data.items()
+        }
     texts = _each_hidden(hide, [part.text for part in found.parts])
     notes = _each_hidden(hide, [part.note for part in found.parts])
+    # what a part became names a field: a JSON text read as a form's one field, say
+    became = _each_hidden(hide, [part.became for part in found.parts])
     parts = tuple(
         Part(REDACTED if text == part.text and _hides_header(part, found.headers, headers)
-             else text, part.became, note)
-        for part, text, note in zip(found.parts, texts, notes, strict=True)
+             else text, name, note)
+        for part, text, name, note in zip(found.parts, texts, became, notes, strict=True)
     )  # fmt: skip
     warnings = tuple(_each_hidden(hide, list(found.warnings)))
     return replace(
