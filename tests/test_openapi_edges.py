@@ -351,3 +351,14 @@ def test_required_fields_are_read_no_deeper_than_the_limit(tmp_path: Path) -> No
     op = only(described(tmp_path, {"/r": {"post": {"operationId": "r", "requestBody": body}}}),
               "r")  # fmt: skip
     assert [(p.name, p.required) for p in op.parameters] == [("deep", False), ("top", True)]
+
+
+def test_a_literal_colon_that_names_no_variable_is_sent_as_it_is(tmp_path: Path) -> None:
+    """`:30` is no `:name` variable (those start with a lower-case letter): the path is
+    compiled to be checked, as any template not of the plain form is, and sent as written.
+    (`/things/{id}:cancel` is another matter: endpoint() reads `:cancel` as a variable, as
+    octokit does.)"""
+    api = described(tmp_path, {"/clock/{hour}:30": {"get": {"operationId": "halfPast"}}})
+    op = only(api, "halfPast")
+    assert op.template == "/clock/{hour}:30"
+    assert sent(op, {"hour": 12})["url"] == "https://api.test/clock/12:30"
