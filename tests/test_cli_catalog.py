@@ -242,3 +242,17 @@ def test_the_explorer_opens_on_no_route_for_another_api(
     assert opened == [
         ("", STYLES), ("", None), ("GET /repos/{owner}/{repo}/issues", "github"),
     ]  # fmt: skip
+
+
+def test_routes_says_when_no_route_has_the_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """GHES 3.19 has no copilot routes: the ids that hold the letters are listed under a
+    line that says so (the newcomer took them for matches)."""
+    status, out, err = run(capsys, "routes", "--catalog", "ghes-3.19", "copilot")
+    head, said, *listed = out.splitlines()
+    assert (status, err) == (0, "")
+    assert head == "GitHub Enterprise Server 3.19 · 1,039 operations (ghes-3.19)"
+    assert said == "no route has the words 'copilot'; these ids hold their letters in order:"
+    assert listed
+    assert not any("copilot" in line for line in listed)
+    status, out, err = run(capsys, "routes", "--catalog", "ghes-3.19", "list issues")
+    assert "no route has" not in out

@@ -525,7 +525,7 @@ async def test_the_picker_says_when_no_route_has_the_words() -> None:
         await pilot.pause()
         hint = str(app.screen.query_one("#picker-hint", Static).content)
         issues = len(catalog.load("ghes-3.19").search("list issue", 60))
-        assert hint.startswith(f"{issues} of 1039 routes · ")  # words found: counted
+        assert hint.startswith(f"{issues} of 1,039 routes · ")  # words found: counted
         await pilot.press(*"qqq")
         await pilot.pause()
         hint = str(app.screen.query_one("#picker-hint", Static).content)

@@ -434,9 +434,11 @@ def _routes(query: str, limit: int | None, source: str | None = None) -> str:
     if named is not None:
         return "\n".join([*head, _operation_text(named)])
     everything = api.operations
-    found = api.search(query, len(everything)) if query else list(everything)
+    found, by_letters = api.searched(query, len(everything)) if query else (everything, False)
     if not found:
         return "\n".join([*head, f"no route matches {query!r}"])
+    if by_letters:  # "copilot" on GHES: say these are no matches of the words
+        head.append(f"no route has the words {query!r}; these ids hold their letters in order:")
     if limit is None:
         limit = ROUTES_SHOWN if query else len(found)
     shown_ops = found[:limit]

@@ -85,7 +85,7 @@ class RoutePicker(ModalScreen[Operation | None]):
             rows.append(Row(None, ((f"{category} ({len(ops)})", "heading"),)))
             rows += [_row(api, op.id) for op in ops]
         self._shown = {op.id: op for op in found}
-        counted = f"{len(found)} of {len(api.operations)} routes"
+        counted = f"{len(found)} of {len(api.operations):,} routes"
         if by_letters:  # say why "copilot" lists routes that are not about it
             counted = f"no route has the words {query.strip()!r}" + (
                 f": {len(found)} hold their letters" if found else ", nor their letters"
