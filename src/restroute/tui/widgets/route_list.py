@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from rich.control import strip_control_codes
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.geometry import Region
 from textual.message import Message
@@ -73,6 +74,7 @@ class RouteList(SteadyScroll, can_focus=False):
         # The list's style and its roles', as Textual computes them (walking the DOM: 0.2 ms
         # each, ten a new line), until the styles change.
         self._styles: dict[str, Style] = {}
+        self._reaching: dict[tuple[tuple[Part, ...], int, int], Strip] = {}  # see _under
 
     def show(self, rows: Sequence[Row], highlight: int) -> None:
         """Show ``rows``, the first pickable from ``highlight`` on highlighted, at the top."""
@@ -129,6 +131,7 @@ class RouteList(SteadyScroll, can_focus=False):
         super().notify_style_update()
         self._lines.clear()
         self._styles.clear()
+        self._reaching.clear()
 
     def _style(self, role: str) -> Style:
         """The list's style (role ""), the highlighted row's, or a role's colour and weight
@@ -166,13 +169,27 @@ class RouteList(SteadyScroll, can_focus=False):
         for y in crop.line_range:
             line = blank
             if top + y < len(self.rows):
-                line = self._row_line(top + y, width).adjust_cell_length(under, pad)
+                line = self._under(top + y, width, under, pad)
             for line_filter in filters:
                 line = line.apply_filter(line_filter, background)
             lines.append(line)
         if crop.column_span != (0, self.size.width):
             lines = [line.crop(crop.x, crop.right) for line in lines]
         return lines
+
+    def _under(self, at: int, width: int, under: int, pad: Style) -> Strip:
+        """Row ``at``'s line reaching ``under`` cells (under the scrollbar), made once a
+        row and width: a new Strip each frame made its filtered copies anew too (Textual's
+        filters keep theirs by Strip)."""
+        if at == self.highlighted:
+            return self._row_line(at, width).adjust_cell_length(under, pad)
+        key = (self.rows[at].parts, width, under)
+        line = self._reaching.get(key)
+        if line is None:
+            if len(self._reaching) > 4096:
+                self._reaching.clear()
+            line = self._reaching[key] = self._row_line(at, width).adjust_cell_length(under, pad)
+        return line
 
     def render_line(self, y: int) -> Strip:
         return self._row_line(round(self.scroll_y) + y, self.scrollable_content_region.width)
@@ -192,10 +209,27 @@ class RouteList(SteadyScroll, can_focus=False):
         if lines is None:
             if len(self._lines) > 4096:  # a few widths of the whole catalog
                 self._lines.clear()
-            text = Text(" ", end="")
-            for part, role in parts:
-                text.append(part, self._style(role) if role else None)
-            text.truncate(width, overflow="ellipsis", pad=True)
-            plain = Strip(list(text.render(self.app.console)), width)
+            plain = _fitted(
+                [Segment(" "), *(Segment(strip_control_codes(part), self._style(role) if role
+                                 else None) for part, role in parts)],
+                width,
+            )  # fmt: skip
             lines = self._lines[(parts, width)] = (plain, plain.apply_style(self._style("")))
         return lines
+
+
+def _fitted(segments: list[Segment], width: int) -> Strip:
+    """``segments`` in ``width`` cells, as Rich's ``Text.truncate(width, "ellipsis",
+    pad=True)`` fits a text: cut, the last cell an ellipsis in the style of the character
+    it replaces; or padded. Half the time of making a Text and rendering it, which a key
+    costs for each of the 20-odd lines it changes."""
+    line = Strip(segments)
+    if line.cell_length <= width:
+        return line.extend_cell_length(width)
+    reached, style = 0, None
+    for segment in segments:
+        reached += segment.cell_length
+        if reached >= width:  # the segment holding cell width - 1
+            style = segment.style
+            break
+    return Strip([*line.crop(0, width - 1), Segment("…", style)], width)
