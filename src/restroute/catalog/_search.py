@@ -426,7 +426,8 @@ def _letters(made: _Index, term: str) -> _Letters:
     known: dict[str, _Letters] = made.letters
     if term in known:
         return known[term]
-    start = max((len(word) for word in known if term.startswith(word)), default=0)
+    # a copy: the explorer's worker may search the same catalog (Catalog.prepare)
+    start = max((len(word) for word in list(known) if term.startswith(word)), default=0)
     found = known[term[:start]] if start else None
     for end in range(start + 1, len(term) + 1):
         if found is not None and not found.at:
