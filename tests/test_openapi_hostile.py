@@ -424,3 +424,19 @@ def test_a_credential_in_a_fields_name_is_hidden_on_import(
     shown = pasted.as_text(hidden, reveal="--reveal writes them") + pasted.json_text(hidden)
     assert "SECRETk" not in shown  # ... and shown hidden
     assert '{"appid":"<REDACTED>"}' in shown
+
+
+def test_a_cache_file_larger_than_any_description_is_read_past(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache file is read up to the largest description's size (a sparse file of
+    terabytes would fill the memory): past it, it is no entry."""
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
+    catalog.load(path)
+    from restroute.catalog._model import MAX_BYTES as largest
+
+    monkeypatch.setattr(_cache, "MAX_BYTES", 50)  # the entry is larger
+    assert _cache.cached(str(path)) is None
+    monkeypatch.setattr(_cache, "MAX_BYTES", largest)
+    assert _cache.cached(str(path)) is not None

@@ -61,10 +61,6 @@ def hidden(found: Match) -> Match:
     hide = masker(secrets)
     # A name can hold a credential too: a JSON text curl sent as a form is one field's name.
     params = {hide(name): value for name, value in params.items()}
-    if isinstance(data, dict):
-        data = {
-            hide(name) if isinstance(name, str) else name: value for name, value in data.items()
-        }
     texts = _each_hidden(hide, [part.text for part in found.parts])
     notes = _each_hidden(hide, [part.note for part in found.parts])
     # what a part became names a field: a JSON text read as a form's one field, say
