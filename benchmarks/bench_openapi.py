@@ -820,11 +820,7 @@ def _resource(
             "externalDocs": docs,
             "operationId": f"{owner}.List{upper(nav)}",
             "parameters": [
-                {"$ref": "#/components/parameters/top"},
-                {"$ref": "#/components/parameters/skip"},
-                {"$ref": "#/components/parameters/search"},
-                {"$ref": "#/components/parameters/filter"},
-                {"$ref": "#/components/parameters/count"},
+                *PAGED,
                 {"$ref": "#/components/parameters/ConsistencyLevel"},
                 _enum_parameter(
                     "$orderby",
@@ -947,11 +943,7 @@ def _resource(
                 "description": long_text(f"Get {nav} that have been added, deleted, or updated."),
                 "operationId": f"{owner}.{nav}.{function[:-2]}",
                 "parameters": [
-                    {"$ref": "#/components/parameters/top"},
-                    {"$ref": "#/components/parameters/skip"},
-                    {"$ref": "#/components/parameters/search"},
-                    {"$ref": "#/components/parameters/filter"},
-                    {"$ref": "#/components/parameters/count"},
+                    *PAGED,
                 ],
                 "responses": {
                     "2XX": {
@@ -1070,6 +1062,13 @@ def _enum_parameter(name: str, description: str, values: list[str]) -> dict[str,
             "items": {"enum": values, "type": "string"},
         },
     }
+
+
+# Graph's paging and filtering query parameters, shared by its collections and functions.
+PAGED = [
+    {"$ref": f"#/components/parameters/{name}"}
+    for name in ("top", "skip", "search", "filter", "count")
+]
 
 
 def _shared_parameters() -> dict[str, Any]:

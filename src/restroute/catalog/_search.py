@@ -89,7 +89,6 @@ class _Index(NamedTuple):
     id_lengths: tuple[int, ...]  # the number of words of each entry's id (at least 1)
     said: dict[str, frozenset[int]]  # a word: the entries whose summary has it
     said_stem: dict[str, frozenset[int]]  # a stem: the entries whose summary has it
-    reads: tuple[bool, ...]  # each entry is a GET
     read_bonus: tuple[float, ...]  # READ_BONUS for a GET, when no term is a verb
     no_bonus: tuple[float, ...]  # 0.0 for each, when one is
     order: tuple[int, ...]  # each entry's place among equals: everyday, short, by id
@@ -153,7 +152,6 @@ def _made_index(operations: tuple[Operation, ...]) -> _Index:
         tuple(lengths),
         {word: frozenset(found) for word, found in said.items()},
         {word: frozenset(found) for word, found in said_stem.items()},
-        tuple(op.method == "GET" for op in operations),
         tuple(READ_BONUS if op.method == "GET" else 0.0 for op in operations),
         (0.0,) * len(operations),
         _places(ranks),
@@ -361,10 +359,11 @@ def _best_unscored(
     if len(entries) * 8 < len(order):
         return heapq.nsmallest(limit, ((-bonus[at], order[at], at) for at in entries))
     found: _Ranked = []
-    reads = made.reads
-    for tier in (True, False) if bonus is made.read_bonus else (None,):
+    for tier in (True, False) if bonus is made.read_bonus else (None,):  # GETs, then others
         wanted = (
-            at for at in made.by_order if at in entries and (tier is None or reads[at] is tier)
+            at
+            for at in made.by_order
+            if at in entries and (tier is None or (bonus[at] > 0) is tier)
         )
         found += [(-bonus[at], order[at], at) for at in itertools.islice(wanted, limit)]
     return found

@@ -38,6 +38,11 @@ def _stamp(name: str, status: os.stat_result) -> _Stamp:
     return real, status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
+def _read_before(key: _Stamp) -> Catalog | None:
+    """The catalog read from these very bytes, under whichever name, or None."""
+    return next((api for (_, *other), api in _read.items() if tuple(other) == key), None)
+
+
 def load(source: str | os.PathLike[str]) -> Catalog:
     """The catalog ``source`` names: ``github`` (GitHub's, bundled), or the path of an
     OpenAPI 3.0 or 3.1 description, JSON or YAML.
@@ -74,7 +79,7 @@ def load(source: str | os.PathLike[str]) -> Catalog:
         raise EndpointError(msg)
     key = _stamp(name, status)
     if (name, *key) not in _read:
-        same = next((api for (_, *other), api in _read.items() if tuple(other) == key), None)
+        same = _read_before(key)
         if len(_read) >= 8:
             _read.clear()
         _read[name, *key] = _named(name, key[0], same)
@@ -148,7 +153,7 @@ def compile_apart(source: str, cancelled: Callable[[], bool] = lambda: False) ->
     from . import _cache
 
     key = _stamp(name, status)
-    if any(tuple(known[1:]) == key for known in _read) or _cache.has_entry(key[0]):
+    if _read_before(key) is not None or _cache.has_entry(key[0]):
         return
     import subprocess
     import sys
