@@ -4,6 +4,8 @@ Textual's pilot; what the user finally sees is checked by the snapshots and in t
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual._compositor import ChopsUpdate
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
 from textual.geometry import Offset, Region
 from textual.screen import Screen
 from textual.selection import Selection
@@ -98,6 +101,44 @@ async def test_a_change_inside_a_widget_repaints_its_characters() -> None:
         assert isinstance(update, ChopsUpdate)
         written = update.render_segments(app.console)
         assert "56789" in written
+
+
+class Boxed(App[None]):
+    """A line inside a bordered panel, on a screen."""
+
+    CSS = "#panel { border: round red; height: 5; }"
+
+    def get_default_screen(self) -> Screen[None]:
+        return PaintingScreen(id="_default")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield Static("inside", id="inside")
+
+
+async def test_a_change_inside_a_widget_renders_nothing_behind_it() -> None:
+    """Each cut of a line takes the piece of the first widget there, so for a change inside
+    a widget the panel and the screen behind it are not rendered (a key in the picker's
+    field skipped a third of its frame); a change reaching past it, onto the panel's
+    border, renders the panel too. What the screen shows is the same."""
+    app = Boxed()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        inside = app.query_one("#inside", Static)
+        with rendered(app) as calls:
+            inside.update("inside, changed")
+            await pilot.pause()
+        assert {widget for widget, _ in calls} == {"inside"}
+        whole = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert whole[1].startswith("│inside, changed")
+        compositor = app.screen._compositor
+        with rendered(app) as calls:
+            compositor._dirty_regions.add(inside.region.grow((0, 1, 0, 1)))  # and the border
+            update = compositor.render_update()
+        assert {"inside", "panel"} <= {widget for widget, _ in calls}
+        assert isinstance(update, ChopsUpdate)
+        written = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", update.render_segments(app.console))
+        assert written == "│inside, changed" + " " * 23 + "│"  # the border's line, whole
 
 
 async def test_a_whole_render_still_renders_every_widget() -> None:
@@ -400,19 +441,30 @@ async def test_the_lists_scrollbar_is_drawn_as_textual_draws_it(rows: int, scrol
 @pytest.mark.parametrize("padding", [0, 2])
 async def test_the_list_paints_what_textuals_styles_would(padding: int) -> None:
     """The list's lines skip Textual's styles cache (70 µs a line): the same cells, the
-    highlight and the blank lines past the rows too, whole or cropped; with padding
-    (which the shortcut does not draw) Textual's path is taken."""
+    highlight and the blank lines past the rows too, whole or cropped, but for the cell
+    under the scrollbar, which the bar hides (a line reaching it was cut in two there
+    every frame); the screen shows the same either way. With padding (which the
+    shortcut does not draw) Textual's path is taken."""
     app = Listing()
     async with app.run_test(size=(40, 10)) as pilot:
         listing = app.query_one(RouteList)
         listing.styles.padding = (0, padding)
         listing.show(ROWS[:3], 0)  # two rows and a heading in five lines
         await pilot.pause()
+        view = listing.scrollable_content_region.width
+        assert view == listing.size.width - 1  # the bar's column
         for crop in (Region(0, 0, *listing.size), Region(3, 1, 10, 3)):
             painted = cell_looks(listing.render_lines(crop))
-            assert painted == cell_looks(Widget.render_lines(listing, crop))
+            textuals = cell_looks(Widget.render_lines(listing, crop))
+            if padding:
+                assert painted == textuals
+            else:
+                assert painted == [line[: view - crop.x] for line in textuals]
         whole = "".join(char for char, _ in painted[0])
         assert whole == ("POST   /re" if padding else "ST   /repo")  # 2 columns in
+        screen = cell_looks(app.screen._compositor.render_strips())
+        listing.render_lines = functools.partial(Widget.render_lines, listing)  # type: ignore[method-assign]
+        assert screen == cell_looks(app.screen._compositor.render_strips())
 
 
 async def test_the_pickers_hint_is_repainted_only_when_its_count_changes() -> None:

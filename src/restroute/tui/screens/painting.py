@@ -40,15 +40,31 @@ class ChangeCompositor(Compositor):
         # Not the box around the changes either: a key in the form and the results it
         # changes far below would repaint every row between them.
         changes = self._changes or ((crop,) if crop is not None else ())
+        in_front: list[Region] = []  # the widgets that show part of a change, front first
         for widget, (region, clip) in self.visible_widgets.items():
             shown = region.intersection(clip)
             if not shown:
                 continue
-            # Only the lines changed: the screen is 40 lines, a key one or two, and the
-            # box around a change at the top and one at the bottom is all of them. Whole
-            # lines of the widget: Textual cuts each line at the widgets' edges, and a
-            # part starting between two cuts would be painted from the wrong one.
-            parts = _lines_of(shown, changes) if changes else [shown]
+            if changes:
+                # Each cut of a line takes the first widget's piece there, front to back,
+                # so a change inside a widget in front needs nothing of those behind it:
+                # a key in a field (or the picker's list) skips the panels, the screen
+                # and their borders, which a change overlapped (a third of the frame).
+                seen = [shown.intersection(change) for change in changes if shown.overlaps(change)]
+                needed = tuple(
+                    part
+                    for part in seen
+                    if not any(front.contains_region(part) for front in in_front)
+                )
+                if seen:
+                    in_front.append(shown)
+                # Only the lines changed: the screen is 40 lines, a key one or two, and the
+                # box around a change at the top and one at the bottom is all of them. Whole
+                # lines of the widget: Textual cuts each line at the widgets' edges, and a
+                # part starting between two cuts would be painted from the wrong one.
+                parts = _lines_of(shown, needed)
+            else:
+                parts = [shown]
             for part in parts:  # Textual reads the lines as those of region ∩ clip
                 yield region, part, widget.render_lines(part.translate((-region.x, -region.y)))
 

@@ -74,7 +74,7 @@ class RouteList(SteadyScroll, can_focus=False):
         # The list's style and its roles', as Textual computes them (walking the DOM: 0.2 ms
         # each, ten a new line), until the styles change.
         self._styles: dict[str, Style] = {}
-        self._reaching: dict[tuple[tuple[Part, ...], int, int], Strip] = {}  # see _under
+        self._blanks: dict[int, Strip] = {}  # a Strip kept keeps its filtered copies
 
     def show(self, rows: Sequence[Row], highlight: int) -> None:
         """Show ``rows``, the first pickable from ``highlight`` on highlighted, at the top."""
@@ -131,7 +131,7 @@ class RouteList(SteadyScroll, can_focus=False):
         super().notify_style_update()
         self._lines.clear()
         self._styles.clear()
-        self._reaching.clear()
+        self._blanks.clear()
 
     def _style(self, role: str) -> Style:
         """The list's style (role ""), the highlighted row's, or a role's colour and weight
@@ -162,14 +162,13 @@ class RouteList(SteadyScroll, can_focus=False):
             return super().render_lines(crop)
         background, filters = self.background_colors[1], self.get_line_filters()
         width, top = self.scrollable_content_region.width, round(self.scroll_y)
-        # Textual's lines reach under the scrollbar, in the background.
-        under, pad = self.content_region.width, Style(bgcolor=self._style("").bgcolor)
-        blank = Strip.blank(width, self._style("")).adjust_cell_length(under, pad)
+        # A line as wide as the view, not reaching under the scrollbar (always there:
+        # SteadyScroll) as Textual's do: the bar hides that cell, and the compositor cut
+        # each line there, a new Strip in two every frame (Strip.divide, 20 µs a line a
+        # key changes).
         lines = []
         for y in crop.line_range:
-            line = blank
-            if top + y < len(self.rows):
-                line = self._under(top + y, width, under, pad)
+            line = self._row_line(top + y, width)
             for line_filter in filters:
                 line = line.apply_filter(line_filter, background)
             lines.append(line)
@@ -177,31 +176,23 @@ class RouteList(SteadyScroll, can_focus=False):
             lines = [line.crop(crop.x, crop.right) for line in lines]
         return lines
 
-    def _under(self, at: int, width: int, under: int, pad: Style) -> Strip:
-        """Row ``at``'s line reaching ``under`` cells (under the scrollbar), made once a
-        row and width: a new Strip each frame made its filtered copies anew too (Textual's
-        filters keep theirs by Strip)."""
-        if at == self.highlighted:
-            return self._row_line(at, width).adjust_cell_length(under, pad)
-        key = (self.rows[at].parts, width, under)
-        line = self._reaching.get(key)
-        if line is None:
-            if len(self._reaching) > 4096:
-                self._reaching.clear()
-            line = self._reaching[key] = self._row_line(at, width).adjust_cell_length(under, pad)
-        return line
-
     def render_line(self, y: int) -> Strip:
         return self._row_line(round(self.scroll_y) + y, self.scrollable_content_region.width)
 
     def _row_line(self, at: int, width: int) -> Strip:
         """Row ``at`` of the list, in a view ``width`` wide."""
         if not 0 <= at < len(self.rows):
-            return Strip.blank(width, self._style(""))
+            return self._blank(width)
         plain, styled = self._line(self.rows[at].parts, width)
         if at == self.highlighted:  # the highlight's background over the list's
             return plain.apply_style(self._style("highlight"))
         return styled
+
+    def _blank(self, width: int) -> Strip:
+        blank = self._blanks.get(width)
+        if blank is None:
+            blank = self._blanks[width] = Strip.blank(width, self._style(""))
+        return blank
 
     def _line(self, parts: tuple[Part, ...], width: int) -> tuple[Strip, Strip]:
         """The row's line as its parts style it, and in the list's style too."""

@@ -68,9 +68,15 @@ class SteadyScroll(ScrollView):
             self.refresh()
             return
         top = round(self.scroll_y)
-        lines = [Region(0, y, view.width, 1) for y in range(view.height) if changed(top + y)]
-        if lines:
-            self.refresh(*lines)
+        runs: list[list[int]] = []  # [first, last] of each run of changed lines
+        for y in range(view.height):
+            if changed(top + y):
+                if runs and runs[-1][1] == y - 1:
+                    runs[-1][1] = y
+                else:
+                    runs.append([y, y])
+        if runs:  # a region a run: the compositor's work grows with their number
+            self.refresh(*(Region(0, first, view.width, last - first + 1) for first, last in runs))
 
 
 class SteadyBar(ScrollBar):
