@@ -488,7 +488,8 @@ async def test_a_loaded_catalog_is_kept_out_of_the_collectors_full_passes() -> N
         assert gone() is None
         assert gc.get_freeze_count() > 0
         operations = app.session.catalog.operations
-        assert gc.is_tracked(app) and gc.is_tracked(operations)  # the collector's to walk
+        assert gc.is_tracked(app)  # the collector's to walk ...
+        assert gc.is_tracked(operations)
         tracked = {id(each) for each in gc.get_objects()}  # ... but not in its generations
         assert id(app) not in tracked
         assert id(operations) not in tracked

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from textual import events
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 
 @runtime_checkable
@@ -21,16 +23,53 @@ class LiveEditor(Protocol):
 
 
 class SteadyInput(Input):
-    """An Input whose growing text repaints it, not the layout of the whole screen.
+    """An Input whose growing text repaints its line, not the layout of the whole screen.
 
     Its virtual size (the text's width, which an Input keeps for horizontal scrolling)
     changes on every key, and Textual's own reactive asks for a layout of the screen
     then: with a catalog form of 16 rows, that cost more than the rest of a keystroke
     (benchmarks/bench_explorer.py). An input has no scrollbars and a fixed size, so a
-    repaint is enough.
+    repaint is enough; and of its text's line alone, as a key changes nothing else (its
+    border and the lines around were drawn again every key, with the text through Rich).
     """
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+    value = Reactive("", init=False, repaint=False)
+    selection = Reactive(Selection.cursor(0), repaint=False)
+
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        self._repaint_text()
+
+    def _watch_selection(self, selection: Selection) -> None:
+        super()._watch_selection(selection)
+        self._repaint_text()
+
+    def _repaint_text(self) -> None:
+        """Repaint the line of the text, padding and all (a region is the content's)."""
+        self.refresh(Region(-self.content_offset.x, 0, self.size.width, 1))
+
+    def render_line(self, y: int) -> Strip:
+        """The text's line as Textual's Input draws it (its cursor, scrolled to the
+        cursor, in the field's style), made without a Rich Text in between; a password,
+        a highlighter, a suggestion, a selection or a character to escape is Input's."""
+        value = self.value
+        if (
+            y or not value or self.password or self.highlighter is not None
+            or self._suggestion or not self.selection.is_empty or not value.isprintable()
+        ):  # fmt: skip
+            return super().render_line(y)
+        segments = [Segment(value)]
+        if self.has_focus and self._cursor_visible:
+            cursor = self.cursor_position
+            style = self.get_component_rich_style("input--cursor")
+            after = value[cursor + 1 :] if cursor < len(value) else ""
+            segments = [Segment(value[:cursor]), Segment(value[cursor : cursor + 1] or " ", style)]
+            segments += [Segment(after)] if after else []
+        width = self.scrollable_content_region.width + 1  # the cursor's cell past the text
+        scroll_x = self.scroll_offset.x
+        strip = Strip(segments).crop(scroll_x, scroll_x + width).extend_cell_length(width)
+        return strip.apply_style(self.rich_style)
 
 
 class LiveInput(SteadyInput):
