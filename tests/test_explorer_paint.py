@@ -687,3 +687,41 @@ async def test_a_key_in_a_field_repaints_its_text_line_alone() -> None:
         assert field.value == "ab"
         shown = [strip.text for strip in app.screen._compositor.render_strips()]
         assert shown[1].strip(" ▊▎▌").startswith("ab")
+
+
+async def test_a_field_scrolled_then_emptied_writes_its_whole_line() -> None:
+    """The text reaches past the field's content (its cursor's cell), and scrolled, it
+    filled the line: the line written after it is replaced by a short one spans the field
+    from border to border. Its content width alone left three old characters on screen,
+    found by the adversary's terminal (text replaced in the route bar)."""
+    app = Field()
+    async with app.run_test(size=(40, 6)) as pilot:
+        field = app.query_one(SteadyInput)
+        field.focus()
+        await pilot.press(*"a long value that scrolls the field")
+        await pilot.pause()
+        assert field.scroll_offset.x > 0
+        with written_lines(app) as spans:
+            await pilot.press("shift+home", "b")
+            await pilot.pause()
+        assert field.value == "b"
+        line = field.region.y + 1
+        assert (line, field.region.x, field.region.right) in spans, spans
+
+
+@contextmanager
+def written_lines(app: App[None]) -> Iterator[list[tuple[int, int, int]]]:
+    """The (line, first column, end column) spans each partial update writes."""
+    spans: list[tuple[int, int, int]] = []
+    original = app._display
+
+    def display(screen: Screen[Any], update: object) -> None:
+        if isinstance(update, ChopsUpdate):
+            spans.extend(update.spans)
+        original(screen, update)  # type: ignore[arg-type]
+
+    app._display = display  # type: ignore[method-assign]
+    try:
+        yield spans
+    finally:
+        app._display = original  # type: ignore[method-assign]

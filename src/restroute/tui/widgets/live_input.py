@@ -46,8 +46,9 @@ class SteadyInput(Input):
         self._repaint_text()
 
     def _repaint_text(self) -> None:
-        """Repaint the line of the text, padding and all (a region is the content's)."""
-        self.refresh(Region(-self.content_offset.x, 0, self.size.width, 1))
+        """Repaint the line of the text, its padding and border cells too: a region is
+        the content's, and the text reaches a cell past it (the cursor after the end)."""
+        self.refresh(Region(-self.content_offset.x, 0, self.outer_size.width, 1))
 
     def render_line(self, y: int) -> Strip:
         """The text's line as Textual's Input draws it (its cursor, scrolled to the
