@@ -720,7 +720,7 @@ def written_lines(app: App[None]) -> Iterator[list[tuple[int, int, int]]]:
             spans.extend(update.spans)
         original(screen, update)  # type: ignore[arg-type]
 
-    app._display = display  # type: ignore[method-assign]
+    app._display = display  # type: ignore[assignment, method-assign]
     try:
         yield spans
     finally:
