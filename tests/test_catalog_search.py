@@ -362,8 +362,7 @@ def unread_catalog() -> Iterator[None]:
 
     # The bundled catalog made again: a Catalog keeps its index, search index and
     # completions in its memo, so a new one has none.
-    caches = [_data._text, _data.operations, _data.github, route_picker._categories,
-              route_picker._row]  # fmt: skip
+    caches = [_data._text, _data.operations, _data.github, route_picker._categories]
     for cache in caches:
         cache.cache_clear()
     _data._made.clear()

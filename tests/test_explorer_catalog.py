@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gc
 import random
+import threading
 import weakref
+from collections.abc import Callable
 
 import pytest
 from textual import events
@@ -499,6 +501,31 @@ async def test_a_loaded_catalog_is_kept_out_of_the_collectors_full_passes() -> N
 # --- any API: a description's catalog, and switching it ---------------------------------------
 
 STYLES = "tests/data/openapi/styles.yaml"
+COLLIDING = "tests/data/openapi/colliding-ids.json"  # ids that name other operations
+
+
+async def test_each_row_of_the_picker_is_its_own_operation_whatever_its_id_names() -> None:
+    """An operationId may be another operation's octokit name or route (``things.list``,
+    ``GET /d``): the picker showed the other one twice and picked it (the adversary). Each
+    row is made from its operation, and enter picks that one."""
+    app = make_app(catalog=COLLIDING)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await press(pilot, "f2")
+        await type_text(pilot, "things")
+        listing = app.screen.query_one(RouteList)
+        routes = {row.key: row.parts[1][0].split("  ")[0] for row in listing.rows if row.key}
+        assert routes == {
+            "things.list": "/a",
+            "things/list": "/b",
+            "GET /d": "/c",
+            "dget": "/d",
+            "/d": "/e",
+        }
+        while listing.highlighted_key != "GET /d":
+            await press(pilot, "down")
+        await press(pilot, "enter")
+        assert app.query_one(RouteBar).value == "GET /c"
 
 
 async def test_the_explorer_loads_a_description_in_a_worker_and_uses_its_form() -> None:
@@ -516,6 +543,35 @@ async def test_the_explorer_loads_a_description_in_a_worker_and_uses_its_form() 
         assert (headers["cookie"], headers["x-request-id"]) == ("session=s1", "r1")
         assert url(app) == "https://eu.example.com/v1/query"
         assert app.query_one("#param-help").border_title == "The description says"
+
+
+async def test_a_load_a_later_switch_cancelled_never_takes_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """F9 to a large description, then F9 back to github before it is read: the first
+    load, cancelled but still running to its end, arrived last and took the place of
+    GitHub's 20 s later (the adversary, in tmux). A cancelled load now says nothing."""
+    release = threading.Event()
+    compile_apart = catalog.compile_apart
+
+    def slow(source: str, cancelled: Callable[[], bool]) -> None:
+        release.wait(10)
+        compile_apart(source, cancelled)
+
+    monkeypatch.setattr(catalog, "compile_apart", slow)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        app._switch(STYLES)  # held in compile_apart
+        await pilot.pause()
+        app._switch("github")  # cancels it, and is done first
+        await until(pilot, lambda: app.catalog_ready, "github loaded")
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session.catalog is catalog.load("github")
+        assert app.catalog_source is None
+        assert "1,223 routes" in str(app.query_one(RouteBar).border_title)
 
 
 async def test_f9_switches_the_api_and_back() -> None:

@@ -725,3 +725,17 @@ def written_lines(app: App[None]) -> Iterator[list[tuple[int, int, int]]]:
         yield spans
     finally:
         app._display = original  # type: ignore[method-assign]
+
+
+async def test_the_list_writes_what_a_terminal_would_obey_as_escapes() -> None:
+    """A row's text from anywhere (a catalog made by hand, not through the loader) has its
+    ESC and bidi controls written out: Rich's own stripping keeps ESC, and a summary of
+    ``\\x1b[2J`` cleared the screen."""
+    app = Listing()
+    async with app.run_test(size=(40, 10)) as pilot:
+        listing = app.query_one(RouteList)
+        listing.show([Row("k", (("a\x1b[2Jb\u202ec", ""),))], 0)
+        await pilot.pause()
+        (line,) = listing.render_lines(Region(0, 0, listing.size.width, 1))
+        assert line.text.startswith(" a\\x1b[2Jb\\u202ec")
+        assert "\x1b" not in line.text

@@ -37,6 +37,46 @@ def styles() -> Catalog:
 # --- descriptions ---------------------------------------------------------------------------
 
 
+def test_what_a_terminal_would_obey_in_a_descriptions_texts_is_escaped(tmp_path: Path) -> None:
+    """A summary, a tag, a title or a parameter's description holding ESC cleared the
+    explorer's screen and set the terminal's title (the adversary, in tmux): texts that
+    are shown are kept with each such character written as its escape; values are not
+    texts, and stay as given."""
+    clear, title, flip = "\x1b[2J\x1b[H", "\x1b]0;PWNED\x07", "\u202e"
+    described = {
+        "openapi": "3.0.3",
+        "info": {"title": f"Shop{title}", "version": "1"},
+        "servers": [{"url": "https://shop.example"}],
+        "paths": {
+            "/t": {
+                "get": {
+                    "operationId": "things",
+                    "summary": f"List{clear} things{flip}",
+                    "tags": [f"stock{clear}"],
+                    "parameters": [
+                        {
+                            "name": "q",
+                            "in": "query",
+                            "description": f"words{clear}",
+                            "schema": {"type": "string", "default": "a\x1bb"},
+                        }
+                    ],
+                }
+            }
+        },
+    }
+    api = catalog.load(write(tmp_path, "api.json", json.dumps(described)))
+    (op,) = api.operations
+    assert op.summary == "List\\x1b[2J\\x1b[H things\\u202e"
+    assert op.category == "stock\\x1b[2J\\x1b[H"
+    assert api.label.startswith("Shop\\x1b]0;PWNED\\x07")
+    (param,) = [p for p in op.parameters if p.name == "q"]
+    assert param.description == "words\\x1b[2J\\x1b[H"
+    assert param.default == "a\x1bb"  # a value: sent as given
+    shown = [op.summary, op.category, api.label, param.description]
+    assert not any("\x1b" in text or "\u202e" in text for text in shown)
+
+
 def test_brackets_a_comment_cancels_still_count_as_nesting(tmp_path: Path) -> None:
     """A ']' in a comment hid 60,000 '[' from a count of brackets, and libyaml's C
     recursion crashed the interpreter: the depth is now libyaml's own parser's count."""

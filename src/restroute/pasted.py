@@ -17,6 +17,8 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
+from ._core.encoding import UNPRINTABLE
+from ._core.encoding import printable as visible
 from ._core.http import is_token
 from ._core.query import query_text
 from ._rows import value_text
@@ -302,11 +304,6 @@ def as_text(found: Match, *, reveal: str = "", catalog: str = "") -> str:
 
 # C0 and C1 controls, DEL, lone surrogates, line and paragraph separators, and the bidi
 # marks, embeddings, overrides and isolates: what a terminal obeys or a reader is fooled by.
-_UNPRINTABLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-
-
 def printable(text: str) -> str:
     """``text`` with each character a terminal would obey, or that hides what follows
     it, written as its Python escape (``\\x1b``, ``\\u202e``).
@@ -317,14 +314,14 @@ def printable(text: str) -> str:
     if not isinstance(text, str):
         msg = f"printable takes text (str), not {type(text).__name__}"
         raise EndpointError(msg)
-    return _UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], str.__str__(text))
+    return visible(str.__str__(text))
 
 
 def json_text(found: Match) -> str:
     """``as_json`` written out for a terminal: JSON escapes what a terminal would obey in
     C0, and here in C1, the bidi controls and the rest of ``printable``'s too."""
     text = json.dumps(as_json(found), indent=2, ensure_ascii=False)
-    return _UNPRINTABLE.sub(
+    return UNPRINTABLE.sub(
         lambda found: found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}", text
     )
 
@@ -559,10 +556,10 @@ def _joined(words: list[str]) -> str:
 def _quoted(word: str) -> str:
     """``word`` quoted for a shell; ``$'...'`` with escapes if it holds a character a
     terminal would obey."""
-    if not _UNPRINTABLE.search(word):
+    if not UNPRINTABLE.search(word):
         return shlex.quote(word)
     escaped = word.replace("\\", "\\\\").replace("'", "\\'")
-    return f"$'{_UNPRINTABLE.sub(_escape, escaped)}'"
+    return f"$'{UNPRINTABLE.sub(_escape, escaped)}'"
 
 
 def _escape(found: re.Match[str]) -> str:

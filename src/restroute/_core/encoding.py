@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 from ..errors import EndpointError
 from .cache import compiled
@@ -129,3 +130,21 @@ def shown(value: object, limit: int = 60) -> str:
     except Exception:  # a huge int, or a broken __repr__
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# What a terminal would obey (C0, C1: ESC clears a screen, sets a title), or that hides or
+# reorders what follows (bidi controls), and lone surrogates: escaped wherever text from
+# outside (a pasted request, an API description) is shown.
+UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def printable(text: str) -> str:
+    """``text`` with each character a terminal would obey, or that hides what follows
+    it, written as its Python escape (``\\x1b``, ``\\u202e``).
+
+    >>> printable("a\\x1b[2Jb\\u202ec")
+    'a\\\\x1b[2Jb\\\\u202ec'
+    """
+    return UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], text)

@@ -31,7 +31,7 @@ _HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing 
 # How recently a file may have changed and still be indexed: coarser than any file
 # system's clock (FAT's is 2 s).
 RACY_NS = 3_000_000_000
-FORMAT = 2  # of an entry; with restroute's version, part of every entry's name
+FORMAT = 3  # of an entry, with restroute's version part of every entry's name (3: texts escaped)
 _OP_DEFAULTS = {f.name: f.default for f in fields(Operation) if f.name != "parameters"}
 _PARAM_DEFAULTS = {f.name: f.default for f in fields(Parameter)}
 _TUPLES = frozenset({"enum", "examples", "formats"})

@@ -16,6 +16,7 @@ import re
 import stat
 from typing import Any
 
+from .._core.encoding import printable
 from .._core.template import VARSPEC, compile_template
 from ..errors import EndpointError
 from ._model import MAX_BYTES, Description, Operation, Parameter, Skipped
@@ -99,7 +100,7 @@ def read(path: str) -> Description:
                 op = _renamed(op, ids)
             ids.add(op.id)
             operations.append(op)
-    title = _str(info.get("title")) or shown
+    title = printable(_str(info.get("title"))) or shown
     version = _short(info.get("version"), 40)
     files = tuple(refs.read)
     secrets = _key_names(_map(root.get("components")).get("securitySchemes"), refs)
@@ -308,14 +309,16 @@ def _short(value: object, limit: int = 60) -> str:
         text = json.dumps(value)
     else:
         text = f"a {type(value).__name__}"
+    text = printable(text)  # shown in a terminal: an ESC there would be obeyed
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _text(value: object) -> str:
-    """A description, one line, cut short."""
+    """A description, one line, cut short, what a terminal would obey escaped (a summary's
+    ESC cleared the explorer's screen and set the terminal's title)."""
     if not isinstance(value, str):
         return ""
-    text = " ".join(value.split())
+    text = printable(" ".join(value.split()))
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
@@ -380,7 +383,7 @@ def _operation(
     params += servers
     template = _template(url, params, where)
     op_id = _str(op.get("operationId"))
-    tags = [t for t in _list(op.get("tags")) if isinstance(t, str)] or ["other"]
+    tags = [printable(t) for t in _list(op.get("tags")) if isinstance(t, str)] or ["other"]
     summary = _text(op.get("summary")) or _text(op.get("description")).partition(". ")[0]
     return Operation(
         op_id or f"{method}-{url.strip('/').replace('/', '-')}",

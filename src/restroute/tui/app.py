@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -273,22 +273,24 @@ class RestrouteApp(App[None]):
     def load_catalog(self) -> None:
         """Load the route catalog and its search index off the first frame's path: GitHub's,
         or the description asked for (a large one takes a second: the route bar says so)."""
-        source = self.catalog_source
+        source, worker = self.catalog_source, get_current_worker()
         if source is not None:
             self.call_from_thread(self._catalog_loading, source)
         try:
             if source is not None:  # read in a process of its own, then load it warm
-                worker = get_current_worker()
                 catalog.compile_apart(source, lambda: worker.is_cancelled)
             api = catalog.load(source or "github").prepare()  # its indexes too, not at a key
         except EndpointError as error:
-            self.call_from_thread(self._catalog_failed, str(error))
-            return
+            outcome: tuple[Callable[[Any], None], object] = (self._catalog_failed, str(error))
         except Exception as error:  # a bug's, or no memory left: said, and nothing is lost
             said = f"{source}: could not be read ({type(error).__name__}: {error})"
-            self.call_from_thread(self._catalog_failed, said[:300])
-            return
-        self.call_from_thread(self._catalog_loaded, api)
+            outcome = (self._catalog_failed, said[:300])
+        else:
+            outcome = (self._catalog_loaded, api)
+        # A load asked for since (F9 again) cancelled this one, which still ran to its end:
+        # its catalog, arriving last, took the place of the one asked for (the adversary).
+        if not worker.is_cancelled:
+            self.call_from_thread(*outcome)
 
     def _catalog_loading(self, source: str) -> None:
         if not self._widgets_gone():

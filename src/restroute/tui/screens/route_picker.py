@@ -83,7 +83,7 @@ class RoutePicker(ModalScreen[Operation | None]):
         rows: list[Row] = []
         for category, ops in groups.items():
             rows.append(Row(None, ((f"{category} ({len(ops)})", "heading"),)))
-            rows += [_row(api, op.id) for op in ops]
+            rows += [_row(api, op) for op in ops]
         self._shown = {op.id: op for op in found}
         counted = f"{len(found)} of {len(api.operations):,} routes"
         if by_letters:  # say why "copilot" lists routes that are not about it
@@ -151,19 +151,21 @@ def _categories(api: Catalog) -> dict[str, list[Operation]]:
     return categories
 
 
-@functools.lru_cache(maxsize=8192)
-def _row(api: Catalog, operation_id: str) -> Row:
+def _row(api: Catalog, op: Operation) -> Row:
     """``POST /repos/{owner}/{repo}/issues  Create an issue  issues/create``, made once an
-    operation (the list is rebuilt on every key)."""
-    op = api.find(operation_id)
-    assert op is not None
-    deprecated = ((" deprecated", "warning"),) if op.deprecated else ()
-    return Row(
-        op.id,
-        (
-            (f"{op.method:<6} ", "method"),
-            (f"{op.route.partition(' ')[2]}  {op.summary}", ""),
-            *deprecated,
-            (f"  {op.id}", "dim"),
-        ),
-    )
+    operation (the list is rebuilt on every key), from the operation itself: found again
+    by its id, an id that is another's route or octokit name (``GET /d``) showed that one."""
+    rows: dict[str, Row] = api.memo.setdefault("picker rows", {})
+    row = rows.get(op.id)
+    if row is None:
+        deprecated = ((" deprecated", "warning"),) if op.deprecated else ()
+        row = rows[op.id] = Row(
+            op.id,
+            (
+                (f"{op.method:<6} ", "method"),
+                (f"{op.route.partition(' ')[2]}  {op.summary}", ""),
+                *deprecated,
+                (f"  {op.id}", "dim"),
+            ),
+        )
+    return row

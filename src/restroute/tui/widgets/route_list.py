@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rich.control import strip_control_codes
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -13,6 +12,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
+from ..._core.encoding import printable
 from .steady_scroll import SteadyScroll, line_at
 
 Part = tuple[str, str]  # text, and its role: "" or a ROLES name
@@ -201,7 +201,7 @@ class RouteList(SteadyScroll, can_focus=False):
             if len(self._lines) > 4096:  # a few widths of the whole catalog
                 self._lines.clear()
             plain = _fitted(
-                [Segment(" "), *(Segment(strip_control_codes(part), self._style(role) if role
+                [Segment(" "), *(Segment(printable(part), self._style(role) if role
                                  else None) for part, role in parts)],
                 width,
             )  # fmt: skip
