@@ -9,12 +9,16 @@ search's output: ``repos/get-content`` is ``GET /repos/{owner}/{repo}/contents/{
 from __future__ import annotations
 
 import asyncio
+import re
+import time
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from restroute import EndpointError, catalog
-from restroute.catalog import _words
+from restroute.catalog import _search, _words
 from restroute.tui.widgets.route_bar import EXAMPLES, CatalogSuggester
 
 
@@ -429,3 +433,92 @@ def test_each_operation_read_from_its_line_is_the_one_read_whole() -> None:
     pulls = next(op for op in whole if op.id == "pulls/list")
     assert _data.exact("GET", "/repos/{owner}/{repo}/pulls") is pulls
     assert _data.exact("GET", "/repos/{owner}/{repo}/nothing-here") is None
+
+
+# --- what the adversary found ---------------------------------------------------------------
+
+
+def _trimmed_as_before(url: str) -> str:
+    """What find() did: the ``{?...}`` or ``{&...}`` at the end removed until none is."""
+    expression = re.compile(r"\{[?&][^}]*\}$")
+    while (trimmed := expression.sub("", url)) != url:
+        url = trimmed
+    return url
+
+
+@pytest.mark.parametrize(
+    ("url", "trimmed"),
+    [
+        ("/a{?x}{&y,z}", "/a"),
+        ("/a{?a{b}", "/a"),  # an expression may hold "{": the leftmost "{?" after the last "}"
+        ("/{x}{?y}", "/{x}"),
+        ("/a{b}", "/a{b}"),
+        ("/a}", "/a}"),
+        ("/a{?x}/b", "/a{?x}/b"),  # not at the end
+        ("", ""),
+    ],
+)
+def test_query_expressions_end_a_route_and_go_in_one_pass(url: str, trimmed: str) -> None:
+    assert _search._without_query_expressions(url) == trimmed == _trimmed_as_before(url)
+
+
+@given(st.text(alphabet="{}?&ab/", max_size=14))
+@settings(max_examples=400)
+def test_query_expressions_go_as_the_loop_took_them(url: str) -> None:
+    assert _search._without_query_expressions(url) == _trimmed_as_before(url)
+
+
+def test_a_pasted_run_of_query_expressions_is_found_in_linear_time() -> None:
+    """120 kB of ``{?}`` took 64 s (each pass rescanned the text), and the picker froze."""
+    started = time.perf_counter()
+    assert catalog.find("GET /x" + "{?}" * 40_000) is None
+    assert catalog.search("GET /x" + "{?}" * 40_000) == catalog.search("GET /x")  # no words
+    assert time.perf_counter() - started < 5  # about 0.05 s
+
+
+def test_a_limit_past_any_catalog_is_all_of_it() -> None:
+    """islice() refused a limit over sys.maxsize; and an int subclass's own comparison
+    never runs."""
+
+    class Sly(int):
+        def __lt__(self, other: object) -> bool:
+            raise TypeError("sly")
+
+    everything = catalog.search("g", 2**70)
+    assert len(everything) == len(catalog.search("g", 10_000)) > 100
+    assert catalog.search("g", Sly(3)) == everything[:3]
+    with pytest.raises(EndpointError, match=r"limit=-1 is not a count"):
+        catalog.search("g", -1)
+
+
+@pytest.mark.parametrize("wrong", ["github", 3, object()])
+def test_a_catalog_that_is_not_one_is_named(wrong: object) -> None:
+    for call in (
+        lambda: catalog.search("issues", catalog=wrong),  # type: ignore[arg-type]
+        lambda: catalog.find("GET /user", catalog=wrong),  # type: ignore[arg-type]
+        lambda: catalog.complete("GET /us", catalog=wrong),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(EndpointError, match=r"is .*, not a Catalog; pass one catalog.load"):
+            call()
+
+
+def test_a_text_of_no_word_that_names_an_operation_finds_it() -> None:
+    """``/`` names GitHub's root, and has no word to search for: it is the one hit."""
+    assert [op.id for op in catalog.search("/")] == ["meta/root"]
+    assert catalog.search("/", 0) == []
+    assert catalog.search("日本") == []
+
+
+def test_letters_in_order_start_again_when_another_search_emptied_the_memo() -> None:
+    """Two threads search one catalog (the explorer's worker prepares it while the picker
+    types): a prefix seen in the memo may be gone when it is read, a KeyError once."""
+
+    class Emptied(dict[str, object]):
+        def __iter__(self) -> Iterator[str]:
+            return iter(["cr"])  # seen, but not there to get
+
+    made = _search._index(catalog.load("github"))
+    expected = _search._letters(made._replace(letters={}), "crate")
+    again = _search._letters(made._replace(letters=Emptied()), "crate")  # type: ignore[arg-type]
+    assert again == expected
+    assert again.at

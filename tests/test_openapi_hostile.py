@@ -398,6 +398,13 @@ def test_a_file_rewritten_at_its_size_and_time_is_read_again_in_one_process(
     path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/b": {"get": {}}}}))
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert [op.id for op in catalog.load(path).operations] == ["get-b"]
+    # The catalog of the bytes before is let go (Graph's is 100 MB: five rewrites of one
+    # file held five of them), and a catalog of another file is kept.
+    catalog.load(STYLES)
+    path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/c": {"get": {}}}}))
+    assert [op.id for op in catalog.load(path).operations] == ["get-c"]
+    kept = [(name, api.operations[0].id) for (name, *_), api in _sources._read.items()]
+    assert kept == [(str(STYLES), "getColors"), (str(path), "get-c")], kept
 
 
 def test_compile_apart_takes_only_a_path_and_stops_its_child_whatever_happens(
@@ -480,3 +487,33 @@ def test_a_cache_file_larger_than_any_description_is_read_past(
     assert _cache.cached(str(path)) is None
     monkeypatch.setattr(_cache, "MAX_BYTES", largest)
     assert _cache.cached(str(path)) is not None
+
+
+class _OddPath:
+    """A PathLike whose ``__fspath__`` gives no text, or raises."""
+
+    def __init__(self, gives: object) -> None:
+        self.gives = gives
+
+    def __fspath__(self) -> str:
+        if isinstance(self.gives, Exception):
+            raise self.gives
+        return self.gives  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("gives", [3, RuntimeError("no path"), None])
+def test_a_path_like_that_gives_no_path_is_named(gives: object) -> None:
+    with pytest.raises(EndpointError, match=r"catalog.load: .* is no path; pass a path as text"):
+        catalog.load(_OddPath(gives))
+    catalog.compile_apart(_OddPath(gives))  # type: ignore[arg-type]  # load() says it
+
+
+def test_a_str_subclass_path_is_read_as_its_text(tmp_path: Path) -> None:
+    class Sly(str):
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("sly")
+
+        __hash__ = str.__hash__
+
+    api = catalog.load(Sly(str(STYLES)))
+    assert api.find("GET /query") is not None

@@ -41,9 +41,11 @@ def reference(api: Catalog, text: str, limit: int) -> list[str]:
         else:
             terms.append(word)
     terms = list(dict.fromkeys(terms))
-    if not terms or not limit:
+    if not limit:
         return []
-    named = api.find(text)
+    named = api.find(text)  # a route or id that names one operation: it comes first
+    if not terms:  # and alone, when there is no word to look for ("日本", "/")
+        return [] if named is None else [named.id]
     forms = [(t, singular(t), SYNONYMS.get(singular(t), ())) for t in terms]
     every = {form for term, stem, meant in forms for form in (term, stem, *meant)}
     said_by = [f for f in forms if f[0] not in STOP_WORDS] or forms

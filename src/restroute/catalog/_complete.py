@@ -7,7 +7,7 @@ import re
 
 from ..errors import EndpointError
 from ._data import github
-from ._search import _not_text
+from ._search import _check_catalog, _not_text
 from ._words import EVERYDAY, everyday_ranks
 
 TYPE_CHECKING = False
@@ -43,6 +43,7 @@ def complete(prefix: str, *, catalog: Catalog | None = None) -> str | None:
     if not isinstance(prefix, str):
         raise EndpointError(_not_text("complete", "prefix", prefix, "the start of a route"))
     prefix = str.__str__(prefix)  # a str subclass's own methods never run
+    _check_catalog("complete", catalog)
     if not prefix or not prefix.isascii():  # routes are ASCII; so lengths stay as typed
         return None
     catalog = catalog or github()

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from ._catalog import Catalog
 
 _COLON_VAR = re.compile(COLON_VARIABLE)  # endpoint()'s own rule
-_QUERY_EXPRESSION = re.compile(r"\{[?&][^}]*\}$")
 _WORD = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PLAIN_FORMAT = re.compile(r"[a-z]+")
@@ -51,6 +50,7 @@ def find(key: str, *, catalog: Catalog | None = None) -> Operation | None:
     if not isinstance(key, str):
         raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
     key = str.__str__(key)  # a str subclass's own methods never run
+    _check_catalog("find", catalog)
     method, _, url = key.partition(" ")
     if catalog is None:
         catalog = github()
@@ -62,13 +62,32 @@ def find(key: str, *, catalog: Catalog | None = None) -> Operation | None:
     if key in keyed:
         return keyed[key]
     method, _, url = key.strip().rpartition(" ")
-    url = _COLON_VAR.sub(r"{\1}", url).replace("{+", "{")
-    while (trimmed := _QUERY_EXPRESSION.sub("", url)) != url:
-        url = trimmed
+    url = _without_query_expressions(_COLON_VAR.sub(r"{\1}", url).replace("{+", "{"))
     url = url.partition("?")[0]
     for prefix in hosts(catalog):
         url = url.removeprefix(prefix)
     return keyed.get(f"{(method.strip() or 'GET').upper()} {url}")
+
+
+def _without_query_expressions(url: str) -> str:
+    """``url`` without the ``{?...}`` and ``{&...}`` expressions that end it, as removing
+    ``\\{[?&][^}]*\\}$`` again and again would leave it, in one pass from the end (that
+    loop scanned the whole text each time: a pasted 120 kB of ``{?}`` took 64 s)."""
+    while url.endswith("}"):
+        inside = url.rfind("}", 0, len(url) - 1) + 1  # an expression holds no "}"
+        starts = [at for at in (url.find("{?", inside), url.find("{&", inside)) if at >= 0]
+        if not starts:
+            break
+        url = url[: min(starts)]
+    return url
+
+
+def _check_catalog(function: str, catalog: object) -> None:
+    from ._catalog import Catalog
+
+    if catalog is not None and not isinstance(catalog, Catalog):
+        msg = f"catalog.{function}: catalog is {shown(catalog)}, not a Catalog; pass one"
+        raise EndpointError(msg + " catalog.load gives, or None for GitHub's")
 
 
 class _Index(NamedTuple):
@@ -255,14 +274,18 @@ def searched(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> F
     if not isinstance(text, str):
         raise EndpointError(_not_text("search", "text", text, "the words to look for"))
     text = str.__str__(text)  # a str subclass's own methods never run
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+    if not isinstance(limit, int) or isinstance(limit, bool) or int.__int__(limit) < 0:
         msg = f"catalog.search: limit={shown(limit)} is not a count; pass an int of 0 or more"
         raise EndpointError(msg)
-    terms = _terms(text)
-    if not limit or not terms:
-        return Found([])
+    _check_catalog("search", catalog)
     catalog = catalog or github()
-    named = find(text, catalog=catalog)
+    limit = min(int.__int__(limit), len(catalog.operations))  # more than all is all
+    terms = _terms(text)
+    named = find(text, catalog=catalog) if limit else None
+    if not terms:  # no word to look for ("日本", "/"): what it names, if anything
+        return Found([] if named is None else [named])
+    if not limit:
+        return Found([])
     made = _index(catalog)
     forms = _forms(terms)
     matching = _matching(made, forms)
@@ -499,7 +522,9 @@ def _letters(made: _Index, term: str) -> _Letters:
         return known[term]
     # a copy: the explorer's worker may search the same catalog (Catalog.prepare)
     start = max((len(word) for word in list(known) if term.startswith(word)), default=0)
-    found = known[term[:start]] if start else None
+    found = known.get(term[:start]) if start else None
+    if found is None:  # none, or another thread's search emptied the memo since
+        start = 0
     for end in range(start + 1, len(term) + 1):
         if found is not None and not found.at:
             return found  # no id holds the letters so far: none holds more

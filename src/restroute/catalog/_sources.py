@@ -53,9 +53,13 @@ def load(source: str | os.PathLike[str]) -> Catalog:
     if not isinstance(source, str | os.PathLike):
         msg = f"catalog.load takes a name or a path, not {shown(source)}; pass 'github' "
         raise EndpointError(msg + "or the path of an OpenAPI description")
-    name = os.fspath(source)
+    try:
+        name = os.fspath(source)
+    except Exception:  # a PathLike whose __fspath__ raises, or gives no text
+        name = None
     if not isinstance(name, str) or "\x00" in name:
-        raise EndpointError(f"catalog.load: {shown(name)} is no path; pass a path as text")
+        raise EndpointError(f"catalog.load: {shown(source)} is no path; pass a path as text")
+    name = str.__str__(name)  # a str subclass's own methods never run
     name = _ALIASES.get(name, name)
     if name == "github":
         return github()
@@ -80,6 +84,8 @@ def load(source: str | os.PathLike[str]) -> Catalog:
     key = _stamp(name, status)
     if (name, *key) not in _read:
         same = _read_before(key)
+        for older in [k for k in _read if k[1] == key[0] and tuple(k[2:]) != key[1:]]:
+            del _read[older]  # the file's bytes before it was rewritten: 100 MB at 20,000
         if len(_read) >= 8:
             _read.clear()
         _read[name, *key] = _named(name, key[0], same)
@@ -141,9 +147,13 @@ def compile_apart(source: str, cancelled: Callable[[], bool] = lambda: False) ->
     if not isinstance(source, str | os.PathLike):
         msg = f"catalog.compile_apart takes a path, not {shown(source)}; pass the path of "
         raise EndpointError(msg + "an OpenAPI description")
-    name = os.fspath(source)
+    try:
+        name = os.fspath(source)
+    except Exception:  # a PathLike whose __fspath__ raises: load() says what it takes
+        return
     if not isinstance(name, str) or BUNDLED_NAME.fullmatch(name) or name in _ALIASES:
         return  # bytes, say: load() says what it takes
+    name = str.__str__(name)
     try:
         status = os.stat(name)
     except (OSError, ValueError):
