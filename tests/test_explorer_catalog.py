@@ -504,6 +504,26 @@ STYLES = "tests/data/openapi/styles.yaml"
 COLLIDING = "tests/data/openapi/colliding-ids.json"  # ids that name other operations
 
 
+async def test_a_burst_of_keys_in_the_picker_edits_in_the_order_typed() -> None:
+    """Keys arriving at once (a fast typist, tmux's send-keys): a backspace ran only after
+    the letters behind it were in, so ``drive``, two backspaces and ``x`` read ``driv``,
+    not ``drix``; and an enter in the burst picks what the letters before it found."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await press(pilot, "f2")
+        field = app.screen.query_one("#picker-query", Input)
+        for key in [*"drive", "backspace", "backspace", "x", "ctrl+u", *"create issue", "enter"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+            if key == "x":
+                await pilot.pause()
+                assert field.value == "drix"
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, RoutePicker)
+        assert app.query_one(RouteBar).value == CREATE
+
+
 async def test_each_row_of_the_picker_is_its_own_operation_whatever_its_id_names() -> None:
     """An operationId may be another operation's octokit name or route (``things.list``,
     ``GET /d``): the picker showed the other one twice and picked it (the adversary). Each
