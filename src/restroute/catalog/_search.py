@@ -73,13 +73,16 @@ def _without_query_expressions(url: str) -> str:
     """``url`` without the ``{?...}`` and ``{&...}`` expressions that end it, as removing
     ``\\{[?&][^}]*\\}$`` again and again would leave it, in one pass from the end (that
     loop scanned the whole text each time: a pasted 120 kB of ``{?}`` took 64 s)."""
-    while url.endswith("}"):
-        inside = url.rfind("}", 0, len(url) - 1) + 1  # an expression holds no "}"
-        starts = [at for at in (url.find("{?", inside), url.find("{&", inside)) if at >= 0]
+    end = len(url)
+    while end and url[end - 1] == "}":
+        inside = url.rfind("}", 0, end - 1) + 1  # an expression holds no "}"
+        starts = [
+            at for at in (url.find("{?", inside, end), url.find("{&", inside, end)) if at >= 0
+        ]
         if not starts:
             break
-        url = url[: min(starts)]
-    return url
+        end = min(starts)
+    return url[:end]
 
 
 def _check_catalog(function: str, catalog: object) -> None:
