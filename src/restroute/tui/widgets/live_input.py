@@ -45,18 +45,6 @@ class SteadyInput(Input):
         super()._watch_selection(selection)
         self._repaint_text()
 
-    async def _on_key(self, event: events.Key) -> None:
-        """An editing key (backspace, left, home, ctrl+u ...) acts as it arrives, in turn
-        with the letters around it. Textual runs a widget's key bindings only once the key
-        has gone up to the app and back, so in a burst ("abc", backspace, "d") the "d" went
-        in before the backspace ran: "abc" instead of "abd"."""
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            event.stop()
-            event.prevent_default()  # Input's own handler, and the bindings, are done
-            self._restart_blink()
-            await self.run_action(binding.action)
-            return
-
     def _repaint_text(self) -> None:
         """Repaint the line of the text, its padding and border cells too: a region is
         the content's, and the text reaches a cell past it (the cursor after the end)."""
@@ -118,6 +106,18 @@ class LiveInput(SteadyInput):
     def _on_focus(self, event: events.Focus) -> None:
         if not self.select_on_focus:
             self.cursor_position = len(self.value)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """An editing key (backspace, left, home, ctrl+u ...) acts as it arrives, in turn
+        with the letters around it. Textual runs a widget's key bindings only once the key
+        has gone up to the app and back, so in a burst ("abc", backspace, "d") the "d" went
+        in before the backspace ran: "abc" instead of "abd"."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            event.stop()
+            event.prevent_default()  # Input's own handler, and the bindings, are done
+            self._restart_blink()
+            await self.run_action(binding.action)
+            return
 
     def _on_paste(self, event: events.Paste) -> None:
         """Text of several lines goes in whole, its lines joined by spaces (a JSON body
