@@ -20,6 +20,7 @@ const require = createRequire(join(resolve(installDir), "package.json"));
 const { endpoint } = require("@octokit/endpoint");
 
 const ROUNDS = 5;
+const POOL = 1 << 16; // fresh options: as bench_endpoint.py makes them
 const TARGET_NS_PER_ROUND = 200_000_000n;
 const RENAMES = { base_url: "baseUrl", media_type: "mediaType" };
 
@@ -34,14 +35,33 @@ function caseFunction(testCase) {
   let base = endpoint;
   for (const layer of testCase.defaults ?? []) base = base.defaults(octokitOptions(layer));
   const [route, rawOptions] = testCase.args;
-  const options = octokitOptions(rawOptions);
+  let options = octokitOptions(rawOptions);
   const kind = testCase.kind ?? "call";
-  if (kind === "merge") return () => base.merge(route, options);
+  let call = (o) => base(route, o);
+  if (kind === "merge") call = (o) => base.merge(route, o);
   if (kind === "parse") {
-    const merged = base.merge(route, options);
-    return () => base.parse(merged);
+    options = base.merge(route, options);
+    call = (o) => base.parse(o);
   }
-  return () => base(route, options);
+  if (testCase.fresh) {
+    const pool = freshPool(options, testCase.fresh);
+    let i = 0;
+    return () => call(pool[i++ & (POOL - 1)]);
+  }
+  return () => call(options);
+}
+
+// The options of call i: each fresh key's value with i appended (a number has i added).
+function freshPool(options, keys) {
+  const pool = [];
+  for (let i = 0; i < POOL; i++) {
+    const fresh = { ...options };
+    for (const key of keys) {
+      fresh[key] = typeof options[key] === "number" ? options[key] + i : options[key] + String(i);
+    }
+    pool.push(fresh);
+  }
+  return pool;
 }
 
 let sink; // keeps results alive so the calls cannot be optimised away
