@@ -24,7 +24,7 @@ from typing import Any
 from restroute import Endpoint, endpoint
 
 sys.path.insert(0, str(Path(__file__).parent))
-from naive_floor import FLOOR  # noqa: E402
+from naive_floor import FLOOR
 
 CASES = Path(__file__).with_name("cases.json")
 ROUNDS = 5

@@ -6,10 +6,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from .._version import __version__
+from .cache import Memo
 from .merge import Layered, deep_copy, owned_copy
-from .options import call_options, canonical
+from .options import SPECIAL_KEYS, call_options, canonical, split_route
 from .parse import parse
+from .prepared import Prepared
 from .result import MergedOptions
 
 TYPE_CHECKING = False
@@ -43,16 +47,31 @@ class Endpoint:
     derives an endpoint whose defaults cascade over this one's.
     """
 
-    __slots__ = ("_layered",)
+    __slots__ = ("_layered", "_merged_apart", "_prepared")
 
     def __init__(self, defaults: Mapping[str, Any] = BASE_DEFAULTS) -> None:
         """Prefer ``endpoint.defaults(...)``: it merges and checks what it is given."""
-        self._layered = Layered(owned_copy(canonical(defaults, "Endpoint"), "Endpoint"))
+        self._use(Layered(owned_copy(canonical(defaults, "Endpoint"), "Endpoint")))
+
+    def _use(self, layered: Layered) -> None:
+        self._layered = layered
+        # A call's options that merge otherwise than by replacing what is below.
+        self._merged_apart = SPECIAL_KEYS | layered.mapping_keys
+        # Routes prepared over these defaults, by route text.
+        self._prepared: Memo[str, Prepared] = Memo(partial(Prepared, layered))
 
     def __call__(
         self, route: object = None, options: object = None, /, **params: object
     ) -> RequestOptions:
         """Request options for ``route`` with ``options`` and ``params`` over the defaults."""
+        if route.__class__ is str:  # the common call, answered by its prepared route
+            given = _one_dict(options, params)
+            if given is not None:
+                prepared = self._prepared[route]
+                compiled = prepared.call
+                result = compiled(given) if compiled else prepared.warm_up(given)
+                if result is not None:
+                    return result
         call = call_options(route, options, params, "endpoint")
         return parse(self._layered.merge(call, parse_next=True))
 
@@ -66,6 +85,12 @@ class Endpoint:
         >>> merged["url"], merged["org"], merged["base_url"]
         ('/orgs/{org}/repos', 'octokit', 'https://api.github.com')
         """
+        if route.__class__ is str:  # route and parameters: merged in one pass
+            given = _one_dict(options, params)
+            if given is not None and self._merged_apart.isdisjoint(given):
+                method, url = split_route[route]
+                if url != "/graphql":
+                    return self._layered.merge_parameters(method, url, given)
         call = call_options(route, options, params, "endpoint")
         return MergedOptions(self._layered.merge(call))
 
@@ -81,7 +106,7 @@ class Endpoint:
         """
         layer = call_options(options, None, params, "defaults")
         derived = Endpoint.__new__(Endpoint)
-        derived._layered = self._layered.over(layer, "defaults")
+        derived._use(self._layered.over(layer, "defaults"))
         return derived
 
     @property
@@ -92,3 +117,10 @@ class Endpoint:
     def __repr__(self) -> str:
         defaults = self._layered.options
         return f"<Endpoint {defaults.get('method')} {defaults.get('base_url')}>"
+
+
+def _one_dict(options: object, params: dict[str, object]) -> dict[str, Any] | None:
+    """The call's options as the one dict it passed (or its keywords), when it passed
+    one: the shape a route's compiled function and a one-pass merge take."""
+    given = params if options is None else options if not params else None
+    return given if given.__class__ is dict else None

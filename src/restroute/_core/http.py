@@ -79,7 +79,7 @@ def _number_text(name: str, value: object, route: str) -> str:
 
 
 def _mapping(headers: object, route: str) -> Mapping[object, object]:
-    if headers.__class__ is not dict and not isinstance(headers, Mapping):
+    if not isinstance(headers, dict) and not isinstance(headers, Mapping):  # dict: at once
         msg = f"{route}: headers must be a mapping of name to value, not {type(headers).__name__}"
         raise EndpointError(msg)
     return headers
@@ -94,6 +94,11 @@ def checked_headers(headers: object, route: str) -> dict[str, str]:
     """Valid headers with lowercase names; a None value drops the header."""
     checked = {}
     for name, value in _mapping(headers, route).items():
+        if name.__class__ is str and value.__class__ is str:  # seen before: two lookups
+            lower, text = _NAMES.get(name), _VALUES.get(value)
+            if lower is not None and text is not None:
+                checked[lower] = text
+                continue
         if value is not None:
             lower = header_name(name, route)
             checked[lower] = header_value(lower, value, route)

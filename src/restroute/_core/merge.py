@@ -7,11 +7,12 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from .http import checked_headers
 from .media_type import merge_previews
+from .result import MergedOptions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any
+    from typing import Any, TypeGuard
 
 
 def merge_deep(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
@@ -22,11 +23,16 @@ def merge_deep(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any
     merged = dict(base)
     for key, value in top.items():
         below = merged.get(key)
-        if isinstance(value, Mapping) and isinstance(below, Mapping):
+        if is_mapping(value) and is_mapping(below):
             merged[key] = merge_deep(below, value)
         else:
             merged[key] = value
     return merged
+
+
+def is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:
+    """``isinstance(value, Mapping)``, at once for a dict (the ABC's check takes 0.3 µs)."""
+    return value.__class__ is dict or isinstance(value, Mapping)
 
 
 def merge_headers(base: Mapping[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
@@ -106,7 +112,7 @@ class Layered:
     """Defaults, ready for calls to merge over them: what each call must copy so that
     nothing it returns aliases them, and which keys merge rather than replace."""
 
-    __slots__ = ("_copy_always", "_copy_for_merge", "_mappings", "options")
+    __slots__ = ("_copy_always", "_copy_for_merge", "_mappings", "mapping_keys", "options")
 
     def __init__(self, options: dict[str, Any]) -> None:
         """``options``: canonical, and this object's own (nobody else holds them)."""
@@ -118,6 +124,7 @@ class Layered:
         self._copy_always: Copies = tuple(c for c in copiers if c[0] not in _READ_ONLY_IN_PARSE)
         # Keys a call's mapping merges into rather than replaces.
         self._mappings = tuple(key for key, value in options.items() if isinstance(value, Mapping))
+        self.mapping_keys = frozenset(self._mappings)
 
     def merge(self, call: dict[str, Any], *, parse_next: bool = False) -> dict[str, Any]:
         """``call`` (canonical, and the caller's own new dict) over the defaults.
@@ -129,11 +136,10 @@ class Layered:
         for key, copy in self._copy_always if parse_next else self._copy_for_merge:
             merged[key] = copy(merged[key])
         for key in self._mappings:  # call is our own new dict: merge into it, then over all
-            if key in call and isinstance(call[key], Mapping):
-                merge = merge_headers if key == "headers" else merge_deep
-                call[key] = merge(merged[key], call[key])
+            if key in call:
+                call[key] = self.merged_option(key, merged[key], call[key])
         if "headers" in call and "headers" not in self._mappings:
-            call["headers"] = merge_headers({}, call["headers"])
+            call["headers"] = self.merged_option("headers", None, call["headers"])
         merged.update(call)
         if call.get("url") == "/graphql":
             media_type = merged.get("media_type") or {}
@@ -143,6 +149,30 @@ class Layered:
             )
             merged["media_type"] = {**media_type, "previews": previews}
         return merged
+
+    def merge_parameters(
+        self, method: str | None, url: str, parameters: dict[str, Any]
+    ) -> MergedOptions:
+        """``merge`` of a route and parameters, the same dict in the same order made in one
+        pass, when they name no option and no mapping of the defaults (the caller checks
+        that: those merge) and the URL is not ``/graphql`` (its previews merge)."""
+        merged = MergedOptions(self.options)
+        for key, copy in self._copy_for_merge:
+            merged[key] = copy(merged[key])
+        if method is not None:
+            merged["method"] = method
+        merged["url"] = url
+        merged.update(parameters)
+        return merged
+
+    @staticmethod
+    def merged_option(key: str, below: Any, value: Any) -> Any:
+        """A call's option (canonical) merged over ``below``, the defaults' (or a copy)."""
+        if is_mapping(below):
+            if is_mapping(value):
+                return (merge_headers if key == "headers" else merge_deep)(below, value)
+            return value
+        return merge_headers({}, value) if key == "headers" else value
 
     def over(self, layer: dict[str, Any], where: str) -> Layered:
         """New defaults: ``layer`` (canonical, owned) merged over these, its headers

@@ -59,14 +59,14 @@ def canonical(options: object, where: str) -> dict[str, Any]:
     Names that are not strings pass through: they cannot be options, and the query string
     rejects them (a JSON body writes them as JSON does).
     """
-    if options.__class__ is not dict and not isinstance(options, Mapping):
+    if not isinstance(options, dict) and not isinstance(options, Mapping):  # dict: at once
         msg = f"{where}: options must be a mapping, not {type(options).__name__}; "
         msg += "pass a dict such as {'owner': 'octocat'}"
         raise EndpointError(msg)
     out = dict(options)
-    if _SPECIAL_KEYS.isdisjoint(out):
+    if SPECIAL_KEYS.isdisjoint(out):
         return out
-    for key in out.keys() & _SPECIAL_KEYS:
+    for key in out.keys() & SPECIAL_KEYS:
         name = ALIASES.get(key, key)
         if name is not key and name in out:
             msg = f"{where}: both {name!r} and its alias {key!r} are given; pass only {name!r}"
@@ -102,6 +102,13 @@ def _base_url(value: object, where: str) -> str:
 
 def media_type_option(value: object, where: str) -> dict[str, Any]:
     """A checked copy of a media_type option: a mapping with a str format and str previews."""
+    if value.__class__ is dict and value.get("format", "").__class__ is str:  # {"format": "raw"}
+        previews = value.get("previews", [])
+        if previews.__class__ is list and all(preview.__class__ is str for preview in previews):
+            checked: dict[str, Any] = value.copy()
+            if "previews" in checked:
+                checked["previews"] = previews.copy()
+            return checked
     if not isinstance(value, Mapping):
         msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, not {shown(value)}"
         raise EndpointError(msg)
@@ -134,7 +141,12 @@ _SPECIAL: dict[str, Any] = {
     "media_type": media_type_option,
     "mediaType": media_type_option,
 }
-_SPECIAL_KEYS = frozenset(_SPECIAL)
+SPECIAL_KEYS = frozenset(_SPECIAL)
+
+
+def option(name: str, value: object, where: str) -> Any:
+    """The canonical form of one option's value (``name`` is canonical)."""
+    return _SPECIAL[name](value, where)
 
 
 def call_options(

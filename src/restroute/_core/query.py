@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from .cache import Memo
-from .encoding import item_text, not_a_scalar, quote_component, scalar_text, shown
+from .encoding import COMPONENT_SAFE, item_text, not_a_scalar, quote_component, scalar_text, shown
 
 
 def query_text(name: str, value: object) -> str:
@@ -36,9 +36,16 @@ def _key(name: object) -> str:
     raise EndpointError(msg)
 
 
+_SAFE_OR_NUL = COMPONENT_SAFE + "\x00"
+_ASCII_QUERY = [chr(c) if chr(c) in COMPONENT_SAFE or c == 0 else f"%{c:02X}" for c in range(128)]
+
+
 def add_query(url: str, params: Mapping[str, object]) -> str:
     """``url`` with ``params`` appended in order; None values are skipped."""
-    pairs = []
+    keys: list[str] = []
+    texts: list[str] = []
+    pairs: list[str] = []
+    q = -1
     for name, value in params.items():
         if value is None:
             continue
@@ -54,12 +61,28 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
         else:
             text = query_text(name, value)
         if name == "q":
-            # GitHub search syntax: "+" separates qualifiers, so it stays literal.
-            pairs.append(key + "+".join(map(quote_component, text.split("+"))))
-        else:
-            pairs.append(key + quote_component(text))
+            q = len(texts)
+        keys.append(key)
+        texts.append(text)
+        pairs.append(key + text)
     if not pairs:
         return url
+    # All the values are encoded by one translate when they are ASCII, joined by a NUL that
+    # the table keeps (so none of them may hold one): a call per value costs more.
+    joined = "\x00".join(texts)
+    if not joined.isascii() or joined.count("\x00") != len(texts) - 1:
+        quoted = [quote_component(text) for text in texts]
+        if q >= 0:  # GitHub search syntax: "+" separates qualifiers, so it stays literal
+            quoted[q] = "+".join(map(quote_component, texts[q].split("+")))
+        pairs = list(map(str.__add__, keys, quoted))
+    elif joined.rstrip(_SAFE_OR_NUL):  # some value needs encoding
+        quoted = joined.translate(_ASCII_QUERY).split("\x00")
+        if q >= 0:
+            quoted[q] = quoted[q].replace("%2B", "+")  # a "%" of the text became "%25"
+        pairs = list(map(str.__add__, keys, quoted))
+    query = "&".join(pairs)
+    if "?" not in url and "#" not in url:
+        return f"{url}?{query}"
     url, hash_sign, fragment = url.partition("#")  # the query goes before a fragment
     separator = "?" if "?" not in url else "" if url[-1] in "?&" else "&"
-    return url + separator + "&".join(pairs) + hash_sign + fragment
+    return url + separator + query + hash_sign + fragment

@@ -129,7 +129,7 @@ class _Expression:
 class Template:
     """A compiled URI template: literals already encoded, expressions parsed."""
 
-    __slots__ = ("_pieces", "head", "operators", "text", "variables")
+    __slots__ = ("head", "operators", "pieces", "text", "variables")
 
     def __init__(self, text: str) -> None:
         """Raises Refused, which the caller turns into an error naming the route."""
@@ -158,7 +158,7 @@ class Template:
         else:
             head = tail
         self.head = head
-        self._pieces = tuple(pieces)
+        self.pieces = tuple(pieces)
         self.variables = frozenset(names)
         self.operators = names
 
@@ -167,7 +167,7 @@ class Template:
         expression lacks."""
         out = self.head
         missing: list[str] = []
-        for name, expression, literal in self._pieces:
+        for name, expression, literal in self.pieces:
             if name is not None:  # {var}: the common case, kept short
                 value = params.get(name)
                 if value.__class__ is str:

@@ -140,8 +140,26 @@ def check_body(body: object) -> None:
 
 def _plain_json(value: object) -> bool:
     """True when ``value`` is certainly canonical-JSON-able; False means "ask json"."""
-    kind = type(value)
-    if isinstance(value, str) and kind is str:
+    kind = value.__class__
+    if kind is dict:
+        for key, item in value.items():  # type: ignore[attr-defined]
+            if key.__class__ is not str or not (key.isascii() or _utf8(key)):
+                return False
+            if item.__class__ is str:  # most values: checked here, not in a call
+                if not (item.isascii() or _utf8(item)):
+                    return False
+            elif not _plain_json(item):
+                return False
+        return True
+    if kind is list:
+        for item in value:  # type: ignore[attr-defined]
+            if item.__class__ is str:
+                if not (item.isascii() or _utf8(item)):
+                    return False
+            elif not _plain_json(item):
+                return False
+        return True
+    if isinstance(value, str) and kind is str:  # (isinstance for the type checker)
         return value.isascii() or _utf8(value)
     if isinstance(value, int) and kind is int:
         return value.bit_length() < 14_000  # json must write it out in digits
@@ -149,13 +167,6 @@ def _plain_json(value: object) -> bool:
         return True
     if kind is float:
         return math.isfinite(value)  # type: ignore[arg-type]
-    if kind is dict:
-        return all(
-            type(key) is str and _plain_json(key) and _plain_json(item)
-            for key, item in value.items()  # type: ignore[attr-defined]
-        )
-    if kind is list:
-        return all(_plain_json(item) for item in value)  # type: ignore[attr-defined]
     return False
 
 
