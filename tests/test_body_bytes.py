@@ -141,3 +141,21 @@ def test_a_body_that_holds_itself_or_nests_deep_is_refused() -> None:
 def test_options_that_are_no_mapping_are_an_endpoint_error() -> None:
     with pytest.raises(EndpointError, match="request options"):
         body_bytes(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"t": "\ud800"}, {"\ud800": 1}, ["\ud800"], {"a": ["\ud800"]}, [["x", "\ud800"]], "\ud800"],
+)
+def test_parse_refuses_a_lone_surrogate_anywhere_in_a_body(body: object) -> None:
+    """The quick check of a body reads every key, value and item, however nested."""
+    with pytest.raises(EndpointError, match=r"lone surrogate \(U\+D800\)"):
+        endpoint("POST /x", data=body)
+
+
+def test_parse_takes_text_beyond_ascii_anywhere_in_a_body() -> None:
+    body = {"t": "café", "é": ["ü", ["ß"]], "n": [1, 2.5, True, None]}
+    assert endpoint("POST /x", data=body)["body"] == body
+    assert (
+        body_bytes({"body": body}) == '{"t":"café","é":["ü",["ß"]],"n":[1,2.5,true,null]}'.encode()
+    )

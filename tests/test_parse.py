@@ -215,3 +215,15 @@ def test_str_subclasses_in_every_option_and_snippet() -> None:
     }
     assert "-H 'authorization: token <REDACTED>'" in to_curl(hand_made, redact=True)
     assert 'response = requests.request("POST", url' in to_python(hand_made)
+
+
+def test_a_mapping_that_is_no_dict_parses_as_the_dict_would() -> None:
+    """A dict (or merge's result) is copied and its options removed; any other mapping
+    is read item by item. Both give the same request, in the same order."""
+    from types import MappingProxyType
+
+    merged = endpoint.merge("POST /repos/{owner}/{repo}/issues", owner="o", repo="r", b=1, a=2)
+    as_dict = endpoint.parse(dict(merged))
+    as_proxy = endpoint.parse(MappingProxyType(dict(merged)))
+    assert as_proxy == as_dict == endpoint.parse(merged)
+    assert list(as_proxy["body"]) == list(as_dict["body"]) == ["b", "a"]
