@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from restroute._core import prepared
 from restroute._core.options import call_options
 from restroute._core.prepared import WARM_UP, compile_route
 from restroute._core.result import MergedOptions
+from restroute._core.url import dot_segment, no_dot_segment
 from tests.strategies import Call, calls, corruptions, derive, realize
 from tests.test_properties import HOSTILE, PROPERTY
 
@@ -254,3 +256,39 @@ def test_what_a_merge_in_one_pass_leaves_to_merge() -> None:
     graphql = endpoint.defaults(media_type={"previews": ["a-preview"]})
     assert graphql.merge("POST /graphql", query="{}")["media_type"]["previews"] == ["a"]
     assert graphql.merge("POST /other", query="{}")["media_type"]["previews"] == ["a-preview"]
+
+
+def test_a_template_naming_its_host_is_checked_once_and_a_value_cannot_move_it() -> None:
+    assert prepared._fixed_host("https://h.example/r/")
+    assert prepared._fixed_host("http://h.example:8080?")
+    assert not prepared._fixed_host("https://")  # "https://{host}/...": a value names it
+    assert not prepared._fixed_host("https://h.example")  # "{+rest}" could add "@x"
+    assert not prepared._fixed_host("https://u:p@h.example/")
+    assert not prepared._fixed_host("/r/")
+    fixed = "GET https://h.example/r/{x}"
+    assert check_same(endpoint, fixed, {"x": "a b"})["url"] == "https://h.example/r/a%20b"
+    assert check_same(endpoint, fixed, {"x": ".."}) is None  # a dot segment: refused
+    assert check_same(endpoint, "GET https://h.example{+x}", {"x": "@evil.example/"}) is None
+    moved = check_same(endpoint, "GET https://{host}/r", {"host": "h.example"})
+    assert moved["url"] == "https://h.example/r"
+
+
+@PROPERTY
+@given(
+    st.lists(st.sampled_from(["/", ".", "..", "%2e", "%2E", "%20", "%2F", "a", "%"]), max_size=8)
+)
+def test_no_dot_segment_is_never_wrong(pieces: list[str]) -> None:
+    """The quick check says "none" only where dot_segment finds none."""
+    url = "https://h.example/" + "".join(pieces)
+    if no_dot_segment(url):
+        assert dot_segment(url) == ""
+
+
+def test_an_encoded_space_or_comma_takes_no_slow_path_and_an_encoded_dot_does() -> None:
+    assert no_dot_segment("https://h.example/a%20b/c%2Cd")
+    assert not no_dot_segment("https://h.example/%2e%2E/x")
+    assert not no_dot_segment("https://h.example/%2E")
+    assert not no_dot_segment("https://h.example/./x")
+    assert endpoint("GET /a/{b}/c", b="%2e%2e")["url"] == "https://api.github.com/a/%252e%252e/c"
+    with pytest.raises(EndpointError, match="has a '%2e' segment"):
+        endpoint("GET /a/{+b}/c", b="%2e")

@@ -19,7 +19,7 @@ from .options import DATA, OPTIONS, canonical, media_type_option
 from .query import add_query
 from .result import MergedOptions, RequestOptions
 from .template import TEMPLATES, Template
-from .url import authority_problem, dot_segment, is_absolute, is_base_url, path
+from .url import authority_problem, dot_segment, is_absolute, is_base_url, no_dot_segment, path
 from .wire import body_bytes, check_body, check_framing
 
 TYPE_CHECKING = False
@@ -149,7 +149,7 @@ def _parse(
     if record is not None:
         _record_parameters(plan, method, remaining, record)
     expanded = plan.template.expand(merged, method)
-    if plan.relative and expanded[-1] != "/" and "/." not in expanded and "%2" not in expanded:
+    if plan.relative and expanded[-1] != "/" and no_dot_segment(expanded):
         url = checked_base(merged.get("base_url"), route) + expanded  # the common case, kept short
     else:
         url = absolute_url(expanded, merged.get("base_url"), route)

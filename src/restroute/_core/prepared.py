@@ -31,6 +31,7 @@ from .parse import (
     url_plan,
 )
 from .result import RequestOptions
+from .url import authority_problem, is_absolute, no_dot_segment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .merge import Layered
+    from .template import Template
 
     Call = Callable[[dict[str, Any]], RequestOptions | None]
 
@@ -109,8 +111,10 @@ class _Source:
             "QUOTE": quote_unreserved,
             "SAFE": UNRESERVED,
             "INT_BOUND": _INT_BOUND,
+            "INT_LOW": -_INT_BOUND,
             "int_text": int.__repr__,
             "absolute_url": absolute_url,
+            "no_dot_segment": no_dot_segment,
             "request_options": request_options,
             "RequestOptions": RequestOptions,
             "taken_headers": _taken_headers,
@@ -130,7 +134,7 @@ class _Source:
         else:
             self.line("p = given")
         self._expand(plan.template)
-        self._url(layered, route, plan.relative)
+        self._url(layered, plan.template, plan.relative)
         self._result(method, headers, plan.template)
         self.lines += [" except Exception:", "  return None"]
 
@@ -142,7 +146,7 @@ class _Source:
         self.names[name] = value
         return name
 
-    def _expand(self, template: Any) -> None:
+    def _expand(self, template: Template) -> None:
         """``e``: the expanded template. A ``{var}`` of a str or an int is written here
         (the strs checked at once); other expressions expand as the general path does."""
         parts, plain = [self.constant("LITERAL", template.head)], []
@@ -155,7 +159,7 @@ class _Source:
             if name is not None:
                 self.line(f"{value} = p.get({self.constant('NAME', name)})")
                 self.line(f"if {value}.__class__ is not str:")
-                self.line(f"if {value}.__class__ is int and -INT_BOUND < {value} < INT_BOUND:", 1)
+                self.line(f"if {value}.__class__ is int and INT_LOW < {value} < INT_BOUND:", 1)
                 self.line(f"{value} = int_text({value})", 2)
                 self.line("else:", 1)
                 self.line("return None", 2)
@@ -175,14 +179,16 @@ class _Source:
                 self.line(f"{value} = QUOTE({value})", 1)
         self.line(f"e = {' + '.join(parts)}")
 
-    def _url(self, layered: Layered, route: str, relative: bool) -> None:
+    def _url(self, layered: Layered, template: Template, relative: bool) -> None:
         try:
             base = checked_base(layered.options.get("base_url"), self.route) if relative else None
         except EndpointError:
             base = None
-        if base is not None:
+        if base is None and _fixed_host(template.head):  # "https://host/{...}": checked now
+            base = ""
+        if base is not None:  # then a URL with no dot segment needs no more checks
             self.names["BASE"] = base
-            self.line('if e[-1] != "/" and "/." not in e and "%2" not in e:')
+            self.line('if e[-1] != "/" and no_dot_segment(e):')
             self.line("url = BASE + e", 1)
             self.line("else:")
             self.line("url = absolute_url(e, BASE_URL, ROUTE)", 1)
@@ -195,7 +201,7 @@ class _Source:
             "headers = taken_headers(LAYERED, given, url, ROUTE) if taken else HEADERS.copy()"
         )
 
-    def _result(self, method: str, headers: dict[str, str], template: Any) -> None:
+    def _result(self, method: str, headers: dict[str, str], template: Template) -> None:
         """The parameters no placeholder took go to the query or the body, as parse does."""
         framed = "content-length" in headers or "transfer-encoding" in headers
         if self.every_piece_plain and not framed:  # every parameter went into the URL
@@ -226,6 +232,13 @@ class _Source:
         exec(compile(source, f"<restroute route {self.route}>", "exec"), namespace)
         call: Call = namespace["call"]  # type: ignore[assignment]
         return call
+
+
+def _fixed_host(head: str) -> bool:
+    """Whether a template starting with ``head`` names its host in full, one every client
+    reads alike: no value can then change the host."""
+    ended = any(end in head.partition("://")[2] for end in "/?#")
+    return is_absolute(head) and ended and not authority_problem(head)
 
 
 def _taken_headers(

@@ -36,53 +36,49 @@ def _key(name: object) -> str:
     raise EndpointError(msg)
 
 
-_SAFE_OR_NUL = COMPONENT_SAFE + "\x00"
-_ASCII_QUERY = [chr(c) if chr(c) in COMPONENT_SAFE or c == 0 else f"%{c:02X}" for c in range(128)]
+# An int of fewer digits than this always has a decimal form (sys.set_int_max_str_digits).
+_INT_BOUND = 10**640
+_INT_LOW = -_INT_BOUND
 
 
 def add_query(url: str, params: Mapping[str, object]) -> str:
     """``url`` with ``params`` appended in order; None values are skipped."""
-    keys: list[str] = []
-    texts: list[str] = []
-    pairs: list[str] = []
-    q = -1
+    pairs = []
     for name, value in params.items():
-        if value is None:
-            continue
-        key = _KEYS[name] if name.__class__ is str else _key(name)
-        kind = value.__class__
-        if kind is str:
-            text: str = value  # type: ignore[assignment]
-        elif kind is int:  # page numbers and ids: the common non-text value
-            try:
-                text = int.__repr__(value)
-            except ValueError:  # too many digits: query_text says so
-                text = query_text(name, value)
-        else:
-            text = query_text(name, value)
-        if name == "q":
-            q = len(texts)
-        keys.append(key)
-        texts.append(text)
-        pairs.append(key + text)
+        if name.__class__ is str and name != "q":  # most pairs: a name, and text or an int
+            kind = value.__class__
+            if kind is str:
+                if value.isascii() and (value.isalnum() or not value.rstrip(COMPONENT_SAFE)):  # type: ignore[attr-defined]
+                    pairs.append(_KEYS[name] + value)  # type: ignore[operator]
+                    continue
+            elif kind is int and _INT_LOW < value < _INT_BOUND:  # type: ignore[operator]
+                pairs.append(_KEYS[name] + int.__repr__(value))
+                continue
+        if value is not None:
+            pairs.append(_pair(name, value))
     if not pairs:
         return url
-    # All the values are encoded by one translate when they are ASCII, joined by a NUL that
-    # the table keeps (so none of them may hold one): a call per value costs more.
-    joined = "\x00".join(texts)
-    if not joined.isascii() or joined.count("\x00") != len(texts) - 1:
-        quoted = [quote_component(text) for text in texts]
-        if q >= 0:  # GitHub search syntax: "+" separates qualifiers, so it stays literal
-            quoted[q] = "+".join(map(quote_component, texts[q].split("+")))
-        pairs = list(map(str.__add__, keys, quoted))
-    elif joined.rstrip(_SAFE_OR_NUL):  # some value needs encoding
-        quoted = joined.translate(_ASCII_QUERY).split("\x00")
-        if q >= 0:
-            quoted[q] = quoted[q].replace("%2B", "+")  # a "%" of the text became "%25"
-        pairs = list(map(str.__add__, keys, quoted))
     query = "&".join(pairs)
     if "?" not in url and "#" not in url:
         return f"{url}?{query}"
     url, hash_sign, fragment = url.partition("#")  # the query goes before a fragment
     separator = "?" if "?" not in url else "" if url[-1] in "?&" else "&"
     return url + separator + query + hash_sign + fragment
+
+
+def _pair(name: object, value: object) -> str:
+    """``name=value`` encoded, for any name and value (the fast path takes most)."""
+    key = _KEYS[name] if name.__class__ is str else _key(name)
+    kind = value.__class__
+    if kind is str:
+        text: str = value  # type: ignore[assignment]
+    elif kind is int:  # page numbers and ids: the common non-text value
+        try:
+            text = int.__repr__(value)
+        except ValueError:  # too many digits: query_text says so
+            text = query_text(name, value)  # type: ignore[arg-type]
+    else:
+        text = query_text(name, value)  # type: ignore[arg-type]
+    if name == "q":  # GitHub search syntax: "+" separates qualifiers, so it stays literal
+        return key + "+".join(map(quote_component, text.split("+")))
+    return key + quote_component(text)

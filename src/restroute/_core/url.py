@@ -65,6 +65,12 @@ def dot_segment(url: str, *, encoded: bool = True) -> str:
     return ""
 
 
+def no_dot_segment(url: str) -> bool:
+    """True when ``url`` certainly has no dot segment, found in three scans at most: no
+    "/." and no "%2e" or "%2E" ("%2" alone is common: a space is "%20")."""
+    return "/." not in url and ("%2" not in url or ("%2e" not in url and "%2E" not in url))
+
+
 _PROBLEMS: Memo[str, str] = Memo(_problem)  # hosts repeat
 
 

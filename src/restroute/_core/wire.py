@@ -31,7 +31,7 @@ def body_bytes(options: Mapping[str, Any]) -> bytes | None:
     >>> body_bytes({"method": "get"}) is None
     True
     """
-    if not isinstance(options, Mapping):
+    if not isinstance(options, dict) and not isinstance(options, Mapping):  # dict: at once
         msg = f"body_bytes takes request options (a mapping), not {type(options).__name__}"
         raise EndpointError(msg)
     if "body" not in options:
