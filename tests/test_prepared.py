@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from restroute import Endpoint, EndpointError, MissingParameterError, endpoint
 from restroute._core import prepared
+from restroute._core.cache import LONGEST
 from restroute._core.options import call_options
 from restroute._core.prepared import WARM_UP, compile_route
 from restroute._core.result import MergedOptions
@@ -95,9 +96,9 @@ def test_a_route_is_compiled_on_its_third_call() -> None:
     route = "GET /repos/{owner}/{repo}"
     for _ in range(WARM_UP):
         base(route, owner="o", repo="r")
-        assert base._prepared[route].call is None
+        assert route not in base._compiled
     result = base(route, owner="o", repo="r")
-    assert base._prepared[route].call is not None
+    assert route in base._compiled
     assert result["url"] == "https://api.github.com/repos/o/r?per_page=3"
     assert base(route, {"owner": "o w", "repo": 7}) == {
         "method": "get",
@@ -292,3 +293,60 @@ def test_an_encoded_space_or_comma_takes_no_slow_path_and_an_encoded_dot_does() 
     assert endpoint("GET /a/{b}/c", b="%2e%2e")["url"] == "https://api.github.com/a/%252e%252e/c"
     with pytest.raises(EndpointError, match="has a '%2e' segment"):
         endpoint("GET /a/{+b}/c", b="%2e")
+
+
+def test_the_tables_of_routes_stay_bounded() -> None:
+    routes = prepared.CompiledRoutes(endpoint._layered)
+    for number in range(prepared.LIMIT + 1):
+        for _ in range(WARM_UP):
+            assert routes.warm_up(f"GET /n/{number}", {}) is None
+    assert len(routes._uses) <= prepared.LIMIT
+    for number in range(prepared.LIMIT + 1):
+        answer = routes.warm_up(f"GET /c/{number}", {}) or routes.warm_up(f"GET /c/{number}", {})
+        answer = answer or routes.warm_up(f"GET /c/{number}", {})
+        assert answer is not None
+        assert answer["url"] == f"https://api.github.com/c/{number}"
+    assert 1 <= len(routes.compiled) <= prepared.LIMIT
+    long_route = "GET /" + "a" * LONGEST
+    for _ in range(WARM_UP + 2):
+        assert routes.warm_up(long_route, {}) is None  # the general path answers it
+    assert long_route not in routes.compiled
+    assert endpoint(long_route)["url"] == "https://api.github.com/" + "a" * LONGEST
+
+
+def test_a_gets_query_starts_with_the_defaults_parameters_written_out_once() -> None:
+    base = endpoint.defaults(per_page=100, owner="o", empty=None)
+    route = "GET /repos/{owner}/{repo}/issues"
+    source = prepared._Source(base._layered, route)
+    assert source.names["DEFAULT_QUERY"] == "per_page=100"  # owner is a placeholder's
+    answer = check_same(base, route, {"repo": "r", "state": "a b", "gone": None})
+    assert answer["url"] == "https://api.github.com/repos/o/r/issues?per_page=100&state=a%20b"
+    assert check_same(base, route, {"repo": "r"})["url"].endswith("/issues?per_page=100")
+    overridden = check_same(base, route, {"repo": "r", "per_page": 5, "empty": "x"})
+    assert overridden["url"].endswith("?per_page=5&empty=x")  # in the defaults' order
+    assert check_same(base, route, {"repo": "r", "data": "x"}) is None  # a GET's body
+    with_headers = check_same(base, route, {"repo": "r", "headers": {"x-a": "1"}})
+    assert with_headers["headers"]["x-a"] == "1"
+    assert with_headers["url"].endswith("?per_page=100")
+    templated = check_same(base, "GET /a{?x}", {"x": "1", "y": "2"})
+    assert templated["url"] == "https://api.github.com/a?x=1&per_page=100&owner=o&y=2"
+    only_none = endpoint.defaults(empty=None)
+    assert prepared._Source(only_none._layered, route).names["DEFAULT_QUERY"] == ""
+    assert check_same(only_none, route, {"owner": "o", "repo": "r", "a": 1})["url"].endswith(
+        "/issues?a=1"
+    )
+
+
+def test_defaults_a_query_cannot_take_are_left_to_the_general_path() -> None:
+    bad = prepared._Source(endpoint.defaults(per_page=float("nan"))._layered, "GET /a")
+    assert "DEFAULT_QUERY" not in bad.names
+    with_data = prepared._Source(endpoint.defaults(data="x")._layered, "GET /a")
+    assert "DEFAULT_QUERY" not in with_data.names
+    assert check_same(endpoint.defaults(data="x"), "GET /a", {}) is None
+    assert "DEFAULT_QUERY" not in prepared._Source(endpoint._layered, "GET /a").names
+
+
+def test_a_query_goes_before_a_fragment_and_after_a_query_the_template_wrote() -> None:
+    assert check_same(endpoint, "GET /a#f", {"x": "1"})["url"] == "https://api.github.com/a?x=1#f"
+    assert check_same(endpoint, "GET /a?b=1", {"x": "1"})["url"].endswith("/a?b=1&x=1")
+    assert check_same(endpoint, "GET /a?", {"x": "1"})["url"].endswith("/a?x=1")

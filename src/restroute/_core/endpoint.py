@@ -6,14 +6,11 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from .._version import __version__
-from .cache import Memo
 from .merge import Layered, deep_copy, owned_copy
 from .options import SPECIAL_KEYS, call_options, canonical, split_route
 from .parse import parse
-from .prepared import Prepared
+from .prepared import CompiledRoutes
 from .result import MergedOptions
 
 TYPE_CHECKING = False
@@ -47,7 +44,7 @@ class Endpoint:
     derives an endpoint whose defaults cascade over this one's.
     """
 
-    __slots__ = ("_layered", "_merged_apart", "_prepared")
+    __slots__ = ("_compiled", "_layered", "_merged_apart", "_routes")
 
     def __init__(self, defaults: Mapping[str, Any] = BASE_DEFAULTS) -> None:
         """Prefer ``endpoint.defaults(...)``: it merges and checks what it is given."""
@@ -57,19 +54,21 @@ class Endpoint:
         self._layered = layered
         # A call's options that merge otherwise than by replacing what is below.
         self._merged_apart = SPECIAL_KEYS | layered.mapping_keys
-        # Routes prepared over these defaults, by route text.
-        self._prepared: Memo[str, Prepared] = Memo(partial(Prepared, layered))
+        self._routes = CompiledRoutes(layered)
+        self._compiled = self._routes.compiled
 
     def __call__(
         self, route: object = None, options: object = None, /, **params: object
     ) -> RequestOptions:
         """Request options for ``route`` with ``options`` and ``params`` over the defaults."""
-        if route.__class__ is str:  # the common call, answered by its prepared route
-            given = _one_dict(options, params)
-            if given is not None:
-                prepared = self._prepared[route]
-                compiled = prepared.call
-                result = compiled(given) if compiled else prepared.warm_up(given)
+        if route.__class__ is str:  # the common call, answered by its compiled route
+            given = params if options is None else options if not params else None
+            if given.__class__ is dict:
+                compiled = self._compiled.get(route)
+                if compiled is not None:
+                    result = compiled(given)
+                else:
+                    result = self._routes.warm_up(route, given)
                 if result is not None:
                     return result
         call = call_options(route, options, params, "endpoint")
@@ -86,8 +85,8 @@ class Endpoint:
         ('/orgs/{org}/repos', 'octokit', 'https://api.github.com')
         """
         if route.__class__ is str:  # route and parameters: merged in one pass
-            given = _one_dict(options, params)
-            if given is not None and self._merged_apart.isdisjoint(given):
+            given = params if options is None else options if not params else None
+            if given.__class__ is dict and self._merged_apart.isdisjoint(given):
                 method, url = split_route[route]
                 if url != "/graphql":
                     return self._layered.merge_parameters(method, url, given)
@@ -117,10 +116,3 @@ class Endpoint:
     def __repr__(self) -> str:
         defaults = self._layered.options
         return f"<Endpoint {defaults.get('method')} {defaults.get('base_url')}>"
-
-
-def _one_dict(options: object, params: dict[str, object]) -> dict[str, Any] | None:
-    """The call's options as the one dict it passed (or its keywords), when it passed
-    one: the shape a route's compiled function and a one-pass merge take."""
-    given = params if options is None else options if not params else None
-    return given if given.__class__ is dict else None

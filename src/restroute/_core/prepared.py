@@ -18,6 +18,7 @@ literals and names reach the function as the values of numbered globals.
 from __future__ import annotations
 
 from ..errors import EndpointError
+from .cache import LONGEST
 from .encoding import UNRESERVED, quote_unreserved
 from .http import checked_headers
 from .merge import ATOMS
@@ -30,6 +31,7 @@ from .parse import (
     request_options,
     url_plan,
 )
+from .query import add_query
 from .result import RequestOptions
 from .url import authority_problem, is_absolute, no_dot_segment
 
@@ -46,29 +48,41 @@ if TYPE_CHECKING:
 # Options the route's function takes among the parameters; any other is the general path's.
 _TAKEN = frozenset({"headers", "media_type"})
 NOT_TAKEN = (OPTIONS | ALIASES.keys()) - _TAKEN
-# Calls a route takes the general path for before it is compiled.
+# Calls a route takes the general path for before it is compiled; routes kept at most.
 WARM_UP = 2
+LIMIT = 4096
 # An int of fewer digits than this always has a decimal form (sys.set_int_max_str_digits).
 _INT_BOUND = 10**640
 
 
-class Prepared:
-    """One route over one set of defaults. ``call`` is None until it is compiled."""
+class CompiledRoutes:
+    """The routes compiled over one set of defaults, by route text, and how often each
+    other route was called: a route is compiled on its third call."""
 
-    __slots__ = ("_layered", "_route", "call", "uses")
+    __slots__ = ("_layered", "_uses", "compiled")
 
-    def __init__(self, layered: Layered, route: str) -> None:
-        self._layered, self._route = layered, route
-        self.call: Call | None = None
-        self.uses = 0
+    def __init__(self, layered: Layered) -> None:
+        self._layered = layered
+        self._uses: dict[str, int] = {}
+        self.compiled: dict[str, Call] = {}
 
-    def warm_up(self, given: dict[str, Any]) -> RequestOptions | None:
-        """None for the first calls (the general path answers); then the compiled answer."""
-        self.uses += 1
-        if self.uses <= WARM_UP:
+    def warm_up(self, route: str, given: dict[str, Any]) -> RequestOptions | None:
+        """None for a route's first calls (the general path answers), then the answer of
+        the function compiled for it. Both tables forget everything once full, as Memo
+        does, and a route longer than a Memo keeps is never compiled."""
+        if len(route) > LONGEST:
             return None
-        self.call = compile_route(self._layered, self._route)
-        return self.call(given)
+        uses = self._uses.get(route, 0) + 1
+        if uses <= WARM_UP:
+            if len(self._uses) >= LIMIT:
+                self._uses.clear()
+            self._uses[route] = uses
+            return None
+        if len(self.compiled) >= LIMIT:
+            self.compiled.clear()
+        compiled = self.compiled[route] = compile_route(self._layered, route)
+        self._uses.pop(route, None)
+        return compiled(given)
 
 
 def _declined(given: dict[str, Any]) -> None:
@@ -116,6 +130,7 @@ class _Source:
             "absolute_url": absolute_url,
             "no_dot_segment": no_dot_segment,
             "request_options": request_options,
+            "add_query": add_query,
             "RequestOptions": RequestOptions,
             "taken_headers": _taken_headers,
             "LAYERED": layered,
@@ -213,6 +228,8 @@ class _Source:
             if method in ("PATCH", "PUT"):
                 self.line('r["body"] = ""', 1)
             self.line("return r", 1)
+        if method in ("GET", "HEAD") and not framed:
+            self._query_of_defaults(template)
         # Removing the few that are not parameters is faster than a comprehension.
         self.line("remaining = p if p is not given else p.copy()")
         for name in template.variables:
@@ -225,6 +242,35 @@ class _Source:
         self.line('remaining.pop("headers", None)', 1)
         self.line('remaining.pop("media_type", None)', 1)
         self.line("return request_options(METHOD, url, headers, remaining, ROUTE)")
+
+    def _query_of_defaults(self, template: Template) -> None:
+        """A GET's query starts with the defaults' parameters, written out now, when the
+        call passes none of them: the call's own go after them, as parse puts them."""
+        parameters = self.names.get("PARAMETERS")
+        if not isinstance(parameters, dict) or "data" in parameters:
+            return
+        defaults = {k: v for k, v in parameters.items() if k not in template.variables}
+        try:
+            self.names["DEFAULT_QUERY"] = add_query("", defaults)[1:]  # without its "?"
+        except EndpointError:
+            return
+        self.names["DEFAULT_KEYS"] = frozenset(defaults)
+        self.line('if DEFAULT_KEYS.isdisjoint(given) and "?" not in url and "#" not in url:')
+        self.line("rest = given.copy()", 1)
+        for name in template.variables:  # a default may have given a placeholder's value
+            self.line(f"rest.pop({self.constant('NAME', name)}, None)", 1)
+        self.line("if taken:", 1)
+        self.line('rest.pop("headers", None)', 2)
+        self.line('rest.pop("media_type", None)', 2)
+        self.line('if "data" in rest:', 1)
+        self.line("return None", 2)
+        self.line("if DEFAULT_QUERY:", 1)
+        self.line('url = url + "?" + DEFAULT_QUERY', 2)
+        self.line("r = RequestOptions()", 1)
+        self.line('r["method"] = LOWER', 1)
+        self.line('r["url"] = add_query(url, rest) if rest else url', 1)
+        self.line('r["headers"] = headers', 1)
+        self.line("return r", 1)
 
     def compile(self) -> Call:
         source = "\n".join(self.lines) + "\n"

@@ -59,8 +59,10 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
     if not pairs:
         return url
     query = "&".join(pairs)
-    if "?" not in url and "#" not in url:
-        return f"{url}?{query}"
+    if "#" not in url:
+        if "?" not in url:
+            return f"{url}?{query}"
+        return url + ("" if url[-1] in "?&" else "&") + query
     url, hash_sign, fragment = url.partition("#")  # the query goes before a fragment
     separator = "?" if "?" not in url else "" if url[-1] in "?&" else "&"
     return url + separator + query + hash_sign + fragment
