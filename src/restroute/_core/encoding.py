@@ -12,6 +12,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+# An int of fewer digits than this always has a decimal form (sys.set_int_max_str_digits).
+INT_BOUND = 10**640
 # RFC 3986 2.3 and 2.2.
 UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
 RESERVED = ":/?#[]@!$&'()*+,;="

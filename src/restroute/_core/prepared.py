@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..errors import EndpointError
 from .cache import LONGEST
-from .encoding import UNRESERVED, quote_unreserved
+from .codegen import Source
 from .http import checked_headers
 from .merge import ATOMS
 from .options import ALIASES, OPTIONS, option, split_route
@@ -33,6 +33,7 @@ from .parse import (
 )
 from .query import add_query
 from .result import RequestOptions
+from .template import EXPANSION_NAMES, write_expansion
 from .url import authority_problem, is_absolute, no_dot_segment
 
 TYPE_CHECKING = False
@@ -51,8 +52,6 @@ NOT_TAKEN = (OPTIONS | ALIASES.keys()) - _TAKEN
 # Calls a route takes the general path for before it is compiled; routes kept at most.
 WARM_UP = 2
 LIMIT = 4096
-# An int of fewer digits than this always has a decimal form (sys.set_int_max_str_digits).
-_INT_BOUND = 10**640
 
 
 class CompiledRoutes:
@@ -98,12 +97,12 @@ def compile_route(layered: Layered, route: str) -> Call:
     general path refuses the route or its defaults, or must copy from the defaults (a
     request option, a parameter that is not a plain value) so that no result shares them."""
     try:
-        return _Source(layered, route).compile()
+        return _Source(layered, route).compiled()
     except (EndpointError, _Unsuited):
         return _declined
 
 
-class _Source:
+class _Source(Source):
     """The source of one route's function, and the globals it reads."""
 
     def __init__(self, layered: Layered, route: str) -> None:
@@ -120,13 +119,9 @@ class _Source:
         media_type = defaults.get("media_type")
         if media_type:  # for no URL: a GraphQL one is left to the general path
             amend_accept(headers, media_type, "", self.route, None, None)
-        self.names: dict[str, object] = {
+        names = {
+            **EXPANSION_NAMES,
             "NOT_TAKEN": NOT_TAKEN,
-            "QUOTE": quote_unreserved,
-            "SAFE": UNRESERVED,
-            "INT_BOUND": _INT_BOUND,
-            "INT_LOW": -_INT_BOUND,
-            "int_text": int.__repr__,
             "absolute_url": absolute_url,
             "no_dot_segment": no_dot_segment,
             "request_options": request_options,
@@ -140,59 +135,22 @@ class _Source:
             "LOWER": method.lower(),
             "BASE_URL": defaults.get("base_url"),
         }
-        self.lines = ["def call(given):", " if not NOT_TAKEN.isdisjoint(given):", "  return None"]
-        self.lines.append(" try:")
+        super().__init__("call(given)", names)
+        self.lines += [" if not NOT_TAKEN.isdisjoint(given):", "  return None", " try:"]
+        self.depth = 2
         parameters = {key: value for key, value in defaults.items() if key not in OPTIONS}
         if parameters:
             self.names["PARAMETERS"] = parameters
             self.line("p = {**PARAMETERS, **given}")
         else:
             self.line("p = given")
-        self._expand(plan.template)
+        template = plan.template
+        self.plain_names = {name for name, _, _ in template.pieces if name is not None}
+        self.every_piece_plain = all(name is not None for name, _, _ in template.pieces)
+        write_expansion(self, template, "return None")
         self._url(layered, plan.template, plan.relative)
         self._result(method, headers, plan.template)
         self.lines += [" except Exception:", "  return None"]
-
-    def line(self, text: str, depth: int = 0) -> None:
-        self.lines.append("  " + " " * depth + text)
-
-    def constant(self, prefix: str, value: object) -> str:
-        name = f"{prefix}{len(self.names)}"
-        self.names[name] = value
-        return name
-
-    def _expand(self, template: Template) -> None:
-        """``e``: the expanded template. A ``{var}`` of a str or an int is written here
-        (the strs checked at once); other expressions expand as the general path does."""
-        parts, plain = [self.constant("LITERAL", template.head)], []
-        self.plain_names = {name for name, _, _ in template.pieces if name is not None}
-        self.every_piece_plain = all(name is not None for name, _, _ in template.pieces)
-        if not self.every_piece_plain:
-            self.line("missing = []")
-        for name, expression, literal in template.pieces:
-            value = f"v{len(parts)}"
-            if name is not None:
-                self.line(f"{value} = p.get({self.constant('NAME', name)})")
-                self.line(f"if {value}.__class__ is not str:")
-                self.line(f"if {value}.__class__ is int and INT_LOW < {value} < INT_BOUND:", 1)
-                self.line(f"{value} = int_text({value})", 2)
-                self.line("else:", 1)
-                self.line("return None", 2)
-                plain.append(value)
-            else:
-                self.line(
-                    f"{value} = {self.constant('EXPRESSION', expression)}.expand(p, missing)"
-                )
-            parts += [value, self.constant("LITERAL", literal)]
-        if not self.every_piece_plain:
-            self.line("if missing:")
-            self.line("return None", 1)
-        if plain:
-            self.line(f"s = {' + '.join(plain)}")
-            self.line("if not (s.isascii() and (s.isalnum() or not s.rstrip(SAFE))):")
-            for value in plain:
-                self.line(f"{value} = QUOTE({value})", 1)
-        self.line(f"e = {' + '.join(parts)}")
 
     def _url(self, layered: Layered, template: Template, relative: bool) -> None:
         try:
@@ -272,12 +230,8 @@ class _Source:
         self.line('r["headers"] = headers', 1)
         self.line("return r", 1)
 
-    def compile(self) -> Call:
-        source = "\n".join(self.lines) + "\n"
-        namespace = dict(self.names)
-        exec(compile(source, f"<restroute route {self.route}>", "exec"), namespace)
-        call: Call = namespace["call"]  # type: ignore[assignment]
-        return call
+    def compiled(self) -> Call:
+        return self.compile(f"<restroute route {self.route}>")
 
 
 def _fixed_host(head: str) -> bool:

@@ -6,7 +6,15 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from .cache import Memo
-from .encoding import COMPONENT_SAFE, item_text, not_a_scalar, quote_component, scalar_text, shown
+from .encoding import (
+    COMPONENT_SAFE,
+    INT_BOUND,
+    item_text,
+    not_a_scalar,
+    quote_component,
+    scalar_text,
+    shown,
+)
 
 
 def query_text(name: str, value: object) -> str:
@@ -36,9 +44,7 @@ def _key(name: object) -> str:
     raise EndpointError(msg)
 
 
-# An int of fewer digits than this always has a decimal form (sys.set_int_max_str_digits).
-_INT_BOUND = 10**640
-_INT_LOW = -_INT_BOUND
+_INT_LOW = -INT_BOUND
 
 
 def add_query(url: str, params: Mapping[str, object]) -> str:
@@ -51,7 +57,7 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
                 if value.isascii() and (value.isalnum() or not value.rstrip(COMPONENT_SAFE)):  # type: ignore[attr-defined]
                     pairs.append(_KEYS[name] + value)  # type: ignore[operator]
                     continue
-            elif kind is int and _INT_LOW < value < _INT_BOUND:  # type: ignore[operator]
+            elif kind is int and _INT_LOW < value < INT_BOUND:  # type: ignore[operator]
                 pairs.append(_KEYS[name] + int.__repr__(value))
                 continue
         if value is not None:

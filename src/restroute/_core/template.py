@@ -12,7 +12,16 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError, MissingParameterError
 from .cache import Memo, Refused, compiled
-from .encoding import item_text, not_a_scalar, quote_reserved, quote_unreserved, scalar_text
+from .codegen import Source
+from .encoding import (
+    INT_BOUND,
+    UNRESERVED,
+    item_text,
+    not_a_scalar,
+    quote_reserved,
+    quote_unreserved,
+    scalar_text,
+)
 
 # RFC 6570 3.2.1 / Appendix A: operator -> (first, sep, named, ifemp, allow reserved)
 _OPERATORS: dict[str, tuple[str, str, bool, str, bool]] = {
@@ -245,3 +254,48 @@ def compile_template(text: str, method: str) -> Template:
         return TEMPLATES[text]
     except Refused as refused:
         raise EndpointError(f"{method} {text}: {refused.why}") from None
+
+
+# The globals the lines of write_expansion read.
+EXPANSION_NAMES: dict[str, object] = {
+    "QUOTE": quote_unreserved,
+    "SAFE": UNRESERVED,
+    "INT_BOUND": INT_BOUND,
+    "INT_LOW": -INT_BOUND,
+    "int_text": int.__repr__,
+}
+
+
+def write_expansion(source: Source, template: Template, fallback: str) -> None:
+    """Lines that leave in ``e`` the expansion of ``template`` of the parameters ``p``,
+    with ``missing`` the names a simple expression lacked. A ``{var}`` of a str or an
+    int is written out in place, the strs checked for encoding at once; other
+    expressions expand as ``Template.expand`` does. A value of another kind, or a value
+    missing, runs ``fallback`` (a return statement)."""
+    parts, plain = [source.constant("LITERAL", template.head)], []
+    every_piece_plain = all(name is not None for name, _, _ in template.pieces)
+    if not every_piece_plain:
+        source.line("missing = []")
+    for name, expression, literal in template.pieces:
+        value = f"v{len(parts)}"
+        if name is not None:
+            source.line(f"{value} = p.get({source.constant('NAME', name)})")
+            source.line(f"if {value}.__class__ is not str:")
+            source.line(f"if {value}.__class__ is int and INT_LOW < {value} < INT_BOUND:", 1)
+            source.line(f"{value} = int_text({value})", 2)
+            source.line("else:", 1)
+            source.line(fallback, 2)
+            plain.append(value)
+        else:
+            held = source.constant("EXPRESSION", expression)
+            source.line(f"{value} = {held}.expand(p, missing)")
+        parts += [value, source.constant("LITERAL", literal)]
+    if not every_piece_plain:
+        source.line("if missing:")
+        source.line(fallback, 1)
+    if plain:
+        source.line(f"s = {' + '.join(plain)}")
+        source.line("if not (s.isascii() and (s.isalnum() or not s.rstrip(SAFE))):")
+        for value in plain:
+            source.line(f"{value} = QUOTE({value})", 1)
+    source.line(f"e = {' + '.join(parts)}")
