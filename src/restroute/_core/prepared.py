@@ -138,7 +138,7 @@ class _Source(Source):
         super().__init__("call(given)", names)
         self.lines += [" if not NOT_TAKEN.isdisjoint(given):", "  return None", " try:"]
         self.depth = 2
-        parameters = {key: value for key, value in defaults.items() if key not in OPTIONS}
+        self.parameters = parameters = {k: v for k, v in defaults.items() if k not in OPTIONS}
         if parameters:
             self.names["PARAMETERS"] = parameters
             self.line("p = {**PARAMETERS, **given}")
@@ -204,10 +204,9 @@ class _Source(Source):
     def _query_of_defaults(self, template: Template) -> None:
         """A GET's query starts with the defaults' parameters, written out now, when the
         call passes none of them: the call's own go after them, as parse puts them."""
-        parameters = self.names.get("PARAMETERS")
-        if not isinstance(parameters, dict) or "data" in parameters:
+        if not self.parameters or "data" in self.parameters:
             return
-        defaults = {k: v for k, v in parameters.items() if k not in template.variables}
+        defaults = {k: v for k, v in self.parameters.items() if k not in template.variables}
         try:
             self.names["DEFAULT_QUERY"] = add_query("", defaults)[1:]  # without its "?"
         except EndpointError:
