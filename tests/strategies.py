@@ -129,7 +129,9 @@ methods = st.one_of(
     st.text(TCHARS, min_size=1, max_size=8),
 )
 header_names = st.one_of(
-    st.sampled_from(["Content-Type", "ACCEPT", "Authorization", "X-GitHub-Api-Version"]),
+    st.sampled_from(
+        ["Content-Type", "ACCEPT", "Authorization", "X-GitHub-Api-Version", "Content-Length"]
+    ),
     st.text(TCHARS, min_size=1, max_size=12),
 )
 header_values: st.SearchStrategy[object] = st.one_of(

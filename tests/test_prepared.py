@@ -23,7 +23,17 @@ from restroute._core.options import call_options
 from restroute._core.prepared import WARM_UP, compile_route
 from restroute._core.result import MergedOptions
 from restroute._core.url import dot_segment, no_dot_segment
-from tests.strategies import Call, calls, corruptions, derive, realize
+from tests.strategies import (
+    ROUTES,
+    Call,
+    calls,
+    corruptions,
+    derive,
+    json_scalars,
+    parameter_names,
+    realize,
+    template_variables,
+)
 from tests.test_properties import HOSTILE, PROPERTY
 
 ACCEPT = "application/vnd.github.v3+json"
@@ -350,3 +360,44 @@ def test_a_query_goes_before_a_fragment_and_after_a_query_the_template_wrote() -
     assert check_same(endpoint, "GET /a#f", {"x": "1"})["url"] == "https://api.github.com/a?x=1#f"
     assert check_same(endpoint, "GET /a?b=1", {"x": "1"})["url"].endswith("/a?b=1&x=1")
     assert check_same(endpoint, "GET /a?", {"x": "1"})["url"].endswith("/a?x=1")
+
+
+def test_a_content_length_or_transfer_encoding_a_call_passes_is_checked() -> None:
+    """From the adversary: a GET over defaults with parameters took its query written
+    out in advance, and no framing check, when the call passed such a header."""
+    base = endpoint.defaults(per_page=100)
+    for headers, problem in (
+        ({"transfer-encoding": "chunked"}, "transfer-encoding is set"),
+        ({"content-length": "5"}, "content-length is 5 but the body has 0 bytes"),
+    ):
+        for _ in range(WARM_UP + 2):
+            with pytest.raises(EndpointError, match=problem):
+                base("GET /user", headers=headers)
+        assert check_same(base, "GET /user", {"headers": headers}) is None
+    assert base("GET /user", headers={"content-length": "0"})["url"].endswith("?per_page=100")
+
+
+@PROPERTY
+@given(
+    st.dictionaries(parameter_names, json_scalars, max_size=2),
+    st.sampled_from(ROUTES),
+    st.sampled_from(["GET", "HEAD", "POST", "PUT"]),
+    st.dictionaries(parameter_names, json_scalars, max_size=2),
+    st.dictionaries(
+        st.sampled_from(["Content-Length", "transfer-encoding", "Accept", "x-a"]),
+        st.one_of(st.sampled_from(["0", "5", "chunked", "text/plain"]), st.integers(0, 9)),
+        max_size=2,
+    ),
+)
+def test_calls_passing_headers_over_defaults_with_parameters(
+    defaults: dict[str, Any],
+    route: str,
+    method: str,
+    params: dict[str, Any],
+    headers: dict[str, Any],
+) -> None:
+    """Every way the compiled function builds a result, with framing headers among them."""
+    required, _ = template_variables(route)
+    given_ = {**dict.fromkeys(required, "v"), **params, "headers": headers}
+    check_same(endpoint.defaults(defaults), f"{method} {route}", given_)
+    check_same(endpoint.defaults(defaults), f"{method} {route}", {**given_, "headers": {}})

@@ -203,7 +203,8 @@ class _Source(Source):
 
     def _query_of_defaults(self, template: Template) -> None:
         """A GET's query starts with the defaults' parameters, written out now, when the
-        call passes none of them: the call's own go after them, as parse puts them."""
+        call passes none of them: the call's own go after them, as parse puts them. Not
+        for a call that passes headers: one may set a content-length, for parse to check."""
         if not self.parameters or "data" in self.parameters:
             return
         defaults = {k: v for k, v in self.parameters.items() if k not in template.variables}
@@ -212,13 +213,11 @@ class _Source(Source):
         except EndpointError:
             return
         self.names["DEFAULT_KEYS"] = frozenset(defaults)
-        self.line('if DEFAULT_KEYS.isdisjoint(given) and "?" not in url and "#" not in url:')
+        unfilled = 'DEFAULT_KEYS.isdisjoint(given) and "?" not in url and "#" not in url'
+        self.line(f"if not taken and {unfilled}:")
         self.line("rest = given.copy()", 1)
         for name in template.variables:  # a default may have given a placeholder's value
             self.line(f"rest.pop({self.constant('NAME', name)}, None)", 1)
-        self.line("if taken:", 1)
-        self.line('rest.pop("headers", None)', 2)
-        self.line('rest.pop("media_type", None)', 2)
         self.line('if "data" in rest:', 1)
         self.line("return None", 2)
         self.line("if DEFAULT_QUERY:", 1)
