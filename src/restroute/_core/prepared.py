@@ -10,9 +10,13 @@ error), and the general path then answers: that path stays the one definition, a
 
 The function is Python source made from the template and compiled, with the template's
 pieces unrolled: no loop, and one check of all the values for encoding. Compiling costs
-about 0.2 ms, so a route is compiled on its third call; its first two take the general
-path. No text from the route or the values is written into the source: the template's
-literals and names reach the function as the values of numbered globals.
+0.2 to 1 ms, as much as 10 to 30 calls by the general path, so a route is compiled on its
+33rd call, once its calls have cost more than compiling it will: a route called only a
+few times never pays for it. A template of more than 16 expressions is not compiled (its
+function would hold 16 kB and more), and an endpoint keeps 1,024 functions at most, so
+that they hold 16 MB at most. No text from the route or the values is written into the
+source: the template's literals and names reach the function as the values of numbered
+globals.
 """
 
 from __future__ import annotations
@@ -49,14 +53,17 @@ if TYPE_CHECKING:
 # Options the route's function takes among the parameters; any other is the general path's.
 _TAKEN = frozenset({"headers", "media_type"})
 NOT_TAKEN = (OPTIONS | ALIASES.keys()) - _TAKEN
-# Calls a route takes the general path for before it is compiled; routes kept at most.
-WARM_UP = 2
+# Calls a route takes the general path for before it is compiled; the routes whose calls
+# are counted, and the functions kept, at most; the expressions of a template compiled.
+WARM_UP = 32
 LIMIT = 4096
+COMPILED_LIMIT = 1024
+PIECES_LIMIT = 16
 
 
 class CompiledRoutes:
     """The routes compiled over one set of defaults, by route text, and how often each
-    other route was called: a route is compiled on its third call."""
+    other route was called."""
 
     __slots__ = ("_layered", "_uses", "compiled")
 
@@ -77,7 +84,7 @@ class CompiledRoutes:
                 self._uses.clear()
             self._uses[route] = uses
             return None
-        if len(self.compiled) >= LIMIT:
+        if len(self.compiled) >= COMPILED_LIMIT:
             self.compiled.clear()
         compiled = self.compiled[route] = compile_route(self._layered, route)
         self._uses.pop(route, None)
@@ -89,13 +96,15 @@ def _declined(given: dict[str, Any]) -> None:
 
 
 class _Unsuited(Exception):
-    """Defaults a call must copy into its result: the general path does."""
+    """Defaults a call must copy into its result, or a template too long to compile: the
+    general path answers."""
 
 
 def compile_route(layered: Layered, route: str) -> Call:
     """The function that answers ``route``'s calls; one that always says None when the
     general path refuses the route or its defaults, or must copy from the defaults (a
-    request option, a parameter that is not a plain value) so that no result shares them."""
+    request option, a parameter that is not a plain value) so that no result shares them,
+    or when the template has more than PIECES_LIMIT expressions."""
     try:
         return _Source(layered, route).compiled()
     except (EndpointError, _Unsuited):
@@ -114,6 +123,8 @@ class _Source(Source):
         method, url = split_route[route]
         method = checked_method(method or defaults.get("method", "GET"))
         plan = url_plan(url, method)
+        if len(plan.template.pieces) > PIECES_LIMIT:
+            raise _Unsuited
         self.route = f"{method} {plan.shown_url}"
         headers = checked_headers(defaults.get("headers") or {}, self.route)
         media_type = defaults.get("media_type")
