@@ -3,9 +3,10 @@
 Usage: python benchmarks/bench_endpoint.py [--json] [--floor]
 
 Each case runs in a loop after a warm-up; the figure is the best of five
-rounds (the least disturbed by the rest of the machine). ``--floor`` times the
-hand-written functions of naive_floor.py on the same input instead. ``--json``
-prints {name: ns} for compare_octokit.sh.
+rounds (the least disturbed by the rest of the machine), and the spread is the
+worst round over the best. ``--floor`` times the hand-written functions of
+naive_floor.py on the same input instead. ``--json`` prints
+{name: [best ns, worst ns]} for compare_octokit.sh.
 
 A case with "fresh" names keys whose values change on every call (the i-th call
 appends i, from a pool bigger than any memo), so that nothing seen before helps.
@@ -70,7 +71,7 @@ def case_function(case: dict[str, Any], floor: bool = False) -> Callable[[], obj
     return lambda: call(options)
 
 
-def ns_per_call(function: Callable[[], object]) -> float:
+def ns_per_call(function: Callable[[], object]) -> tuple[float, float]:
     loops = 1000
     while True:  # size a round to about TARGET_SECONDS_PER_ROUND
         start = time.perf_counter()
@@ -81,13 +82,13 @@ def ns_per_call(function: Callable[[], object]) -> float:
             break
         loops *= 4
     loops = max(1, int(loops * TARGET_SECONDS_PER_ROUND / elapsed))
-    best = float("inf")
+    rounds = []
     for _ in range(ROUNDS):
         start = time.perf_counter_ns()
         for _ in range(loops):
             function()
-        best = min(best, (time.perf_counter_ns() - start) / loops)
-    return best
+        rounds.append((time.perf_counter_ns() - start) / loops)
+    return min(rounds), max(rounds)
 
 
 def main(argv: list[str]) -> int:
@@ -97,8 +98,8 @@ def main(argv: list[str]) -> int:
     if "--json" in argv:
         print(json.dumps(figures))
     else:
-        for name, ns in figures.items():
-            print(f"{name:<24} {ns:>9,.0f} ns/call")
+        for name, (best, worst) in figures.items():
+            print(f"{name:<24} {best:>9,.0f} ns/call (worst round {worst:,.0f})")
     return 0
 
 

@@ -39,13 +39,19 @@ floor = json.loads((tmp / "floor.json").read_text())
 
 verdict = lambda ok: "PASS" if ok else "FAIL"
 ratios, over_floor = {}, {}
-print(f"{'case':<24} {'restroute ns':>13} {'octokit ns':>11} {'ratio':>6} {'floor ns':>9} {'x floor':>8}")
+# Each figure is the best of five rounds; "+%" is how much slower the worst round was.
+spread = lambda pair: f"+{(pair[1] / pair[0] - 1) * 100:.0f}%"
+print(
+    f"{'case':<22} {'restroute ns':>12} {'+%':>4} {'octokit ns':>10} {'+%':>4} {'ratio':>5}"
+    f" {'floor ns':>8} {'+%':>4} {'x floor':>7}"
+)
 for name in cases:
-    ratios[name] = ours[name] / theirs[name]
-    over_floor[name] = ours[name] / floor[name]
+    ratios[name] = ours[name][0] / theirs[name][0]
+    over_floor[name] = ours[name][0] / floor[name][0]
     print(
-        f"{name:<24} {ours[name]:>13,.0f} {theirs[name]:>11,.0f} {ratios[name]:>6.2f}"
-        f" {floor[name]:>9,.0f} {over_floor[name]:>8.2f}"
+        f"{name:<22} {ours[name][0]:>12,.0f} {spread(ours[name]):>4} {theirs[name][0]:>10,.0f}"
+        f" {spread(theirs[name]):>4} {ratios[name]:>5.2f} {floor[name][0]:>8,.0f}"
+        f" {spread(floor[name]):>4} {over_floor[name]:>7.2f}"
     )
 median = statistics.median(ratios.values())
 worst = max(ratios, key=ratios.get)
@@ -56,21 +62,22 @@ print(f"{verdict(median <= 0.70)}  median ratio to octokit <= 0.70")
 print(f"{verdict(ratios[worst] <= 1.00)}  no case above 1.00x octokit")
 print(f"{verdict(median_floor <= 2.20)}  median over the naive floor <= 2.20")
 
-def best_wall_ms(code: str, runs: int = 10) -> float:
-    best = float("inf")
+def wall_ms(code: str, runs: int = 10) -> tuple[float, float]:
+    """The best and the median wall time of ``runs`` processes."""
+    times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run([sys.executable, "-c", code], check=True)
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times), statistics.median(times)
 
 # Time what an installed restroute costs: modules byte-compiled, as pip install leaves them
 # (an editable install or PYTHONDONTWRITEBYTECODE=1 would otherwise compile every run).
 import compileall, restroute
 compileall.compile_dir(Path(restroute.__file__).parent, quiet=1)
-imported, bare = best_wall_ms("import restroute"), best_wall_ms("pass")
-print(f'\npython -c "import restroute": {imported:.1f} ms (best of 10)')
-print(f'python -c "pass":             {bare:.1f} ms (best of 10)')
-print(f"difference:                   {imported - bare:.1f} ms")
+(imported, imported_median), (bare, bare_median) = wall_ms("import restroute"), wall_ms("pass")
+print(f'\npython -c "import restroute": {imported:.1f} ms (best of 10; median {imported_median:.1f})')
+print(f'python -c "pass":             {bare:.1f} ms (best of 10; median {bare_median:.1f})')
+print(f"difference:                   {imported - bare:.1f} ms (medians: {imported_median - bare_median:.1f})")
 print(f"{verdict(imported - bare <= 25)}  import restroute within 25 ms of a bare start")
 EOF

@@ -1,6 +1,6 @@
 // Nanoseconds per call of @octokit/endpoint for the cases in cases.json,
 // measured exactly like bench_endpoint.py measures restroute: a warm-up that
-// sizes a round to ~0.2 s, then the best of five rounds. Prints {name: ns}.
+// sizes a round to ~0.2 s, then five rounds. Prints {name: [best ns, worst ns]}.
 //
 // Usage: node benchmarks/octokit_bench.mjs CASES_JSON INSTALL_DIR
 // (INSTALL_DIR holds node_modules/@octokit/endpoint; normally run through
@@ -77,13 +77,13 @@ function nsPerCall(fn) {
     loops *= 4;
   }
   loops = Math.max(1, Math.floor((loops * Number(TARGET_NS_PER_ROUND)) / Number(elapsed)));
-  let best = Infinity;
+  const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     const start = process.hrtime.bigint();
     for (let i = 0; i < loops; i++) sink = fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / loops);
+    rounds.push(Number(process.hrtime.bigint() - start) / loops);
   }
-  return best;
+  return [Math.min(...rounds), Math.max(...rounds)]; // best and worst round
 }
 
 const cases = JSON.parse(readFileSync(casesPath, "utf8"));
