@@ -410,3 +410,29 @@ def test_a_template_of_many_expressions_is_left_to_the_general_path() -> None:
     assert compile_route(endpoint._layered, many) is prepared._declined
     values = {f"v{n}": n for n in range(prepared.PIECES_LIMIT)}
     assert check_same(endpoint, fewer, values) is not None
+
+
+class Liar(str):
+    """A str that says its class is str, and adds text of its own to what it is added to."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return str
+
+    def __add__(self, other: object) -> str:
+        return "@evil.example/" + str(other)
+
+    def __radd__(self, other: object) -> str:
+        return str(other) + "@evil.example/"
+
+
+def test_a_value_that_fakes_its_class_is_encoded_as_the_text_it_is() -> None:
+    """From the adversary: a str subclass whose __class__ says str passed as plain text,
+    and its __radd__ wrote what it liked into the URL, on both paths."""
+    base = endpoint.defaults(per_page=1)
+    for _ in range(WARM_UP + 2):
+        query = base("GET /u", x=Liar("v w"))
+        path = base("GET /u/{x}/{y}", x=Liar("a b"), y="c")
+        assert query["url"] == "https://api.github.com/u?per_page=1&x=v%20w"
+        assert path["url"] == "https://api.github.com/u/a%20b/c?per_page=1"
+    assert check_same(base, "GET /u/{x}", {"x": Liar("v")}) is None  # the general path's

@@ -63,7 +63,7 @@ class Endpoint:
         """Request options for ``route`` with ``options`` and ``params`` over the defaults."""
         if route.__class__ is str:  # the common call, answered by its compiled route
             given = params if options is None else options if not params else None
-            if given.__class__ is dict:
+            if type(given) is dict:  # not __class__, which an object can fake
                 compiled = self._compiled.get(route)
                 if compiled is not None:
                     result = compiled(given)
@@ -86,7 +86,7 @@ class Endpoint:
         """
         if route.__class__ is str:  # route and parameters: merged in one pass
             given = params if options is None else options if not params else None
-            if given.__class__ is dict and self._merged_apart.isdisjoint(given):
+            if type(given) is dict and self._merged_apart.isdisjoint(given):
                 method, url = split_route[route]
                 if url != "/graphql":
                     return self._layered.merge_parameters(method, url, given)

@@ -52,7 +52,7 @@ def add_query(url: str, params: Mapping[str, object]) -> str:
     pairs = []
     for name, value in params.items():
         if name.__class__ is str and name != "q":  # most pairs: a name, and text or an int
-            kind = value.__class__
+            kind = type(value)  # not __class__, which an object can fake
             if kind is str:
                 if value.isascii() and (value.isalnum() or not value.rstrip(COMPONENT_SAFE)):  # type: ignore[attr-defined]
                     pairs.append(_KEYS[name] + value)  # type: ignore[operator]

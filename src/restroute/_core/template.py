@@ -179,10 +179,10 @@ class Template:
         for name, expression, literal in self.pieces:
             if name is not None:  # {var}: the common case, kept short
                 value = params.get(name)
-                if value.__class__ is str:
+                if type(value) is str:  # not __class__, which an object can fake
                     out += quote_unreserved(value) + literal
                     continue
-                if value.__class__ is int:
+                if type(value) is int:
                     try:
                         out += f"{value}{literal}"
                         continue
@@ -280,8 +280,8 @@ def write_expansion(source: Source, template: Template, fallback: str) -> None:
         value = f"v{len(parts)}"
         if name is not None:
             source.line(f"{value} = p.get({source.constant('NAME', name)})")
-            source.line(f"if {value}.__class__ is not str:")
-            source.line(f"if {value}.__class__ is int and INT_LOW < {value} < INT_BOUND:", 1)
+            source.line(f"if type({value}) is not str:")  # not __class__: it can be faked
+            source.line(f"if type({value}) is int and INT_LOW < {value} < INT_BOUND:", 1)
             source.line(f"{value} = int_text({value})", 2)
             source.line("else:", 1)
             source.line(fallback, 2)
