@@ -1,10 +1,10 @@
 """A route's compiled function gives what the general path gives, or says None.
 
 ``endpoint(route, params)`` answers from a function compiled for the route once the route
-has been called often (restroute._core.prepared, WARM_UP). The general path, ``endpoint.parse(endpoint.merge(...))``,
-is the definition: these tests hold the compiled function to it, value for value and in
-the same order (the order of a query string, of headers, of a body's keys), on valid
-calls and on hostile ones.
+has been called often (restroute._core.prepared, WARM_UP). The general path,
+``endpoint.parse(endpoint.merge(...))``, is the definition: these tests hold the compiled
+function to it, value for value and in the same order (the order of a query string, of
+headers, of a body's keys), on valid calls and on hostile ones.
 """
 
 from __future__ import annotations
