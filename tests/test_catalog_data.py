@@ -1,9 +1,10 @@
-"""The generated route catalog (src/restroute/data/github-rest.json) and its generator."""
+"""The generated route catalog (src/restroute/data/github-rest.marshal) and its generator."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import marshal
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -13,8 +14,9 @@ import pytest
 
 import restroute
 from restroute import EndpointError, catalog, endpoint
+from restroute.catalog import _data
 
-CATALOG = Path(restroute.__file__).parent / "data" / "github-rest.json"
+CATALOG = Path(restroute.__file__).parent / "data" / "github-rest.marshal"
 GENERATOR = Path(__file__).parents[1] / "scripts" / "gen_catalog.py"
 METHOD_ORDER = ("GET", "PUT", "POST", "PATCH", "DELETE", "HEAD", "OPTIONS")
 
@@ -30,18 +32,14 @@ def load_generator() -> ModuleType:
 
 @pytest.fixture(scope="module")
 def data() -> dict[str, Any]:
-    """The file as JSON, each operation's shared parameters looked up in the table."""
-    loaded: dict[str, Any] = json.loads(CATALOG.read_text(encoding="utf-8"))
-    shared = loaded["parameters"]
-    for op in loaded["operations"]:
-        if "params" in op:
-            op["params"] = [shared[p] if isinstance(p, str) else p for p in op["params"]]
+    """The file's rows, as marshal reads them."""
+    loaded: dict[str, Any] = marshal.loads(CATALOG.read_bytes())
     return loaded
 
 
 def test_the_source_is_pinned(data: dict[str, Any]) -> None:
     """The file names the package, version and integrity it was built from."""
-    assert data["catalog_format"] == 2
+    assert data["catalog_format"] == 3
     assert data["source"] == {
         "package": "@octokit/openapi",
         "version": "23.0.2",
@@ -53,33 +51,35 @@ def test_the_source_is_pinned(data: dict[str, Any]) -> None:
     assert (CATALOG.parent / "NOTICE").read_text().count("MIT License") == 2
 
 
-def test_every_operation_once_in_order(data: dict[str, Any]) -> None:
+def test_every_operation_once_in_order() -> None:
     """1,223 operations (the research's count), unique ids, sorted by url then method."""
-    operations = data["operations"]
-    keys = [(op["url"], METHOD_ORDER.index(op["method"])) for op in operations]
+    operations = catalog.operations()
+    keys = [(op.url, METHOD_ORDER.index(op.method)) for op in operations]
 
     assert len(operations) == 1223
-    assert len({op["id"] for op in operations}) == 1223
+    assert len({op.id for op in operations}) == 1223
     assert keys == sorted(keys)
 
 
-def test_known_operations(data: dict[str, Any]) -> None:
+def test_known_operations() -> None:
     """issues/create and the upload route carry what the description says."""
-    by_id = {op["id"]: op for op in data["operations"]}
-    create = by_id["issues/create"]
-    upload = by_id["repos/upload-release-asset"]
+    create = catalog.find("issues/create")
+    upload = catalog.find("repos/upload-release-asset")
+    assert create is not None
+    assert upload is not None
 
-    assert (create["method"], create["url"], create["category"]) == (
+    assert (create.method, create.url, create.category) == (
         "POST",
         "/repos/{owner}/{repo}/issues",
         "issues",
     )
-    assert "application/vnd.github.raw+json" in create["accept"]
-    title = next(p for p in create["params"] if p["name"] == "title")
-    assert (title["in"], title["required"], title["type"]) == ("body", True, "string|integer")
-    assert upload["base_url"] == "https://uploads.github.com"
-    assert upload["body"] == {"content_type": "application/octet-stream", "raw": "binary"}
-    assert [(p["name"], p["in"]) for p in upload["params"]][-2:] == [
+    assert "raw" in create.formats  # application/vnd.github.raw+json
+    assert create.docs_url == "https://docs.github.com/rest/issues/issues#create-an-issue"
+    title = next(p for p in create.parameters if p.name == "title")
+    assert (title.location, title.required, title.type) == ("body", True, "string|integer")
+    assert upload.base_url == "https://uploads.github.com"
+    assert upload.body == "binary"
+    assert [(p.name, p.location) for p in upload.parameters][-2:] == [
         ("name", "query"),
         ("label", "query"),
     ]
@@ -96,13 +96,12 @@ def example(param: catalog.Parameter) -> object:
     return examples.get(kind, "a/b" if param.multi_segment else "example")
 
 
-def test_every_operation_builds_a_request(data: dict[str, Any]) -> None:
+def test_every_operation_builds_a_request() -> None:
     """Each operation of the file, with example values for every parameter, becomes
     through Operation.call a request with nothing left unexpanded, no parameter lost, and
     no warning from check() but deprecations. The quirks (body fields named like a path
     parameter or ``url``, query parameters on POST, the uploads host, raw bodies) are all
     in here."""
-    assert [op.id for op in catalog.operations()] == [op["id"] for op in data["operations"]]
     failures = []
     for op in catalog.operations():
         values = {p.name: example(p) for p in op.parameters}
@@ -305,7 +304,8 @@ def test_parameters_used_twice_are_shared_by_key() -> None:
 
 
 def test_the_committed_file_reads_back_through_the_library(data: dict[str, Any]) -> None:
-    """Shared parameters are the same objects wherever they are used."""
+    """Shared parameters are the same objects wherever they are used, and the file holds
+    each parameter, and each list of them, once."""
     create = catalog.find("issues/create")
     listing = catalog.find("issues/list-for-repo")
     assert create is not None
@@ -313,12 +313,79 @@ def test_the_committed_file_reads_back_through_the_library(data: dict[str, Any])
 
     assert create.parameters[0] is listing.parameters[0]
     assert create.parameters[0].description.startswith("The account owner of the repository")
-    uses = Counter(p for op in data["operations"] for p in map(json.dumps, op.get("params", ())))
-    shared = list(map(json.dumps, data["parameters"].values()))
-    assert all(uses[param] >= 2 for param in shared)  # shared: used twice or more
-    assert sum(uses[param] for param in shared) + sum(  # inline: used once
-        count for param, count in uses.items() if param not in shared
-    ) == sum(len(op.get("params", ())) for op in data["operations"])
+    assert data["fields"] == (catalog.Operation._fields, catalog.Parameter._fields)
+    rows, lists = data["parameters"], data["lists"]
+    assert len({repr(row) for row in rows}) == len(rows) == 1336  # equal ones written once
+    assert len(set(lists)) == len(lists) == 723
+    assert {place for places in lists for place in places} == set(range(len(rows)))
+    uses = Counter(id(p) for op in catalog.operations() for p in op.parameters)
+    assert len(uses) == len(rows)
+    assert uses[id(create.parameters[0])] > 500  # owner: one object for all its uses
+
+
+def test_the_rows_read_back_as_the_operations_they_were_written_from() -> None:
+    """A small description's catalog, written as the generator writes it and made again
+    as the library makes it: equal operations, equal parameters one object."""
+    generator = load_generator()
+    built = generator.build_catalog(SPEC, {"package": "fixture"})
+    shared = {key: _data._parameter(raw) for key, raw in built["parameters"].items()}
+    base, docs = built["base_url"], built["docs_base"]
+    expected = tuple(_data._operation(raw, base, docs, shared) for raw in built["operations"])
+
+    rows = marshal.loads(generator.compiled(built))
+    made = _data.made_of_rows(rows)
+
+    assert rows["source"] == {"package": "fixture"}
+    assert made == expected
+    assert [op.id for op in made] == [
+        "repos/get-content", "repos/create-or-update-file-contents", "releases/upload"
+    ]  # fmt: skip
+    assert made[1].parameters[1] == catalog.Parameter(
+        "path", "path", "string", True, multi_segment=True
+    )
+    assert made[2].base_url == "https://uploads.github.com"
+    assert made[0].docs_url == ""
+
+
+def test_rows_hold_each_parameter_once_by_its_value_and_type() -> None:
+    """One object used twice, and an equal one of its own, are one row; an enum of True
+    and one of 1 are equal as tuples but not the same value, and stay two rows."""
+    owner = catalog.Parameter("owner", "path", "string", True)
+    flag = catalog.Parameter("flag", "query", "boolean", enum=(True,))
+    one = catalog.Parameter("flag", "query", "boolean", enum=(1,))
+
+    def op(id: str, *parameters: catalog.Parameter) -> catalog.Operation:
+        return catalog.Operation(id, "GET", "/x", "", "", "x", "x", False, "", (), "", parameters)
+
+    written = (
+        op("a/one", owner, flag),
+        op("a/two", catalog.Parameter("owner", "path", "string", True), one),
+        op("a/three", owner, flag),
+    )
+
+    rows = _data.rows_of(written)
+
+    assert rows["parameters"] == (tuple(owner), tuple(flag), tuple(one))
+    assert rows["lists"] == ((0, 1), (0, 2))
+    made = _data.made_of_rows(rows)
+    assert made == written
+    assert made[0].parameters[0] is made[1].parameters[0] is made[2].parameters[0]
+    assert made[1].parameters[1].enum[0] is not True  # 1, as written
+
+
+def test_a_file_written_for_other_fields_is_refused_with_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A model changed without the file made again: refused, not read into wrong fields."""
+    rows = marshal.loads(CATALOG.read_bytes())
+    rows["fields"] = (rows["fields"][0][:-1], rows["fields"][1])
+    stale = tmp_path / "github-rest.marshal"
+    stale.write_bytes(marshal.dumps(rows, _data.MARSHAL_VERSION))
+    monkeypatch.setattr(_data, "DATA", str(stale))
+    read = _data.operations.__wrapped__  # not the cache: the catalog's objects stay as they are
+
+    with pytest.raises(EndpointError, match="other fields than this restroute's; reinstall"):
+        read()
 
 
 def test_a_merge_patch_removes_with_null_and_merges_mappings() -> None:

@@ -1,7 +1,7 @@
 """Every api.github.com route with its parameters: look one up, search, check a call.
 
 The data is GitHub's own OpenAPI description, compacted by ``scripts/gen_catalog.py``
-into ``restroute/data/github-rest.json`` (committed; loaded at first use).
+into ``restroute/data/github-rest.marshal`` (committed; loaded at first use).
 
 >>> from restroute import catalog
 >>> catalog.find("POST /repos/{owner}/{repo}/issues").id

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import operator
 import os
 import re
 import stat
 import time
 import zlib
-from dataclasses import fields
 
 from .._version import __version__
 from ._model import MAX_BYTES, Description, Operation, Parameter, Skipped
@@ -32,10 +30,16 @@ _HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing 
 # system's clock (FAT's is 2 s).
 RACY_NS = 3_000_000_000
 FORMAT = 3  # of an entry, with restroute's version part of every entry's name (3: texts escaped)
-_OP_DEFAULTS = {f.name: f.default for f in fields(Operation) if f.name != "parameters"}
-_PARAM_DEFAULTS = {f.name: f.default for f in fields(Parameter)}
+_REQUIRED = object()  # a field's default when it has none: every value differs from it
+_OP_DEFAULTS = {
+    name: Operation._field_defaults.get(name, _REQUIRED)
+    for name in Operation._fields
+    if name != "parameters"
+}
+_PARAM_DEFAULTS = {
+    name: Parameter._field_defaults.get(name, _REQUIRED) for name in Parameter._fields
+}
 _TUPLES = frozenset({"enum", "examples", "formats"})
-_param_values = operator.attrgetter(*_PARAM_DEFAULTS)  # a parameter's values, in a tuple
 
 
 def folder() -> str:
@@ -187,7 +191,7 @@ def _compiled(operations: tuple[Operation, ...]) -> dict[str, object]:
             if id(param) not in places:
                 # Equal parameters are written once. repr tells True from 1 and 1.0, as
                 # JSON does; two equal dicts in another order are only written twice.
-                text = repr(_param_values(param))
+                text = repr(tuple(param))
                 if text not in table:
                     table[text] = len(shared)
                     shared.append(

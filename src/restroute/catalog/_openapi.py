@@ -772,9 +772,7 @@ def _accept(responses: object, refs: _Refs, file: str, where: str) -> str:
 
 def _renamed(op: Operation, ids: set[str]) -> Operation:
     """``op`` under an id no other operation has (descriptions repeat operationIds)."""
-    from dataclasses import replace
-
     count = 2
     while f"{op.id}~{count}" in ids:
         count += 1
-    return replace(op, id=f"{op.id}~{count}")
+    return op._replace(id=f"{op.id}~{count}")
