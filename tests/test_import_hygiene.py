@@ -30,3 +30,16 @@ def test_import_loads_no_ui_packages(statement: str) -> None:
     ).stdout.strip()
 
     assert loaded == ""
+
+
+@pytest.mark.parametrize("statement", ["import restroute.reader", "import restroute.tui"])
+def test_the_octokit_reader_loads_only_for_an_octokit_call(statement: str) -> None:
+    """Compiling its patterns takes 140 ms, which the explorer's first frame paid: the
+    route bar imports the reader, and reads an Octokit call only once one is pasted."""
+    code = f"{statement}\nimport sys\nprint('restroute._jsdata' in sys.modules)"
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+
+    assert loaded.stdout.strip() == "False"

@@ -24,11 +24,11 @@ from itertools import accumulate, repeat
 from operator import indexOf
 from typing import Any
 
+from ._shell import MAX_DEPTH
 from .errors import EndpointError
 
-__all__ = ["Unread", "read_call_arguments"]
+__all__ = ["MAX_DEPTH", "Unread", "read_call_arguments"]
 
-MAX_DEPTH = 100
 _WORDS = {"true": True, "false": False, "null": None}
 
 

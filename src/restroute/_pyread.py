@@ -17,8 +17,7 @@ from __future__ import annotations
 import ast
 import json
 
-from ._jsdata import MAX_DEPTH
-from ._shell import MAX_TEXT
+from ._shell import MAX_DEPTH, MAX_TEXT
 from .errors import EndpointError
 from .reader import ReadRequest
 

@@ -20,6 +20,7 @@ from .errors import EndpointError
 __all__ = ["Word", "commands"]
 
 MAX_TEXT = 1_000_000  # characters of pasted text read at most
+MAX_DEPTH = 100  # levels a pasted value nests at most: no API's body nests so deep
 MAX_WORDS = 50_000  # shell words read at most: each costs a few µs, and a request has few
 _OPERATORS = ("&&", "||", "|", ";", "&", ">", "<")
 _BLANKS = " \t\r\n"

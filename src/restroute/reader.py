@@ -26,8 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from urllib.parse import quote
 
-from ._jsdata import MAX_DEPTH, Unread, read_call_arguments
-from ._shell import MAX_TEXT, Word, commands
+from ._shell import MAX_DEPTH, MAX_TEXT, Word, commands
 from .errors import EndpointError, MissingParameterError
 
 __all__ = ["ReadRequest", "looks_like_request", "read_request", "read_route"]
@@ -1092,6 +1091,7 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
     parameters, built by restroute as octokit's endpoint would build them; the headers
     the call gives, and the body's content-type."""
     from . import catalog, endpoint
+    from ._jsdata import Unread, read_call_arguments  # compiling its patterns takes 140 ms
 
     request = ReadRequest("GET", "", source="octokit")
     if len(text) > MAX_CALL:
@@ -1144,6 +1144,8 @@ def _octokit(text: str, call: re.Match[str]) -> ReadRequest:
 
 def _unread(value: object, name: str = "") -> list[str]:
     """The dotted name of each value that is code."""
+    from ._jsdata import Unread
+
     if isinstance(value, Unread):
         return [name]
     if isinstance(value, dict):
@@ -1155,6 +1157,8 @@ def _unread(value: object, name: str = "") -> list[str]:
 
 
 def _without_unread(value: dict[str, object]) -> dict[str, object]:
+    from ._jsdata import Unread
+
     return {key: _without_unread(item) if isinstance(item, dict) else item
             for key, item in value.items() if not isinstance(item, Unread)}  # fmt: skip
 
