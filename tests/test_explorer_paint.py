@@ -5,6 +5,7 @@ Textual's pilot; what the user finally sees is checked by the snapshots and in t
 from __future__ import annotations
 
 import functools
+import io
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,6 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from rich.highlighter import ReprHighlighter
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -30,7 +35,7 @@ from restroute import catalog
 from restroute.profiles import load_profile
 from restroute.tui import make_app
 from restroute.tui.screens.painting import ChangeCompositor, PaintingScreen, repaint_now
-from restroute.tui.widgets.code_view import CodeView
+from restroute.tui.widgets.code_view import CodeView, Highlighted, wrapped_lines
 from restroute.tui.widgets.live_input import SteadyInput
 from restroute.tui.widgets.route_list import RouteList, Row
 from restroute.tui.widgets.steady_scroll import SteadyBar
@@ -235,6 +240,92 @@ async def test_a_mouse_selection_in_the_code_view_copies_and_highlights_what_it_
         assert view.render_line(0).text.startswith("GET /user")
 
 
+def segments_of(strips: list[Strip]) -> list[list[tuple[str, Style | None]]]:
+    """Each line's text and styles, without the empty segments that paint nothing."""
+    return [[(seg.text, seg.style) for seg in strip if seg.text] for strip in strips]
+
+
+LINE_TEXTS = st.lists(
+    st.text(alphabet="ab 日\t<>'\"{}[]0.", max_size=30), min_size=1, max_size=6
+).map("\n".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    text=LINE_TEXTS,
+    width=st.integers(1, 24),
+    spans=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), max_size=4),
+    tab_size=st.sampled_from([None, 1, 4]),
+    no_wrap=st.sampled_from([None, False, True]),
+    overflow=st.sampled_from([None, "fold", "crop", "ellipsis"]),
+    justify=st.sampled_from([None, "left", "right", "center", "full"]),
+)
+def test_text_wrapped_a_line_at_a_time_is_the_text_wrapped_whole(
+    text: str,
+    width: int,
+    spans: list[tuple[int, int]],
+    tab_size: int | None,
+    no_wrap: bool | None,
+    overflow: Any,
+    justify: Any,
+) -> None:
+    """Lines of any characters (tabs, wide ones, blanks), styles across line breaks, the
+    text's every setting, any width: wrapped a line at a time, and again from the lines
+    wrapped before, they are what Rich makes of the text whole."""
+    console = Console(width=80, color_system="truecolor", file=io.StringIO())
+    options = console.options.update_width(width)
+    shown = Text(text, style="italic", tab_size=tab_size, no_wrap=no_wrap, overflow=overflow,
+                 justify=justify)  # fmt: skip
+    for start, end in spans:
+        shown.stylize("bold red", start, end)
+    whole = [Strip(line, width) for line in console.render_lines(shown, options, pad=True)]
+
+    alone, wrapped = wrapped_lines(shown, console, options, {})
+    again, _ = wrapped_lines(shown, console, options, wrapped)
+
+    assert segments_of(alone) == segments_of(again) == segments_of(whole)
+    assert all(a is b for a, b in zip(alone, again, strict=True))  # taken as they were
+
+
+def test_a_line_changed_is_the_only_one_wrapped_again() -> None:
+    """A key changes the URL's line of the parsed results: the other lines' strips are
+    the ones made for the last change, and the highlighter runs on that line alone."""
+    console = Console(width=80, color_system="truecolor", file=io.StringIO())
+    options = console.options.update_width(40)
+    highlighted: list[str] = []
+
+    class Counted(ReprHighlighter):
+        def highlight(self, text: Text) -> None:
+            highlighted.append(text.plain)
+            super().highlight(text)
+
+    counted = Counted()
+    first = "{'method': 'get',\n 'url': '/user',\n 'headers': {'accept': 'x'}}"
+    before, wrapped = wrapped_lines(Highlighted(first, counted), console, options, {})
+    highlighted.clear()
+
+    second = first.replace("/user", "/users")
+    after, _ = wrapped_lines(Highlighted(second, counted), console, options, wrapped)
+
+    assert highlighted == [" 'url': '/users',"]
+    assert [a is b for a, b in zip(before, after, strict=True)] == [True, False, True]
+    assert segments_of(after) == segments_of(
+        [Strip(line, 40) for line in console.render_lines(Highlighted(second, counted), options)]
+    )  # the same as rendering it whole, a line highlighted at a time
+    assert [segment.style for segment in after[1] if segment.text == "'/users'"] == [
+        console.get_style("repr.str")
+    ]
+
+
+async def test_the_code_view_shows_highlighted_lines_as_text_and_wraps_them() -> None:
+    app = Code()
+    async with app.run_test(size=(20, 10)) as pilot:
+        view = app.query_one(CodeView)
+        view.show(Highlighted("{'a': 1,\n 'long': 'one two three four five'}", ReprHighlighter()))
+        await pilot.pause()
+        assert lines(view) == ["{'a': 1,", " 'long': 'one two", "three four five'}", ""]
+
+
 # --- the results' tabs: one widget, a new count repaints two lines ------------------------
 
 
@@ -298,6 +389,7 @@ async def test_the_tab_bar_underlines_the_active_tab_and_moves_by_keys_and_click
         assert bar.active == "two"
         await pilot.click(TabBar, offset=(30, 0))  # past the names: nothing
         assert bar.active == "two"
+
         bar.active = "two"  # the same: no message
         await pilot.pause()
         assert app.picked == ["two", "one", "three", "two"]
@@ -311,6 +403,31 @@ async def test_the_tab_bar_underlines_the_active_tab_and_moves_by_keys_and_click
         assert bar.spans()["three"] == (10, 20)
         with pytest.raises(ValueError, match="no tab 'four': the tabs are one, two, three"):
             bar.active = "four"
+
+
+async def test_the_tab_bar_keeps_its_styles_until_they_change() -> None:
+    """Read once a style change, not at every repaint (Textual forgets them then): a
+    relabel repaints in the styles kept, and focus, which restyles the active tab, is
+    painted in the new ones."""
+    app = Tabbed()
+    async with app.run_test(size=(40, 4)) as pilot:
+        bar = app.query_one(TabBar)
+        app.set_focus(None)  # the only widget that takes the focus has it at first
+        await pilot.pause()
+        unfocused = [segment.style for segment in bar.render_line(0) if "One" in segment.text]
+        assert bar._styles  # kept
+        bar.set_label("three", "Problems 4")
+        await pilot.pause()
+        assert bar._styles
+        assert bar.render_line(0).text.startswith(" One  Two  Problems 4 ")
+
+        bar.focus()
+        await pilot.pause()
+        focused = [segment.style for segment in bar.render_line(0) if "One" in segment.text]
+        cursor = bar.get_component_rich_style("tab-bar--active")
+        assert focused != unfocused
+        assert focused[0] is not None
+        assert focused[0].bgcolor == cursor.bgcolor
 
 
 # --- the picker's rows --------------------------------------------------------------------

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+from collections.abc import Callable
+
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.highlighter import Highlighter
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.selection import Selection
@@ -26,6 +30,7 @@ class CodeView(SteadyScroll):
         self._width = 0  # the width they were rendered at
         self._painted: dict[int, Strip] = {}  # lines in the widget's style, by index
         self._style: Style | None = None  # the widget's, read once a change (a DOM walk)
+        self._wrapped: dict[tuple[object, ...], list[Strip]] = {}  # the last lines, wrapped
 
     def show(self, renderable: RenderableType) -> None:
         self._shown = renderable
@@ -48,8 +53,12 @@ class CodeView(SteadyScroll):
             return
         console = self.app.console
         options = console.options.update_width(width)
-        lines = console.render_lines(self._shown, options, pad=True)
-        self._lines = [Strip(line, width) for line in lines]
+        shown = self._shown
+        if isinstance(shown, Text | Highlighted):
+            self._lines, self._wrapped = wrapped_lines(shown, console, options, self._wrapped)
+        else:
+            lines = console.render_lines(shown, options, pad=True)
+            self._lines = [Strip(line, width) for line in lines]
         self.set_length(width, len(self._lines))
 
     def on_resize(self) -> None:
@@ -104,3 +113,68 @@ class CodeView(SteadyScroll):
     def selection_updated(self, selection: Selection | None) -> None:
         self._painted.clear()
         self.refresh()
+
+
+class Highlighted:
+    """Text that a highlighter colours a line at a time: each line is highlighted and
+    wrapped once, and taken as it is while it stays the same (see ``wrapped_lines``).
+
+    For highlighters whose patterns hold within a line, as Rich's ReprHighlighter's do
+    but for its ``<tag ...>``, which whole would run from a ``<`` in one value to a ``>``
+    in another."""
+
+    def __init__(self, text: str, highlighter: Highlighter) -> None:
+        self.lines = text.split("\n")
+        self.highlighter = highlighter
+
+    def line(self, at: int) -> Text:
+        return self.highlighter(Text(self.lines[at]))
+
+    def __rich__(self) -> Text:
+        return Text("\n").join(self.line(at) for at in range(len(self.lines)))
+
+
+def wrapped_lines(
+    shown: Text | Highlighted,
+    console: Console,
+    options: ConsoleOptions,
+    before: dict[tuple[object, ...], list[Strip]],
+) -> tuple[list[Strip], dict[tuple[object, ...], list[Strip]]]:
+    """``shown`` wrapped to the options' width, as Rich wraps it, and each of its lines'
+    strips by the line (what ``before`` is, for the next call).
+
+    Rich wraps a text a line at a time, so a line is wrapped alone here, and a line
+    ``before`` holds is taken as it is: a key changes a line or two of the results, and
+    wrapping them all took a tenth of the key's time. A line is known by all that Rich
+    wraps it by: its characters, its styles, the text's settings and the width."""
+    width = options.max_width
+    keys: list[tuple[object, ...]]
+    text_of: Callable[[int], Text]
+    if isinstance(shown, Highlighted):
+        keys = [(width, shown.highlighter, line) for line in shown.lines]
+        text_of = shown.line  # highlighted only if not wrapped before
+    else:
+        split = shown.split("\n", allow_blank=True)
+        for line in split:  # what Text.split leaves out, and Rich wraps the lines by
+            line.no_wrap, line.tab_size = shown.no_wrap, shown.tab_size
+        keys = [(width, line.plain, line.style, line.justify, line.overflow, line.no_wrap,
+                 line.tab_size, *line.spans) for line in split]  # fmt: skip
+        text_of = split.__getitem__
+    lines: list[Strip] = []
+    wrapped: dict[tuple[object, ...], list[Strip]] = {}
+    for at, key in enumerate(keys):
+        strips = wrapped.get(key) or before.get(key)
+        if strips is None:
+            strips = [
+                Strip(_without_empty(segments), width)
+                for segments in console.render_lines(text_of(at), options, pad=True)
+            ]
+        wrapped[key] = strips
+        lines += strips
+    return lines, wrapped
+
+
+def _without_empty(segments: list[Segment]) -> list[Segment]:
+    """The segments with text: a blank line wrapped alone starts with an empty one,
+    which the text wrapped whole does not have."""
+    return [segment for segment in segments if segment.text]

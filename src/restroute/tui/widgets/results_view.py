@@ -19,7 +19,7 @@ from textual.widget import Widget
 from ... import formats
 from ..._core.explain import Explanation
 from ...session import View
-from .code_view import CodeView
+from .code_view import CodeView, Highlighted
 from .tab_bar import TabBar
 
 TYPE_CHECKING = False
@@ -100,7 +100,9 @@ class ResultsView(Vertical):
         if tab == "parsed" and view.parsed is not None:
             width = max(40, self.query_one(CodeView).scrollable_content_region.width)
             # Data, highlighted as Rich's pretty printer does: a third of Pygments' time.
-            return REPR(Text(pprint.pformat(dict(view.parsed), sort_dicts=False, width=width)))
+            return Highlighted(
+                pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), REPR
+            )
         if tab in formats.BY_NAME and view.parsed is not None:
             text = view.snippet(tab)
             if view.refused(tab):
