@@ -382,10 +382,41 @@ def test_a_file_written_for_other_fields_is_refused_with_the_fix(
     stale = tmp_path / "github-rest.marshal"
     stale.write_bytes(marshal.dumps(rows, _data.MARSHAL_VERSION))
     monkeypatch.setattr(_data, "DATA", str(stale))
-    read = _data.operations.__wrapped__  # not the cache: the catalog's objects stay as they are
+    read = _data._operations.__wrapped__  # not the cache: the catalog's objects stay as they are
 
     with pytest.raises(EndpointError, match="other fields than this restroute's; reinstall"):
         read()
+
+
+def damaged(rows: dict[str, Any]) -> list[bytes]:
+    """The data file as a broken install may hold it."""
+    whole = marshal.dumps(rows, _data.MARSHAL_VERSION)
+    short = {**rows, "operations": tuple(row[:-1] for row in rows["operations"])}
+    narrow = {**rows, "parameters": (rows["parameters"][0][:3], *rows["parameters"][1:])}
+    return [
+        whole[: len(whole) // 2],  # cut short
+        b"",
+        b"not marshal at all",
+        marshal.dumps([1, 2, 3]),
+        marshal.dumps({"fields": rows["fields"]}),  # the rows missing
+        marshal.dumps(short),
+        marshal.dumps(narrow),
+    ]
+
+
+@pytest.mark.parametrize("case", range(7))
+def test_a_damaged_file_is_refused_with_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: int
+) -> None:
+    """Cut short, empty, not marshal, not a table, rows missing or of another width: each
+    is an EndpointError naming the file and the fix (they raised EOFError, ValueError,
+    AttributeError, KeyError and IndexError, or read short rows into wrong fields)."""
+    broken = tmp_path / "github-rest.marshal"
+    broken.write_bytes(damaged(marshal.loads(CATALOG.read_bytes()))[case])
+    monkeypatch.setattr(_data, "DATA", str(broken))
+
+    with pytest.raises(EndpointError, match=r"github-rest.marshal .*; reinstall restroute"):
+        _data._operations.__wrapped__()
 
 
 def test_a_merge_patch_removes_with_null_and_merges_mappings() -> None:

@@ -366,7 +366,7 @@ def unread_catalog() -> Iterator[None]:
 
     # The bundled catalog made again: a Catalog keeps its index, search index and
     # completions in its memo, so a new one has none.
-    caches = [_data.operations, _data.github, route_picker._categories]
+    caches = [_data._operations, _data._github, route_picker._categories]
     for cache in caches:
         cache.cache_clear()
     yield
@@ -413,6 +413,33 @@ def test_each_operation_is_found_exactly_by_its_method_and_url() -> None:
     whole = catalog.operations()
     assert all(_data.exact(op.method, op.url) is op for op in whole)
     assert _data.exact("PUT", "/repos/{owner}/{repo}") is None
+
+
+@pytest.mark.usefixtures("unread_catalog")
+def test_threads_reading_the_catalog_at_once_share_one_read() -> None:
+    """Eight threads that ask for it at the same moment: one read, one set of objects, one
+    catalog (each made its own, and a route found in one thread was not the object the
+    catalog later returned)."""
+    import threading
+
+    from restroute.catalog import _data
+
+    start = threading.Barrier(8)
+    found: list[tuple[object, object, object]] = []
+
+    def ask() -> None:
+        start.wait()
+        found.append((catalog.operations(), catalog.find("issues/create"), _data.github()))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert len(found) == 8
+    assert len({id(each) for row in found for each in row}) == 3
+    assert found[0][1] is catalog.find("issues/create")
 
 
 # --- what the adversary found ---------------------------------------------------------------
@@ -502,3 +529,18 @@ def test_letters_in_order_start_again_when_another_search_emptied_the_memo() -> 
     again = _search._letters(made._replace(letters=Emptied()), "crate")  # type: ignore[arg-type]
     assert again == expected
     assert again.at
+
+
+@pytest.mark.parametrize("kind", ["an operation", "a list", "texts", "none"])
+def test_a_catalog_of_anything_but_operations_is_refused_with_the_fix(kind: str) -> None:
+    """An Operation is a tuple of its fields, so one given alone was taken for the
+    operations (AttributeError at the first lookup); a list was a bare AssertionError."""
+    op = catalog.find("issues/create")
+    assert op is not None
+    given = {"an operation": op, "a list": [op], "texts": ("issues/create",), "none": None}
+
+    with pytest.raises(EndpointError, match="a catalog's operations are a tuple of Operations"):
+        catalog.Catalog("x", given[kind])  # type: ignore[arg-type]
+
+    assert catalog.Catalog("x", (op,)).find("issues/create") is op
+    assert catalog.Catalog("x", lambda: (op,)).find("POST /repos/{owner}/{repo}/issues") is op

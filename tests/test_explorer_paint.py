@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import io
+import pprint
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -856,3 +857,31 @@ async def test_the_list_writes_what_a_terminal_would_obey_as_escapes() -> None:
         (line,) = listing.render_lines(Region(0, 0, listing.size.width, 1))
         assert line.text.startswith(" a\\x1b[2Jb\\u202ec")
         assert "\x1b" not in line.text
+
+
+async def test_the_parsed_request_is_laid_out_again_for_a_new_width() -> None:
+    """Resized, the Parsed tab is pprint's layout for the new width, wrapped as Rich wraps
+    it, not the old width's layout wrapped again (the adversary), and no edit needed."""
+    values = [("owner", "octo"), ("repo", "hello-world"), ("labels", "bug,ui")]
+    app = make_app(route="GET /repos/{owner}/{repo}/issues", values=values)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        view = app.query_one(CodeView)
+        assert app.view is not None
+        assert app.view.parsed is not None
+        parsed = dict(app.view.parsed)
+        shown = []
+        for size in ((100, 30), (80, 24), (140, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            width = view.scrollable_content_region.width
+            laid_out = Text(pprint.pformat(parsed, sort_dicts=False, width=max(40, width)))
+            options = app.console.options.update_width(width)
+            rich = [
+                Strip(line).text.rstrip() for line in app.console.render_lines(laid_out, options)
+            ]
+            assert view.text == "\n".join(rich)
+            shown.append(view.text)
+        assert shown[0] != shown[1]  # 93 and 73 columns: two layouts

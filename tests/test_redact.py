@@ -345,6 +345,40 @@ def test_fields_named_as_secrets_are_hidden_at_any_depth() -> None:
     assert redact_fields("title=hello&page=2") == "title=hello&page=2"
 
 
+def test_a_named_tuple_or_a_sequence_built_otherwise_is_hidden_in_as_they_are() -> None:
+    """A tuple of any kind (a named tuple: a catalog's Operation is one) keeps its type,
+    and a list subclass is a plain list: their constructors, which are their own code,
+    are not called (a named tuple's raised TypeError, and an error message lost the
+    value's repr; a list's that takes its items one by one nested them in one more)."""
+    from typing import NamedTuple
+
+    from restroute import catalog
+    from restroute.redact import redact_fields
+
+    class Hook(NamedTuple):
+        url: str
+        config: dict[str, str]
+
+    class Pair(tuple[str, str]):
+        def __new__(cls, first: str, second: str) -> Pair:
+            return super().__new__(cls, (first, second))
+
+    class Row(list[object]):
+        def __init__(self, *items: object) -> None:
+            super().__init__(items)
+
+    hook = redact_fields(Hook("https://me:pw@h/x", {"secret": "s", "name": "n"}))
+    assert hook == Hook("https://<REDACTED>@h/x", {"secret": REDACTED, "name": "n"})
+    assert type(hook) is Hook
+    pair = redact_fields(Pair("https://me:pw@h", "b"))
+    assert (type(pair), pair) == (Pair, ("https://<REDACTED>@h", "b"))
+    row = redact_fields(Row({"token": "t"}, 1))
+    assert (type(row), row) == (list, [{"token": REDACTED}, 1])
+    op = catalog.find("issues/create")
+    with pytest.raises(EndpointError, match=r"key is Operation\(id='issues/create'"):
+        catalog.find(op)  # type: ignore[arg-type]
+
+
 def _nested(depth: int, innermost: object) -> object:
     value = innermost
     for _ in range(depth):

@@ -467,7 +467,10 @@ def redact_fields(value: object, depth: int = 0) -> Any:
             redact_fields(field, depth + 1)
             for key, field in value.items()
         }  # fmt: skip
-    return type(value)(redact_fields(item, depth + 1) for item in value)
+    items = [redact_fields(item, depth + 1) for item in value]
+    if isinstance(value, list):
+        return items  # a subclass's constructor is its own code, never run: a list
+    return tuple.__new__(type(value), items)  # a named tuple stays one, its code not run
 
 
 def _holds_secret(value: object) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from .._core.encoding import shown
+from ..errors import EndpointError
 from ._model import GITHUB, Operation
 
 TYPE_CHECKING = False
@@ -48,8 +50,15 @@ class Catalog:
         # Options every request of the API takes, a layer under the profiles: the
         # x-github-api-version a calendar version asks for.
         self.defaults: dict[str, Any] = dict(defaults or {})
-        self._operations = operations if isinstance(operations, tuple) else None
-        self._load = operations if callable(operations) else None
+        self._operations: tuple[Operation, ...] | None = None
+        self._load: Callable[[], tuple[Operation, ...]] | None = None
+        if isinstance(operations, tuple) and all(isinstance(op, Operation) for op in operations):
+            self._operations = operations  # an Operation is a tuple too, but of its fields
+        elif callable(operations):
+            self._load = operations
+        else:
+            msg = "a catalog's operations are a tuple of Operations, or a function that returns "
+            raise EndpointError(msg + f"one (read at first use), not {shown(operations)}")
         # What lookups make of the operations, by the lookup's own key; one catalog's
         # indexes live as long as it does.
         self.memo: dict[object, Any] = {}

@@ -6,6 +6,7 @@ make them from."""
 
 from __future__ import annotations
 
+import _thread
 import functools
 import json
 import marshal
@@ -29,17 +30,31 @@ _FORMAT = re.compile(r"application/vnd\.github(?:\.v3)?\.(.+?)(?:\+json)?$")  # 
 MARSHAL_VERSION = 4
 FIELDS = (Operation._fields, Parameter._fields)
 _PARAMETERS_AT = Operation._fields.index("parameters")
+_reading = _thread.allocate_lock()
+
+
+def operations() -> tuple[Operation, ...]:
+    """Every operation, in catalog order (by URL, then method)."""
+    with _reading:  # threads that ask at once share one read, and one set of objects
+        return _operations()
 
 
 @functools.cache
-def operations() -> tuple[Operation, ...]:
-    """Every operation, in catalog order (by URL, then method)."""
-    with open(DATA, "rb") as file:
-        data = marshal.loads(file.read())  # marshal.load(file) reads a few bytes at a time
-    if data.get("fields") != FIELDS:
-        msg = f"{DATA} was written for other fields than this restroute's; reinstall "
-        raise EndpointError(msg + "restroute (or run scripts/gen_catalog.py in a clone)")
-    return made_of_rows(data)
+def _operations() -> tuple[Operation, ...]:
+    try:
+        with open(DATA, "rb") as file:
+            data = marshal.loads(file.read())  # marshal.load(file) reads a few bytes at a time
+        fields = data.get("fields") if isinstance(data, dict) else None
+        if fields != FIELDS:
+            msg = f"{DATA} was written for other fields than this restroute's; reinstall "
+            raise EndpointError(msg + "restroute (or run scripts/gen_catalog.py in a clone)")
+        widths = {*map(len, data["parameters"])}, {*map(len, data["operations"])}
+        if not widths[0] <= {len(Parameter._fields)} or not widths[1] <= {len(Operation._fields)}:
+            raise ValueError("rows of another width than their fields")
+        return made_of_rows(data)
+    except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError) as error:
+        msg = f"{DATA} cannot be read ({error}); reinstall restroute"
+        raise EndpointError(msg) from None
 
 
 def rows_of(operations: tuple[Operation, ...]) -> dict[str, Any]:
@@ -148,9 +163,14 @@ def _parameter(raw: dict[str, Any]) -> Parameter:
 DEFAULT_API_VERSION = "2022-11-28"
 
 
-@functools.cache
 def github() -> Catalog:
     """GitHub's bundled catalog (api.github.com), read at first use."""
+    with _reading:  # one catalog, and so one index, whichever thread asks first
+        return _github()
+
+
+@functools.cache
+def _github() -> Catalog:
     return Catalog(
         "github",
         operations,

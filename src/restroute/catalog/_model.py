@@ -2,8 +2,8 @@
 the search and the checks build on (this module imports none of them).
 
 They are named tuples, not frozen dataclasses: the catalog makes 2,500 of them at load
-(Graph's description, 40,000), and a tuple is made in a tenth of the time (0.4 µs against
-4 µs, which was most of the catalog's 27 ms load)."""
+(Graph's description: 20,000 operations and their parameters), and a tuple is made in a
+tenth of the time (0.4 µs against 4 µs: 9 ms of the 30 ms GitHub's catalog took to load)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Console, ConsoleOptions, RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.highlighter import Highlighter
 from rich.segment import Segment
 from rich.style import Style
@@ -118,20 +118,28 @@ class CodeView(SteadyScroll):
 class Highlighted:
     """Text that a highlighter colours a line at a time: each line is highlighted and
     wrapped once, and taken as it is while it stays the same (see ``wrapped_lines``).
+    The text may be made for the width it is shown at (pprint's layout of the parsed
+    request), and is made again when the view is resized.
 
     For highlighters whose patterns hold within a line, as Rich's ReprHighlighter's do
     but for its ``<tag ...>``, which whole would run from a ``<`` in one value to a ``>``
     in another."""
 
-    def __init__(self, text: str, highlighter: Highlighter) -> None:
-        self.lines = text.split("\n")
+    def __init__(self, text: str | Callable[[int], str], highlighter: Highlighter) -> None:
+        self.text = text
         self.highlighter = highlighter
+        self._lines: tuple[int, list[str]] | None = None  # the last width's
 
-    def line(self, at: int) -> Text:
-        return self.highlighter(Text(self.lines[at]))
+    def lines(self, width: int) -> list[str]:
+        if self._lines is None or self._lines[0] != width:
+            text = self.text(width) if callable(self.text) else self.text
+            self._lines = width, text.split("\n")
+        return self._lines[1]
 
-    def __rich__(self) -> Text:
-        return Text("\n").join(self.line(at) for at in range(len(self.lines)))
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n").join(
+            self.highlighter(Text(line)) for line in self.lines(options.max_width)
+        )
 
 
 def wrapped_lines(
@@ -151,8 +159,9 @@ def wrapped_lines(
     keys: list[tuple[object, ...]]
     text_of: Callable[[int], Text]
     if isinstance(shown, Highlighted):
-        keys = [(width, shown.highlighter, line) for line in shown.lines]
-        text_of = shown.line  # highlighted only if not wrapped before
+        texts = shown.lines(width)
+        keys = [(width, shown.highlighter, line) for line in texts]
+        text_of = _highlighting(texts, shown.highlighter)  # only lines not wrapped before
     else:
         split = shown.split("\n", allow_blank=True)
         for line in split:  # what Text.split leaves out, and Rich wraps the lines by
@@ -172,6 +181,10 @@ def wrapped_lines(
         wrapped[key] = strips
         lines += strips
     return lines, wrapped
+
+
+def _highlighting(texts: list[str], highlighter: Highlighter) -> Callable[[int], Text]:
+    return lambda at: highlighter(Text(texts[at]))
 
 
 def _without_empty(segments: list[Segment]) -> list[Segment]:

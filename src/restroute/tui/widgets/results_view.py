@@ -98,10 +98,12 @@ class ResultsView(Vertical):
         if tab == "explain" and view.merged is not None:
             return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
-            width = max(40, self.query_one(CodeView).scrollable_content_region.width)
-            # Data, highlighted as Rich's pretty printer does: a third of Pygments' time.
+            parsed = dict(view.parsed)
+            # Data, highlighted as Rich's pretty printer does: a third of Pygments' time;
+            # laid out for the view's width, and again when it is resized.
             return Highlighted(
-                pprint.pformat(dict(view.parsed), sort_dicts=False, width=width), REPR
+                lambda width: pprint.pformat(parsed, sort_dicts=False, width=max(40, width)),
+                REPR,
             )
         if tab in formats.BY_NAME and view.parsed is not None:
             text = view.snippet(tab)
