@@ -52,6 +52,8 @@ def _operations() -> tuple[Operation, ...]:
         if not widths[0] <= {len(Parameter._fields)} or not widths[1] <= {len(Operation._fields)}:
             raise ValueError("rows of another width than their fields")
         return made_of_rows(data)
+    except EndpointError:  # a ValueError too: said as it is
+        raise
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError) as error:
         msg = f"{DATA} cannot be read ({error}); reinstall restroute"
         raise EndpointError(msg) from None
