@@ -9,7 +9,7 @@ a search's median stays under 2 ms; one completion is well under 1 ms (1000 µs)
 
 - "load": ``catalog.operations()`` in a fresh interpreter with ``restroute.catalog``
   already imported (the data: read, parse, build every Operation), best and median of
-  ten processes, and the module's import (dataclasses, json, re) separately.
+  ten processes, and the module's import separately.
 - "search": ``catalog.search(prefix)`` for every prefix of a few queries, as a user types
   them; the first search builds the word index once, which is counted on its own.
 - "complete": ``catalog.complete(prefix)`` for every prefix of a few routes, as the route
