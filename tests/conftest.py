@@ -72,59 +72,13 @@ settings.load_profile(PROFILE)
 
 
 # --- Layers ------------------------------------------------------------------------------------
-# Markers (registered in pyproject.toml) by test module, so no test file has to say it. The fast
-# loop, `-m "not ui and not delivery and not slow"`, is every other test: the core, snippet
-# text, catalog, session, profiles, CLI, and the doctests in src/.
-
-UI_MODULES = frozenset(
-    {
-        "test_explorer",  # Textual pilot
-        "test_explorer_catalog",  # Textual pilot
-        "test_explorer_form",  # Textual pilot: the form as a person uses it
-        "test_explorer_paint",  # Textual pilot: what a change repaints
-        "test_explorer_snapshots",  # SVG snapshots
-        "test_explorer_tmux",  # the console script in a real terminal
-        "test_explorer_jobs",  # the three jobs, end to end, in tmux at three sizes
-        "test_notebook",  # examples/explore.ipynb on a real kernel (nbclient)
-        "test_browser",  # the notebook explorer in JupyterLab, in headless Chromium (selenium)
-    }
-)
-DELIVERY_MODULES = frozenset(
-    {
-        "test_snippets",  # snippets run by real shells and HTTP clients against a local server
-        "test_wire",  # that recording server, curl and the shells themselves
-        "test_wire_described",  # form, multipart and styled requests, sent the same way
-    }
-)
-SLOW_MODULES = frozenset(
-    {
-        "test_properties",  # all Hypothesis, 300 examples a test
-        "test_openapi_real",  # real descriptions from npm (a 29 MB download, once)
-        "test_sample_apis",  # the sample profiles with those descriptions
-    }
-)
+# A test's layer is its folder: tests/unit (the fast loop: no process, no pilot, no browser),
+# tests/ui, tests/delivery and tests/slow. Each folder's conftest.py marks its tests with the
+# folder's marker (registered in pyproject.toml), through ``mark_folder`` below.
 
 
-def is_hypothesis_test(item: pytest.Item) -> bool:
-    """Whether ``item`` is driven by Hypothesis (@given), whatever its module."""
-    function = getattr(item, "obj", None)
-    return bool(getattr(function, "is_hypothesis_test", False)) or hasattr(function, "hypothesis")
-
-
-def layers(item: pytest.Item) -> list[str]:
-    """The markers of ``item``'s layers: by module, and ``slow`` for every Hypothesis test."""
-    module = item.path.stem
-    marks = []
-    if module in UI_MODULES:
-        marks.append("ui")
-    if module in DELIVERY_MODULES:
-        marks.append("delivery")
-    if module in SLOW_MODULES or is_hypothesis_test(item):
-        marks.append("slow")
-    return marks
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def mark_folder(items: list[pytest.Item], folder: Path, marker: str) -> None:
+    """Mark with ``marker`` each of ``items`` collected from ``folder``."""
     for item in items:
-        for mark in layers(item):
-            item.add_marker(mark)
+        if folder in item.path.parents:
+            item.add_marker(marker)

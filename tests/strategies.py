@@ -12,6 +12,7 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from restroute import Endpoint, endpoint
@@ -470,3 +471,35 @@ corruptions: st.SearchStrategy[tuple[str, object]] = st.one_of(
     st.tuples(st.sampled_from(["q", "x", "data"]), hostile_values),
 )
 """One (key, hostile value) to put into an otherwise valid call or merged dict."""
+
+
+class LoudText(str):
+    """A str whose own methods raise: restroute must use the text it is."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("__str__ of a str subclass")
+
+    def __format__(self, spec: str) -> str:
+        raise RuntimeError("__format__ of a str subclass")
+
+    def upper(self) -> str:
+        raise RuntimeError("upper of a str subclass")
+
+    def lower(self) -> str:
+        raise RuntimeError("lower of a str subclass")
+
+    def encode(self, *args: Any, **kwargs: Any) -> bytes:
+        raise RuntimeError("encode of a str subclass")
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(f"LoudText({str.__repr__(self)})")  # how Hypothesis names it
+
+
+# The settings of the property tests (tests/slow): hundreds of examples each.
+PROPERTY = settings(
+    max_examples=300,
+    deadline=None,
+    database=None,  # write nothing into the repository
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+HOSTILE = settings(PROPERTY, max_examples=300)

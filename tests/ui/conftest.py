@@ -1,0 +1,14 @@
+"""The explorers as people meet them: Textual's pilot, SVG snapshots, tmux, kernels, and
+JupyterLab in Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import mark_folder
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_folder(items, Path(__file__).parent, "ui")
