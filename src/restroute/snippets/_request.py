@@ -1,0 +1,68 @@
+"""The parts of a request every snippet needs, checked once: a snippet never sends
+something else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .._core.encoding import shown
+from .._core.http import checked_headers, is_token
+from .._core.options import plain
+from .._core.url import authority_problem, is_absolute
+from .._core.wire import body_bytes, check_framing
+from ..errors import EndpointError
+from ..redact import redact_fields, redact_headers, redact_url, referenced_headers
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+class _Request:
+    """The parts every snippet needs, checked once: a snippet never sends something else."""
+
+    __slots__ = ("body", "headers", "method", "payload", "url")
+
+    def __init__(
+        self, options: Mapping[str, Any], hide: bool, env: Mapping[str, str] | None
+    ) -> None:
+        if not isinstance(options, Mapping):
+            msg = f"snippets take request options (a mapping), not {type(options).__name__}"
+            raise EndpointError(msg)
+        method, url = options.get("method"), options.get("url")
+        if not isinstance(method, str) or not is_token(method):
+            msg = f"snippet: method {shown(method)} is not an HTTP token; pass request options"
+            msg += " from endpoint(...)"
+            raise EndpointError(msg)
+        if not isinstance(url, str) or not is_absolute(url):
+            msg = f"snippet: url {shown(url)} is not an absolute http(s) URL; pass request"
+            msg += " options from endpoint(...)"
+            raise EndpointError(msg)
+        method, url = plain(method), plain(url)  # a subclass's own methods never run
+        if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
+            msg = f"snippet: url {shown(url)} has whitespace, control or non-ASCII characters;"
+            msg += " percent-encode them"
+            raise EndpointError(msg)
+        problem = authority_problem(url)
+        if problem:
+            raise EndpointError(f"snippet: the url {problem}")
+        self.method = method.upper()
+        self.url = url.partition("#")[0]  # a fragment is never sent
+        route = f"{self.method} {self.url}"
+        headers = checked_headers(options.get("headers") or {}, route)
+        if (env is not None or hide) and "body" in options:  # its access_token, say
+            options = {**options, "body": redact_fields(options["body"])}
+        self.payload = options.get("body")  # the body as given (JSON's value), as shown
+        self.body = body_bytes(options)
+        check_framing(headers, self.body, route)
+        self.headers: dict[str, Any] = headers
+        if env is not None:  # a reference, or redacted: an env copy never shows a secret
+            self.headers = referenced_headers(headers, env)
+        elif hide:
+            self.headers = redact_headers(headers)
+        if env is not None or hide:
+            self.url = str(redact_url(self.url))  # access_token=<REDACTED>
+        if self.method == "HEAD" and self.body is not None:
+            msg = f"{route}: a HEAD request has no body; drop the body"
+            raise EndpointError(msg)
