@@ -29,8 +29,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from restroute._serve import origins, same_origin
 from restroute.cli import EXAMPLE_ROUTE, build_parser, main
+from restroute.cli.serve import origins, same_origin
 from tests.ui import test_browser
 from tests.ui.test_browser import WAIT, free_port, stop, wait
 

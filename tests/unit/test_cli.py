@@ -426,7 +426,7 @@ def test_what_the_profile_loader_lets_through(
     def load(path: str) -> None:
         raise error
 
-    monkeypatch.setattr("restroute.cli.load_profile", load)
+    monkeypatch.setattr("restroute.cli.args.load_profile", load)
 
     assert main(["build", "GET /x", "-p", "p.toml"]) == 2
     assert capsys.readouterr() == ("", f"restroute: error: {message}\n")

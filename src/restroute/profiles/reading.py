@@ -1,0 +1,181 @@
+"""Reading a profile: a TOML file or text, each ``${VAR}`` read from the environment, and
+the catalog it names."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .._core.encoding import shown
+from ..errors import EndpointError
+from ..redact import REFERENCE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_REFERENCE = re.compile(REFERENCE)
+# Tables and arrays inside each other: more than this, and the profile is refused (reading
+# and writing), well before Python's recursion limit stops tomllib, tomli-w or this module.
+MAX_DEPTH = 100
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Profile:
+    """A loaded profile: ``options`` to use, ``raw`` as written, and warnings to show.
+
+    Frozen because it records what a file said when it was read: to change one, write the
+    file again or make another with ``dataclasses.replace``. (The dicts inside are plain
+    dicts; the session's layers copy them before editing.)
+    """
+
+    name: str
+    raw: dict[str, Any]
+    options: dict[str, Any]
+    warnings: tuple[str, ...] = ()
+    path: Path | None = None
+    catalog: str = ""
+    """The API the profile is for (``catalog = "openapi.yaml"``): a bundled catalog's
+    name, or a description's path, relative to the profile's folder; "" for none."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<Profile {self.name!r}: {len(self.options)} options, {len(self.warnings)} warnings>"
+        )
+
+
+MAX_PROFILE_BYTES = 10_000_000  # a profile is a few lines; this is no profile
+
+
+def load_profile(path: str | Path, environ: Mapping[str, str] | None = None) -> Profile:
+    """Read a profile file; an unset ``${VAR}`` is a warning, not an error.
+
+    Only a regular file of at most 10 MB is read: /dev/zero would be read forever, a FIFO
+    would wait for a writer, and the explorer with them. A UTF-8 byte order mark, which
+    some Windows editors write, is dropped."""
+    path = _file_path(path)
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before open: a FIFO's open waits
+            msg = f"profile {str(path)!r} is not a regular file (a directory, a device or a "
+            msg += "pipe); pass a TOML file"
+            raise EndpointError(msg)
+        with open(path, "rb") as file:
+            data = file.read(MAX_PROFILE_BYTES + 1)
+    except OSError as error:
+        msg = f"profile {str(path)!r} cannot be read: {error.strerror or error}; pass a TOML file"
+        raise EndpointError(msg) from None
+    if len(data) > MAX_PROFILE_BYTES:
+        msg = f"profile {str(path)!r} is over 10 MB, too large for a profile; pass a TOML file"
+        raise EndpointError(msg)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        msg = f"profile {str(path)!r} is not UTF-8 text; save it as UTF-8 (TOML requires it)"
+        raise EndpointError(msg) from None
+    return parse_profile(text, name=path.stem, environ=environ, path=path)
+
+
+def parse_profile(
+    text: str,
+    *,
+    name: str = "profile",
+    environ: Mapping[str, str] | None = None,
+    path: Path | None = None,
+) -> Profile:
+    """A profile from TOML text; ``environ`` defaults to ``os.environ``.
+
+    Tables and arrays nested more than ``MAX_DEPTH`` deep are refused, as no profile needs
+    them and Python's TOML reader would fail on them with a RecursionError.
+    """
+    import tomllib
+
+    if not isinstance(name, str):
+        msg = f"parse_profile: name is {type(name).__name__}, not a str; pass the layer's name"
+        raise EndpointError(msg)
+    if not isinstance(text, str):
+        msg = f"profile {name!r}: the text is {type(text).__name__}, not a str; pass the TOML "
+        msg += "as text (load_profile reads a file)"
+        raise EndpointError(msg)
+    environment = os.environ if environ is None else environ
+    if not isinstance(environment, Mapping):
+        msg = f"profile {name!r}: environ is {shown(environment)}, not a mapping; pass a dict "
+        msg += "of variables, or leave it out to read os.environ"
+        raise EndpointError(msg)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        what = "file" if path is not None else "text"  # the session layer is typed, not read
+        msg = f"profile {name!r} is not valid TOML: {error}; fix the {what}"
+        raise EndpointError(msg) from None
+    except RecursionError:
+        raise EndpointError(_too_deep(f"profile {name!r}")) from None
+    warnings: list[str] = []
+    options = _expanded(raw, environment, warnings, name, 0)
+    catalog = _catalog(options.pop("catalog", ""), name, path)
+    return Profile(name, raw, options, tuple(dict.fromkeys(warnings)), path, catalog)
+
+
+def _catalog(value: object, name: str, path: Path | None) -> str:
+    """The catalog a profile names, a relative path read from the profile's folder."""
+    if not isinstance(value, str):
+        msg = f"profile {name!r}: catalog is {shown(value)}; give the path of an OpenAPI "
+        raise EndpointError(msg + 'description (catalog = "openapi.yaml"), or github')
+    is_file = "/" in value or os.sep in value or value.endswith((".json", ".yaml", ".yml"))
+    if not is_file or path is None or os.path.isabs(value):  # github, ghes-3.19 ...
+        return value
+    return os.path.join(os.path.dirname(os.path.abspath(path)), value)
+
+
+def _too_deep(what: str) -> str:
+    return (
+        f"{what} is nested too deep: more than {MAX_DEPTH} tables or arrays inside each "
+        "other; flatten it"
+    )
+
+
+def _expanded(
+    value: Any, environ: Mapping[str, str], warnings: list[str], name: str, depth: int
+) -> Any:
+    if isinstance(value, str):
+
+        def substitute(match: re.Match[str]) -> str:
+            variable = match[1]
+            if variable not in environ:
+                warnings.append(f"{name}: ${{{variable}}} is not set in the environment")
+                return match[0]
+            found = environ[variable]
+            if not isinstance(found, str):
+                msg = f"profile {name!r}: environ[{variable!r}] is {shown(found)}, not a str; "
+                msg += "pass the environment's values as text"
+                raise EndpointError(msg)
+            return found
+
+        return _REFERENCE.sub(substitute, value)
+    if isinstance(value, dict | list) and depth > MAX_DEPTH:
+        raise EndpointError(_too_deep(f"profile {name!r}"))
+    if isinstance(value, dict):
+        return {
+            key: _expanded(item, environ, warnings, name, depth + 1) for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [_expanded(item, environ, warnings, name, depth + 1) for item in value]
+    return value
+
+
+def _file_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path, when it can name a file: not None, no NUL, no lone surrogate."""
+    try:
+        checked = Path(path)  # None, an int: TypeError
+        encoded = os.fsencode(checked)  # a lone surrogate that is no escaped byte raises
+    except (TypeError, UnicodeEncodeError):
+        msg = f"profile path {shown(path)} is not a file name; pass a str or Path"
+        raise EndpointError(msg) from None
+    if b"\0" in encoded:
+        msg = f"profile path {shown(str(checked))} holds a NUL character, which no file "
+        msg += "name can; pass the file's path"
+        raise EndpointError(msg)
+    return checked

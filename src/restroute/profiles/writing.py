@@ -1,0 +1,215 @@
+"""Writing a profile: options as TOML text, with every literal secret left out and anything
+TOML cannot hold refused by its key."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+from datetime import date, datetime, time, timedelta
+
+import tomli_w
+
+from .._core.encoding import shown
+from ..errors import EndpointError
+from ..redact import is_secret, references_only
+from .reading import MAX_DEPTH, _too_deep
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_LEFT_OUT = 'a secret; write "${SOME_TOKEN}" to read it from the environment'
+_MINUTE = timedelta(minutes=1)
+
+
+def dump_profile(options: Mapping[str, Any]) -> str:
+    """TOML text for ``options``; secret header values that are not ``${VAR}`` are left out.
+
+    What is left out is said in comments at the top, where tomli-w (which writes no
+    comments) cannot misplace them, so the text stays valid TOML.
+
+    >>> print(dump_profile({"per_page": 100, "headers": {"x-api-key": "k-123"}}), end="")
+    # headers.x-api-key: left out, a secret; write "${SOME_TOKEN}" to read it from the environment
+    <BLANKLINE>
+    per_page = 100
+    <BLANKLINE>
+    [headers]
+    """
+    if not isinstance(options, Mapping):
+        msg = f"profile: the options are {shown(options)}, not a mapping; pass a dict of "
+        msg += "options, as endpoint.defaults() takes them"
+        raise EndpointError(msg)
+    kept, left_out = _without_secrets(options)
+    plain = _plain(kept, "", frozenset(), 0)
+    notes = "".join(_left_out_note(name) for name in left_out)
+    body = tomli_w.dumps(plain)
+    # An empty profile is one empty line, as it always was: the explorer's editor starts there.
+    return notes + "\n" + body if notes else body or "\n"
+
+
+def left_out(options: Mapping[str, Any]) -> dict[str, str]:
+    """The secret headers :func:`dump_profile` leaves out of ``options``, by name, each with
+    the start of the comment line that says so (``# headers.NAME: left out``).
+
+    >>> left_out({"headers": {"authorization": "token abc", "accept": "*/*"}})
+    {'authorization': '# headers.authorization: left out'}
+    """
+    if not isinstance(options, Mapping):
+        msg = f"left_out: options is {type(options).__name__}, not a mapping; pass a dict"
+        raise EndpointError(msg)
+    return {name: _left_out_mark(name) for name in _without_secrets(options)[1]}
+
+
+def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Profiles get shared and committed, so a literal credential must never reach one.
+
+    Returns ``options`` without those headers, and their names for the notes.
+    """
+    headers = options.get("headers")
+    if not isinstance(headers, Mapping):
+        return dict(options), []
+    kept: dict[str, Any] = {}
+    left_out: list[str] = []
+    for name, value in headers.items():
+        if _is_literal_secret(name, value):
+            left_out.append(name)
+        else:
+            kept[name] = value
+    return {**options, "headers": kept}, left_out
+
+
+def _is_literal_secret(name: object, value: object) -> bool:
+    """A secret header is written only as ``${VAR}`` references, never as its value:
+    beside them, its text may hold a scheme word first (``token``, ``Bearer``, ``Basic``,
+    then whitespace) and separators, and no other letter or digit. So ``token ${T}``,
+    ``${T}`` and ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T} ghp_x`` and
+    ``Bearer abc${T}`` hold a literal credential, and are left out whole.
+    """
+    return isinstance(name, str) and is_secret(name) and not references_only(value)
+
+
+def _left_out_note(name: str) -> str:
+    return f"{_left_out_mark(name)}, {_LEFT_OUT}\n"
+
+
+def _left_out_mark(name: str) -> str:
+    return f"# headers.{_toml_key(_checked_key(name, 'headers'))}: left out"
+
+
+def _toml_key(key: str) -> str:
+    """``key`` as TOML writes it (bare or quoted), so a comment names it as a reader types it."""
+    return tomli_w.dumps({key: True}).removesuffix(" = true\n")
+
+
+def _plain(value: object, where: str, enclosing: frozenset[int], depth: int) -> Any:
+    """``value`` as plain dicts, lists and strs for tomli-w, so that no subclass's own
+    methods run; what TOML cannot hold is refused, naming its key, before tomli-w raises
+    a bare TypeError (or, for tables nested too deep, a RecursionError)."""
+    if isinstance(value, Mapping | list | tuple):
+        if id(value) in enclosing:
+            msg = (
+                f"profile: {where} loops back to a table or array that holds it; "
+                "TOML cannot write a loop: put a copy there"
+            )
+            raise EndpointError(msg)
+        if depth > MAX_DEPTH:  # so where names over 100 keys or indexes: cut it
+            raise EndpointError(_too_deep(f"profile: {where[:60]}..."))
+        inside = enclosing | {id(value)}
+        if isinstance(value, Mapping):
+            return {
+                key: _plain(item, part, inside, depth + 1)
+                for part, key, item in _members(value, where)
+            }
+        return [
+            _plain(item, f"{where}[{index}]", inside, depth + 1)
+            for index, item in enumerate(value)
+        ]
+    problem = _scalar_problem(value)
+    if problem:
+        raise EndpointError(f"profile: {where} {problem}")
+    return str.__str__(value) if isinstance(value, str) else value
+
+
+def _members(value: Mapping[object, object], where: str) -> Iterator[tuple[str, str, object]]:
+    """Each member's dotted name (for messages), its key as a plain str, and its value."""
+    for key, item in value.items():
+        name = _checked_key(key, where)
+        yield (f"{where}.{name}" if where else name), name, item
+
+
+def _as_text(key: object) -> str:
+    """How to write a number, a bool or None as a key; other objects are not shown."""
+    if key.__class__ in (int, float, bool, type(None)):
+        return repr(str(key))
+    return "one"
+
+
+def _checked_key(key: object, where: str) -> str:
+    """TOML keys are text: a number or None as a key is a mistake to show, not to convert."""
+    table = where or "the profile"
+    if not isinstance(key, str):
+        msg = (
+            f"profile: the key {shown(key)} in {table} is not a string; "
+            f"TOML keys are strings: write it as {_as_text(key)}"
+        )
+        raise EndpointError(msg)
+    if not _encodable(key):
+        msg = f"profile: the key {shown(key)} in {table} {_SURROGATE}"
+        raise EndpointError(msg)
+    return str.__str__(key)  # a str subclass's own methods never run
+
+
+_SURROGATE = "holds a lone surrogate, which UTF-8 (and so TOML) cannot hold; remove it"
+
+
+def _encodable(text: str) -> bool:
+    """Lone surrogates (from a bad decode) have no UTF-8 form, so no TOML file can hold them."""
+    try:
+        str.encode(text, "utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _scalar_problem(value: object) -> str | None:
+    """Why ``value`` cannot be written as a TOML value, or None when it can."""
+    if isinstance(value, str):
+        return None if _encodable(value) else f"= {shown(value)} {_SURROGATE}"
+    if isinstance(value, bool | float | date):
+        return _datetime_problem(value) if isinstance(value, datetime) else None
+    if isinstance(value, int):
+        return _int_problem(value)
+    if isinstance(value, time):
+        return _time_problem(value)
+    if value is None:
+        return "= None has no TOML form (TOML has no null); leave the key out"
+    return (
+        f"= {shown(value)} has no TOML form; "
+        "write it as a string, number, boolean, date, time, array or table"
+    )
+
+
+def _int_problem(value: int) -> str | None:
+    """Python refuses to turn an int of more than ``sys.get_int_max_str_digits()`` into text."""
+    try:
+        str(value)
+    except ValueError:
+        digits = sys.get_int_max_str_digits()
+        return f"is an integer of more than {digits} digits, too long to write; write a string"
+    return None
+
+
+def _time_problem(value: time) -> str | None:
+    if value.tzinfo is None:
+        return None
+    return f"= {value} has an offset, which a TOML time cannot hold; drop the tzinfo"
+
+
+def _datetime_problem(value: datetime) -> str | None:
+    offset = value.utcoffset()
+    if offset is None or not offset % _MINUTE:
+        return None
+    return (
+        f"= {value} has an offset with seconds, which TOML cannot hold; "
+        "round the offset to whole minutes"
+    )
