@@ -10,8 +10,6 @@ from ..errors import EndpointError
 from ._shell import MAX_DEPTH
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
-
-
 # Half of a UTF-16 pair: no UTF-8 text holds one (Python's surrogateescape gives one for
 # each byte of stdin that is no UTF-8), and no request can send one.
 _SURROGATE = re.compile("[\ud800-\udfff]")
