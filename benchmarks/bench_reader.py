@@ -14,9 +14,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from restroute._jsdata import read_call_arguments
 from restroute.errors import EndpointError
 from restroute.reader import read_request
+from restroute.reader._jsdata import read_call_arguments
 
 API = "https://api.github.com"
 DOCS_CURL = (
@@ -43,7 +43,7 @@ CASES: dict[str, tuple[str, int]] = {
         'octokit.request("GET /x", {' + "a: 1," * 150_000 + "})",
         5,
     ),
-    # restroute._pyread's limit: the densest Python of 100,000 characters parses in 0.4 s
+    # restroute.reader._python's limit: the densest Python of 100,000 characters parses in 0.4 s
     "16,650 assignments (Python, 99,943 characters)": (
         "import requests\n" + "x = 1\n" * 16_650 + "requests.get('https://h/x')",
         5,
@@ -61,7 +61,7 @@ CASES: dict[str, tuple[str, int]] = {
 }
 
 
-# The Octokit call's data as restroute._jsdata reads it, to restroute's limit of 1,000,000
+# The Octokit call's data as restroute.reader._jsdata reads it, to restroute's limit of 1,000,000
 # characters (the reader refuses a call past 200,000): the largest, and the most hostile
 # texts found; each reads, or says why, in well under the 1 s.
 PRETTY = "".join(

@@ -36,7 +36,7 @@ def test_import_loads_no_ui_packages(statement: str) -> None:
 def test_the_octokit_reader_loads_only_for_an_octokit_call(statement: str) -> None:
     """Compiling its patterns takes 140 ms, which the explorer's first frame paid: the
     route bar imports the reader, and reads an Octokit call only once one is pasted."""
-    code = f"{statement}\nimport sys\nprint('restroute._jsdata' in sys.modules)"
+    code = f"{statement}\nimport sys\nprint('restroute.reader._jsdata' in sys.modules)"
 
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

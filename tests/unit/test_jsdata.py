@@ -1,4 +1,4 @@
-"""restroute._jsdata: a JavaScript call's arguments read as data, never run.
+"""restroute.reader._jsdata: a JavaScript call's arguments read as data, never run.
 
 Each test is an example of what a call (an Octokit call, mostly) gives and what it reads
 as; the hostile ones (deep nesting, texts left open, a megabyte of one thing, random
@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from restroute._jsdata import MAX_DEPTH, Unread, read_call_arguments
 from restroute.errors import EndpointError
+from restroute.reader._jsdata import MAX_DEPTH, Unread, read_call_arguments
 
 MEGABYTE = 1_000_000
 

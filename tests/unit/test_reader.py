@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from restroute import EndpointError, endpoint
-from restroute._shell import MAX_TEXT, commands
 from restroute.reader import ReadRequest, looks_like_request, read_request, read_route
+from restroute.reader._shell import MAX_TEXT, commands
 
 API = "https://api.github.com"
 # As GitHub's REST docs write a call (curl -L, a token placeholder, the API version).
@@ -440,7 +440,7 @@ def test_an_octokit_call_that_cannot_be_read(text: str, says: str) -> None:
 )
 def test_javascript_values_as_octokit_gets_them(written: str, value: object) -> None:
     """Strings with JavaScript's escapes, numbers, words; code kept as written, unread."""
-    from restroute._jsdata import read_call_arguments
+    from restroute.reader._jsdata import read_call_arguments
 
     assert read_call_arguments(f"({{ v: {written} }})") == [{"v": value}]
 
@@ -458,7 +458,7 @@ def test_javascript_values_as_octokit_gets_them(written: str, value: object) -> 
     ],
 )
 def test_javascript_that_does_not_read_is_one_clear_error(text: str, says: str) -> None:
-    from restroute._jsdata import read_call_arguments
+    from restroute.reader._jsdata import read_call_arguments
 
     with pytest.raises(EndpointError, match=f"the call's arguments: {says}"):
         read_call_arguments(text)
@@ -467,7 +467,7 @@ def test_javascript_that_does_not_read_is_one_clear_error(text: str, says: str) 
 def test_a_call_left_open_reads_to_the_end_and_says_so() -> None:
     """A value that calls code whose parenthesis never closes takes the rest of the text,
     and the arguments are then not closed either."""
-    from restroute._jsdata import read_call_arguments
+    from restroute.reader._jsdata import read_call_arguments
 
     with pytest.raises(EndpointError, match="',' or '\\)' is missing at their end"):
         read_call_arguments("(f(a, b")

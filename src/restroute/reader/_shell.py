@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import EndpointError
+from ..errors import EndpointError
 
 __all__ = ["Word", "commands"]
 

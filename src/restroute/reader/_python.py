@@ -17,9 +17,9 @@ from __future__ import annotations
 import ast
 import json
 
+from ..errors import EndpointError
+from ._request import ReadRequest
 from ._shell import MAX_DEPTH, MAX_TEXT
-from .errors import EndpointError
-from .reader import ReadRequest
 
 __all__ = ["read_python"]
 
