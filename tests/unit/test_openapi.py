@@ -587,7 +587,7 @@ def test_an_api_key_the_description_declares_is_hidden_everywhere(
     from restroute import redact
     from restroute.catalog import _sources
 
-    monkeypatch.setattr(redact, "_DECLARED", set())
+    monkeypatch.setattr(redact.names, "_DECLARED", set())
     path = write(tmp_path, "weather.json", {
         "openapi": "3.0.0",
         "paths": {"/weather": OK_OP},
@@ -610,7 +610,7 @@ def test_an_api_key_the_description_declares_is_hidden_everywhere(
     bracketed = "https://api.example.com/weather?appid[]=k1&appid[0]=k2"  # as PHP reads lists
     assert str(redact.redact_url(bracketed)).count("<REDACTED>") == 2
 
-    monkeypatch.setattr(redact, "_DECLARED", set())
+    monkeypatch.setattr(redact.names, "_DECLARED", set())
     _sources._read.clear()
     catalog.load(path)  # from the cache
     assert redact.is_secret("appid")

@@ -416,7 +416,7 @@ def test_a_credential_in_a_fields_name_is_hidden_on_import(
     from restroute import pasted, redact
     from restroute.reader import read_route
 
-    monkeypatch.setattr(redact, "_DECLARED", set())
+    monkeypatch.setattr(redact.names, "_DECLARED", set())
     path = tmp_path / "api.json"
     path.write_text(json.dumps({
         "openapi": "3.0.0", "servers": [{"url": "https://host.example.com"}],

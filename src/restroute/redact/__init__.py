@@ -1,0 +1,72 @@
+"""Which values are secrets, and how they are hidden: decided here, and only here.
+
+Snippets, notebook displays, explanations, profiles and both explorers ask this package,
+so a header is a secret everywhere or nowhere (README, "Secrets"). A secret is hidden
+one of two ways: replaced by a mask, or (for a copy that must still run) written as the
+``${VAR}`` environment references it was read from.
+
+>>> redact_headers({"authorization": "token ghp_abc", "x-apikey": "k", "accept": "*/*"})
+{'authorization': 'token <REDACTED>', 'x-apikey': '<REDACTED>', 'accept': '*/*'}
+>>> referenced_headers({"authorization": "token ghp_abc", "x-apikey": "k"},
+...                    {"authorization": "token ${GITHUB_TOKEN}"})
+{'authorization': Reference('token ${GITHUB_TOKEN}'), 'x-apikey': '<REDACTED>'}
+"""
+
+from __future__ import annotations
+
+from .fields import holds_secret, redact_fields, redact_headers, redact_options
+from .fields import redacted as redacted  # a header's value as shown: the core asks it
+from .names import REDACTED, declare_secrets, is_secret
+from .pasted import hide_each, hides_header, pasted_hiding
+from .references import (
+    REFERENCE,
+    Reference,
+    referenced,
+    referenced_headers,
+    references_only,
+)
+from .text import credential_spans, hide_userinfo, masked, masker, redact_url, secret_parts
+from .toml import redact_toml
+from .views import (
+    DOTS,
+    hide_values,
+    redact_message,
+    redact_route,
+    row_shown,
+    scrub_options,
+    secret_values,
+    shows_dots,
+)
+
+__all__ = [
+    "DOTS",
+    "REDACTED",
+    "REFERENCE",
+    "Reference",
+    "credential_spans",
+    "declare_secrets",
+    "hide_each",
+    "hide_userinfo",
+    "hide_values",
+    "hides_header",
+    "holds_secret",
+    "is_secret",
+    "masked",
+    "masker",
+    "pasted_hiding",
+    "redact_fields",
+    "redact_headers",
+    "redact_message",
+    "redact_options",
+    "redact_route",
+    "redact_toml",
+    "redact_url",
+    "referenced",
+    "referenced_headers",
+    "references_only",
+    "row_shown",
+    "scrub_options",
+    "secret_parts",
+    "secret_values",
+    "shows_dots",
+]

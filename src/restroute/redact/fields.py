@@ -1,0 +1,133 @@
+"""Structured values as shown: a header's, headers, request options and fields at any
+depth, each secret replaced by ``<REDACTED>``; and whether a typed value holds one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import EndpointError
+from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret
+from .text import redact_url
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def redacted(name: str, value: object) -> object:
+    """``value`` as shown: a secret's value replaced, the scheme word of authorization kept;
+    under any other name, a URL's secrets (a header named ``base_url`` by mistake)."""
+    if not is_secret(name):
+        return redact_url(value) if isinstance(value, str) else value
+    words = str.split(value) if isinstance(value, str) else []
+    if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
+        return f"{words[0]} {REDACTED}"
+    return REDACTED
+
+
+def holds_secret(text: str) -> bool:
+    """Whether a value as typed carries a secret that no name marks: a URL's
+    ``user:password@`` or secret query value, or JSON whose fields are named as secrets.
+
+    >>> [holds_secret(v) for v in ("https://me:pw@h/x", '{"secret": "s"}', "octocat")]
+    [True, True, False]
+    """
+    if not isinstance(text, str):
+        return False
+    if redact_url(text) != text:
+        return True
+    if text.lstrip()[:1] not in ("{", "["):
+        return False
+    import json
+
+    try:
+        value = json.loads(text)
+        return bool(redact_fields(value) != value)
+    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
+        return False
+
+
+def _check_mapping(function: str, argument: str, value: object) -> None:
+    if not isinstance(value, Mapping):
+        msg = f"{function}: {argument} is {type(value).__name__}, not a mapping; pass a dict"
+        raise EndpointError(msg)
+
+
+def redact_headers(headers: Mapping[str, Any]) -> dict[str, Any]:
+    """``headers`` with secret values replaced; the scheme word of authorization stays."""
+    _check_mapping("redact_headers", "headers", headers)
+    return {name: redacted(name, value) for name, value in headers.items()}
+
+
+def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A shallow copy of request or merged options with their headers redacted, the
+    secrets of their URLs, and parameters named as secrets.
+
+    >>> redact_options({"url": "/user", "headers": {"authorization": "token t"}})
+    {'url': '/user', 'headers': {'authorization': 'token <REDACTED>'}}
+    >>> redact_options({"url": "/x?access_token=t", "client_secret": "s", "page": 2})
+    {'url': '/x?access_token=<REDACTED>', 'client_secret': '<REDACTED>', 'page': 2}
+    """
+    _check_mapping("redact_options", "options", options)
+    shown = dict(options)
+    for name, value in shown.items():
+        if name == "headers" and isinstance(value, Mapping):
+            shown[name] = redact_headers(value)
+        elif name in ("url", "base_url"):
+            shown[name] = redact_url(value)
+        elif isinstance(name, str) and is_secret(name):
+            shown[name] = REDACTED
+        else:  # a parameter's or the body's fields: a webhook's config.secret
+            shown[name] = redact_fields(value)
+    return shown
+
+
+_DEPTH = 64  # deeper than any API's body: what lies below is kept or hidden whole
+
+
+def redact_fields(value: object, depth: int = 0) -> Any:
+    """``value`` with each field named as a secret hidden, at any depth of its objects
+    and arrays (a body's ``access_token``, a webhook's ``config.secret``), and the secrets
+    of each text that is a URL (``redact_url``): a new value, ``value`` itself when it
+    holds no object and no such text. Below 64 levels, what holds a secret is hidden
+    whole, and the rest kept as it is (a display summarises a deep body).
+
+    >>> redact_fields({"name": "web", "config": {"url": "https://h", "secret": "s"}})
+    {'name': 'web', 'config': {'url': 'https://h', 'secret': '<REDACTED>'}}
+    >>> redact_fields(["https://me:pw@h/x"])
+    ['https://<REDACTED>@h/x']
+    """
+    if isinstance(value, str):
+        return redact_url(value)
+    if not isinstance(value, Mapping | list | tuple):
+        return value
+    if depth >= _DEPTH:
+        return REDACTED if _holds_secret(value) else value
+    if isinstance(value, Mapping):
+        return {
+            key: REDACTED if isinstance(key, str) and is_secret(key) else
+            redact_fields(field, depth + 1)
+            for key, field in value.items()
+        }  # fmt: skip
+    items = [redact_fields(item, depth + 1) for item in value]
+    if isinstance(value, list):
+        return items  # a subclass's constructor is its own code, never run: a list
+    return tuple.__new__(type(value), items)  # a named tuple stays one, its code not run
+
+
+def _holds_secret(value: object) -> bool:
+    """Whether a field named as a secret is anywhere in ``value`` (walked with a stack:
+    a body may be nested past the recursion limit)."""
+    stack, seen = [value], set()
+    while stack:
+        each = stack.pop()
+        if id(each) in seen:  # a value that holds itself
+            continue
+        seen.add(id(each))
+        if isinstance(each, Mapping):
+            if any(isinstance(key, str) and is_secret(key) for key in each):
+                return True
+            stack.extend(each.values())
+        elif isinstance(each, list | tuple):
+            stack.extend(each)
+    return False

@@ -1,0 +1,57 @@
+"""Which names are secrets (a header's, a parameter's, a field's): by rule, or because an
+API's description declares them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+REDACTED = "<REDACTED>"
+# A name with one of these as a "-"/"_"-separated part is a secret...
+_SECRET_PARTS = frozenset(
+    {"key", "token", "secret", "password", "passwd", "auth", "cookie", "session"}
+    | {"credential", "credentials", "signature"}
+)
+# ... and so is a name holding one of these anywhere (apikey, x-authtoken, x-csrftoken),
+# or, beyond the README's list, a session id, a cookie or a JWT (x-sessionid, cookie2).
+_SECRET_PIECES = (
+    *("token", "secret", "passw", "auth", "apikey", "api-key", "api_key", "credential"),
+    *("session", "cookie", "jwt"),
+)
+# Their value is "scheme credentials": the scheme word is no secret, and helps to read...
+_SCHEMED = frozenset({"authorization", "proxy-authorization"})
+# ... when it is a scheme: a first word that is not one may be half of the secret.
+_SCHEMES = frozenset(
+    {"basic", "bearer", "digest", "token", "negotiate", "ntlm", "hoba", "mutual", "vapid"}
+    | {"aws4-hmac-sha256", "scram-sha-1", "scram-sha-256", "dpop", "gitlab", "key"}
+)
+
+
+# Names an API's description declares a credential in (its securitySchemes' apiKey:
+# OpenWeatherMap's appid, Azure Functions' code): secret everywhere from then on.
+_DECLARED: set[str] = set()
+
+
+def declare_secrets(names: Iterable[str]) -> None:
+    """Hide the values of ``names`` too, from now on, in every display: an API says it
+    takes a credential under a name no rule would guess. A name declared for one API and
+    hidden for another costs only a hidden value.
+
+    >>> is_secret("appid"), declare_secrets(["appid"]), is_secret("AppId")
+    (False, None, True)
+    """
+    _DECLARED.update(str.lower(name) for name in names if isinstance(name, str))
+
+
+def is_secret(name: str) -> bool:
+    """Whether a header carries a credential, judged by its name (or by an API's
+    description: ``declare_secrets``). A false positive (``x-author``) only hides a
+    value; a miss would show a credential.
+
+    >>> [is_secret(n) for n in ("Authorization", "x-api-key", "X-AuthToken", "x-keyboard")]
+    [True, True, True, False]
+    """
+    lower = str.lower(name) if isinstance(name, str) else ""
+    declared = lower.partition("[")[0]  # appid[] and appid[0] are appid
+    if declared in _DECLARED or any(piece in lower for piece in _SECRET_PIECES):
+        return True
+    return not _SECRET_PARTS.isdisjoint(lower.replace("_", "-").replace(".", "-").split("-"))

@@ -1,0 +1,152 @@
+"""A pasted request as shown: its headers, parameters, body and base URL with their
+secrets hidden, and the texts hidden so, to be hidden wherever else the paste shows them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+
+from .fields import redact_fields, redacted
+from .names import REDACTED, is_secret
+from .references import references_only
+from .text import credential_spans, masked, redact_url
+
+# Between texts hidden in one pass: no credential the scan finds runs over a line's end.
+_BETWEEN = "\n\x00\n"
+
+
+def pasted_hiding(
+    headers: Mapping[str, str],
+    params: Mapping[str, object],
+    data: object,
+    base_url: str,
+    parts: Iterable[tuple[str, str]],
+) -> tuple[dict[str, str], dict[str, object], object, str, list[str]]:
+    """A paste's ``headers``, parameters, body and base URL as shown, and the texts hidden
+    in them (to be hidden wherever else they show up: ``masker``). ``parts`` are the
+    pasted words and what each became (``("-u 'me:pw'", "headers.authorization")``): the
+    words a hidden header was said in are scanned for credentials too.
+
+    >>> shown = pasted_hiding({"authorization": "token t1"}, {"q": "x"}, None, "https://h",
+    ...                       [("-H 'authorization: token t1'", "headers.authorization")])
+    >>> shown[0], shown[4]
+    ({'authorization': 'token <REDACTED>'}, ['t1', 't1', 't1', 't1'])
+    """
+    before = dict(headers)
+    shown = {name: _shown_header(name, value) for name, value in before.items()}
+    shown_params = redact_fields(params)
+    shown_data = _shown_data(data)
+    base = str(redact_url(base_url))
+    secrets = [text for name in shown for text in _hidden(before[name], shown[name])]
+    secrets += _changed(params, shown_params) + _changed(data, shown_data)
+    secrets += _hidden(base_url, base)
+    # the words a secret header was said in (-u 'user:password'), scanned in one pass
+    said = _BETWEEN.join(text for text, became in parts if hides_header(became, before, shown))
+    secrets += [said[start:end] for start, end in credential_spans(said)]
+    escaped = [json.dumps(text, ensure_ascii=False)[1:-1] for text in secrets]  # as in JSON
+    return shown, shown_params, shown_data, base, secrets + escaped
+
+
+def hides_header(became: str, before: Mapping[str, str], after: Mapping[str, str]) -> bool:
+    """Whether a pasted part that ``became`` this (``headers.authorization``) gave a header
+    whose value is hidden: ``before`` and ``after`` are the headers, then as shown.
+
+    >>> hides_header("headers.x-api-key", {"x-api-key": "k"}, {"x-api-key": "<REDACTED>"})
+    True
+    """
+    name = became.removeprefix("headers.")
+    return became.startswith("headers.") and before.get(name) != after.get(name)
+
+
+def hide_each(hide: Callable[[str], str], texts: list[str]) -> list[str]:
+    """``hide`` on each of ``texts``, in one pass over them all (a paste may have
+    thousands of parts and warnings: a pass each costs more than the scan itself).
+
+    >>> hide_each(str.upper, ["a", "b"])
+    ['A', 'B']
+    """
+    if not any(_BETWEEN in text for text in texts):
+        shown = hide(_BETWEEN.join(texts)).split(_BETWEEN)
+        if len(shown) == len(texts):
+            return shown
+    return [hide(text) for text in texts]  # a secret spanned two texts: one at a time
+
+
+def _shown_header(name: str, value: str) -> str:
+    return value if references_only(value) else str(redacted(name, value))
+
+
+def _shown_data(data: object) -> object:
+    """A body as shown: a raw one's credentials hidden (``password=`` in a form, the
+    first field too), a JSON one's secret fields."""
+    if isinstance(data, str):
+        return masked(data)
+    if isinstance(data, bytes):
+        text = data.decode("latin-1")
+        shown = masked(text)
+        return data if shown == text else shown.encode("latin-1")
+    return redact_fields(data)
+
+
+def _hidden(before: str, after: str) -> list[str]:
+    """The texts hidden in ``before`` to show it as ``after``: all of it, the credential
+    after a scheme word, or the credentials in it."""
+    if before == after:
+        return []
+    if after == REDACTED:
+        return [before]
+    words = before.split(None, 1)
+    if len(words) == 2 and after == f"{words[0]} {REDACTED}":
+        return [words[1].strip()]
+    return [before[start:end] for start, end in credential_spans(before)]
+
+
+def _changed(before: object, after: object) -> list[str]:
+    """The texts ``redact_fields`` (or ``_shown_data``) hid in ``before`` to make
+    ``after``: walked with a stack, as a body may be nested deeper than Python recurses."""
+    found: list[str] = []
+    stack = [(before, after, False)]
+    while stack:
+        was, now, whole = stack.pop()
+        if was is now:
+            continue
+        if whole:  # a field named as a secret: all it holds
+            found += _leaves(was, named=False)
+        elif isinstance(was, str) and isinstance(now, str):
+            found += _hidden(was, now)
+        elif isinstance(was, bytes) and isinstance(now, bytes):
+            found += _hidden(was.decode("latin-1"), now.decode("latin-1"))
+        elif now == REDACTED:  # deeper than redact_fields looks: the secret fields in it
+            found += _leaves(was, named=True)
+        elif isinstance(was, dict) and isinstance(now, dict):
+            for key, value in was.items():
+                shown = now.get(key)
+                secret = isinstance(key, str) and is_secret(key) and shown == REDACTED
+                stack.append((value, shown, secret))
+        else:  # a list, which redact_fields gives back as a list; anything else is kept
+            items = was if isinstance(was, list | tuple) else ()
+            shown_items = now if isinstance(now, list | tuple) else ()
+            stack += [
+                (each, shown, False) for each, shown in zip(items, shown_items, strict=False)
+            ]
+    return found
+
+
+def _leaves(value: object, *, named: bool) -> list[str]:
+    """The texts and numbers in ``value``, as a paste writes them; ``named``: only those
+    under a field named as a secret."""
+    found: list[str] = []
+    stack = [(value, not named)]
+    while stack:
+        each, secret = stack.pop()
+        if isinstance(each, dict):
+            stack += [
+                (v, secret or (isinstance(k, str) and is_secret(k))) for k, v in each.items()
+            ]
+        elif isinstance(each, list | tuple):
+            stack += [(item, secret) for item in each]
+        elif secret and isinstance(each, str):
+            found.append(each)
+        elif secret and isinstance(each, int | float) and not isinstance(each, bool):
+            found.append(json.dumps(each))
+    return found

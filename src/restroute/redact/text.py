@@ -1,0 +1,300 @@
+"""Credentials found in a text by their shape (a URL's ``user:password@`` and secret
+query values, a header line, an assignment, GitHub's token shapes), and masking them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from typing import Any
+
+
+def hide_userinfo(url: object) -> object:
+    """A URL's ``user:password@`` replaced: clients send it as an authorization header.
+
+    >>> hide_userinfo("https://me:ghp_1@ghe.example.com/api")
+    'https://<REDACTED>@ghe.example.com/api'
+    """
+    if not isinstance(url, str) or "@" not in url:
+        return url
+    scheme, separator, rest = str.partition(url, "://")
+    end = min((at for at in map(rest.find, "/?#") if at >= 0), default=len(rest))
+    authority = rest[:end]
+    if "@" not in authority:
+        return url
+    return f"{scheme}{separator}{REDACTED}@{authority.rpartition('@')[2]}{rest[end:]}"
+
+
+def redact_url(url: object) -> object:
+    """A URL as shown: its ``user:password@`` replaced (``hide_userinfo``), the value of
+    every query parameter named as a secret (``access_token=``, ``client_secret=``), and
+    any other credential ``credential_spans`` finds (``?q=ghp_...``): every text a view
+    shows under a name that is no secret's is shown so.
+
+    >>> redact_url("https://h/user?access_token=gho_1&per_page=2#top")
+    'https://h/user?access_token=<REDACTED>&per_page=2#top'
+    >>> redact_url("//me:pw@h/cb#access_token=gho_2;expires_in=60")
+    '//<REDACTED>@h/cb#access_token=<REDACTED>;expires_in=60'
+    """
+    url = hide_userinfo(url)
+    if not isinstance(url, str):
+        return url
+    if "?" in url:
+        head, _, rest = str.partition(url, "?")
+        query, hash_, fragment = rest.partition("#")
+        parts = []
+        for part in query.split("&"):
+            name, equals, value = part.partition("=")
+            if equals and value and is_secret(_unquoted(name)):
+                part = f"{name}={REDACTED}"
+            parts.append(part)
+        url = f"{head}?{'&'.join(parts)}{hash_}{fragment}"
+    # and what the query's split missed: a fragment's token (#access_token=, as OAuth's
+    # implicit flow sends it), a ; separator, a scheme-relative //user:password@
+    for part in secret_parts(url):
+        url = url.replace(part, REDACTED) if part != REDACTED else url
+    return masked(url)  # and any credential a text holds, a GitHub token's shape say
+
+
+_USERINFO = r"[\\/]{2}([^\s/\\?#@]+)@|^([^\s:/\\@]+:[^\s/\\@]+)@"
+_PARAMETER = r"[?&;#]([^=&;#?\s]+)=([^&;#\s'\"]+)"
+
+
+def secret_parts(text: str) -> list[str]:
+    """The secrets a URL in ``text`` carries, as written: its ``user:password`` (after
+    ``//``, or at the start), and the value of each query or fragment parameter named as a
+    secret (``access_token=``, after ``?``, ``&``, ``;`` or ``#``); what a view hides
+    wherever it shows up, an error message included.
+
+    >>> secret_parts("GET https://me:pw@h/x?a=1;access_token=gho_1#token=t2")
+    ['me:pw', 'gho_1', 't2']
+    """
+    return [text[start:end] for start, end in _url_spans(text)]
+
+
+def _url_spans(text: str) -> list[tuple[int, int]]:
+    """Where the ``secret_parts`` of ``text`` are, in order."""
+    if not isinstance(text, str) or not ("@" in text or "=" in text):
+        return []
+    spans = [
+        found.span(1) if found[1] is not None else found.span(2)
+        for found in _pattern(_USERINFO).finditer(text)
+    ]
+    pairs = _pattern(_PARAMETER).finditer(text)
+    spans += [found.span(2) for found in pairs if is_secret(_unquoted(found[1]))]
+    return spans
+
+
+# --- credentials in any text ---------------------------------------------------------------
+
+# A value as written: double-, single- or back-quoted (what is inside is the value; a
+# quote left open runs to the line's end), a command's output, or bare: to the line's
+# end after a header's name (Authorization: token t), to a blank after an assignment.
+_QUOTED = (  # a Python string's prefix (f"token {t}") is the quote's
+    r"[rRbBfFuU]{0,2}\"(?P<dq>(?:[^\"\\\n]|\\.)*)\"?|[rRbBfFuU]{0,2}'(?P<sq>[^'\n]*)'?|"
+    r"`(?P<bq>[^`\n]*)`?|"
+)
+_REFERENCE = r"\$\{[^{}\n]*\}|\$(?!\{)"  # ${VAR} whole: its } ends no value
+_VALUE = _QUOTED + (
+    rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,)}}\]$])(?:{_REFERENCE}|[^\r\n'\"`,)}}\]$])*)"
+)
+_WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#$])+)"
+# A name, and what comes between it and its value: a header line or an object's or a
+# dict's key (Authorization: token ..., "auth": "..."), or an assignment (export
+# GITHUB_TOKEN=..., password=... in a form body, token="...", HTTPie's token==...). It
+# starts only where a word can (a lookbehind), and its value is read only after a name
+# that is a secret's, so a scan is linear.
+_NAMED = (
+    r"(?<![\w!#$%&*+.^|~-])[\"']?(?P<name>[\w!#$%&*+.^|~-]+)[\"']?[ \t]*:(?!//)[ \t]*"
+    r"|(?<![\w.\[\]%-])(?P<assigned>[A-Za-z_][\w.\[\]-]*)(?:==|[ \t]*=(?!=)[ \t]*)"
+)
+# The other ways, each a group: curl's -u user:password (alone or after flags: -su),
+# --user, --oauth2-bearer, HTTPie's -a and --auth; requests' auth=("user", "password"),
+# both hidden as -u hides both; a user:password@ however it is quoted (a warning names a
+# host so); GitHub's token shapes; a password with a slash. Each but one starts with its
+# literal text, which the scan skips to (the word's start is checked after it), so each
+# is one fast pass.
+_WHOLE = (
+    r"-(?<!\S-)(?:[sSLvkiIfgGqN]*[uUE]|a|-user|-proxy-user|-auth|-oauth2-bearer|-pass"
+    r"|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
+    r"(?:=|[ \t]*)(?:[\"'](?P<quoted>[^\"'\n]*)[\"']?|(?P<bare>[^\s'\"]+))",
+    r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"
+    r"[\"'][^\"'\n]*)[\"']",
+    r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
+    r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
+    # a password with a / in it (//me:pa/ss@host): a URL's reader ends the host at the /,
+    # and a person meant a password
+    r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
+)
+# Every way above has one of these: a text without any holds no credential.
+_MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_"
+# What stands where a credential would, and is none: nothing, a variable, a command's
+# output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
+# or a few of them, as $USER:$PASSWORD.
+_STAND_IN = (
+    r"(?:\$\{[A-Za-z_]\w*(?:[:?=+-][^}\n]*)?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|[:\s])*"
+)
+
+
+def credential_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds a credential, as people write one, whether or not a request
+    can be read from it: a header or an object's key named as a secret (``Authorization:
+    token ...``, ``-H 'X-Api-Key: ...'``, ``auth: "..."``; the scheme word is kept), an
+    assignment to such a name (``export GITHUB_TOKEN=...``, ``password=...`` in a form
+    body), curl's ``-u``/``--user``/``--oauth2-bearer`` and HTTPie's ``-a``, requests'
+    ``auth=(...)``, a ``user:password@``, a secret query value, and GitHub's token shapes
+    (``ghp_``, ``gho_``, ``ghu_``, ``ghs_``, ``ghr_``, ``github_pat_``). A variable, a
+    command's output or a ``<placeholder>`` where the credential would be is none.
+
+    >>> text = "export GITHUB_TOKEN=t1; curl -u me:pw -H 'Authorization: token t2' h"
+    >>> [text[start:end] for start, end in credential_spans(text)]
+    ['t1', 'me:pw', 't2']
+    """
+    if not isinstance(text, str) or not _pattern(_MAY_HOLD).search(text):
+        return []
+    spans = _url_spans(text)
+    read = 0  # where the values read so far end: a name inside one is hidden with it
+    for found in _pattern(_NAMED).finditer(text):
+        name = found["name"] or found["assigned"]
+        if found.start() >= read and is_secret(name):
+            value = _pattern(_VALUE if found["name"] else _WORD).match(text, found.end())
+            span = _value_span(name, value) if value is not None else None
+            spans += [span] if span is not None else []
+            read = value.end() if value is not None else read
+    for pattern in _WHOLE:
+        for found in _pattern(pattern).finditer(text):
+            key = next(key for key, value in found.groupdict().items() if value is not None)
+            if not _pattern(_STAND_IN).fullmatch(found[key]):
+                spans.append(found.span(key))
+    return sorted(spans)
+
+
+def _value_span(name: str, found: re.Match[str]) -> tuple[int, int] | None:
+    """Where the credential is in a value of ``_VALUE`` given to ``name``: past the
+    scheme word of authorization's; None when a variable or a placeholder stands there."""
+    key = next(key for key, value in found.groupdict().items() if value is not None)
+    value = found[key].rstrip()
+    end = found.start(key) + len(value)
+    words = value.split(None, 1)
+    if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
+        value = words[1]  # the scheme word is no secret, and helps to read
+    return None if _pattern(_STAND_IN).fullmatch(value) else (end - len(value), end)
+
+
+# A secret is looked for by its first characters (a regular expression of them as a
+# tree: one pass over the text), and where they are, compared whole.
+_PREFIX = 4
+
+
+def masker(secrets: Iterable[str]) -> Callable[[str], str]:
+    """A function that hides, in a text, each of ``secrets`` wherever it is and every
+    credential ``credential_spans`` finds: each replaced by ``<REDACTED>``. One pass over
+    the text, however many secrets (a paste may send thousands): a replace for each
+    would take seconds over a long text.
+
+    >>> hide = masker(["s3cr3t"])
+    >>> hide("curl -d 'x=s3cr3t' -H 'x-api-key: k1' h")
+    "curl -d 'x=<REDACTED>' -H 'x-api-key: <REDACTED>' h"
+    """
+    literals = _Literals(secrets)
+    return lambda text: text and _masked(text, [*credential_spans(text), *literals.spans(text)])
+
+
+def masked(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with ``secrets`` and every credential in it hidden (``masker``).
+
+    >>> masked("GITHUB_TOKEN=t1 gh api user; echo ok")
+    'GITHUB_TOKEN=<REDACTED> gh api user; echo ok'
+    """
+    return masker(secrets)(text)
+
+
+class _Literals:
+    """Texts to find: a tree of their first characters, and by those characters, the
+    lengths to compare, longest first."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        self.secrets = {each for each in secrets if isinstance(each, str) and each}
+        lengths: dict[str, set[int]] = {}
+        for secret in self.secrets:
+            lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
+        self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
+        tree: dict[str, Any] = {}
+        for prefix in self.lengths:
+            node = tree
+            for character in prefix:
+                node = node.setdefault(character, {})
+            node[""] = {}
+        self.pattern = _pattern(_tree_pattern(tree)) if tree else None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        if self.pattern is None:
+            return []
+        spans: list[tuple[int, int]] = []
+        search, at = self.pattern.search, 0
+        while (found := search(text, at)) is not None:
+            start = found.start()
+            length = self._longest(text, start, len(found[0]))
+            if length:
+                spans.append((start, start + length))
+            at = start + max(length, 1)
+        return spans
+
+    def _longest(self, text: str, start: int, matched: int) -> int:
+        """The length of the longest secret at ``start``, whose first characters
+        (``matched`` of them, at most) were found there; 0 for none."""
+        for size in range(matched, 0, -1):
+            for length in self.lengths.get(text[start : start + size], ()):
+                if text[start : start + length] in self.secrets:
+                    return length
+        return 0
+
+
+def _tree_pattern(tree: dict[str, Any]) -> str:
+    """A regular expression of a tree of characters (``""`` marks an end): at each
+    character, one branch, so a match costs as many steps as its length."""
+    import re
+
+    branches = [re.escape(key) + _tree_pattern(child) for key, child in tree.items() if key]
+    if not branches:
+        return ""
+    pattern = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+    return f"(?:{pattern})?" if "" in tree else pattern
+
+
+def _masked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with ``spans`` (overlapping or not) each replaced by ``<REDACTED>``."""
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:  # overlapping, or next to it: one mask
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    shown, at = [], 0
+    for start, end in merged:
+        shown += [text[at:start], REDACTED]
+        at = end
+    shown.append(text[at:])
+    return "".join(shown)
+
+
+def _unquoted(name: str) -> str:
+    from urllib.parse import unquote_plus  # at first use: a URL with a query
+
+    return unquote_plus(name)
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}  # this package's own patterns, compiled
+
+
+def _pattern(pattern: str) -> re.Pattern[str]:
+    compiled = _COMPILED.get(pattern)
+    if compiled is None:
+        import re  # at first use: `import restroute` does not pay for it
+
+        compiled = _COMPILED[pattern] = re.compile(pattern)
+    return compiled

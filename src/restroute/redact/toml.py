@@ -1,0 +1,170 @@
+"""A layer's TOML as shown: each secret's value hidden, the text otherwise as typed."""
+
+from __future__ import annotations
+
+from ..errors import EndpointError
+from .fields import redacted
+from .names import REDACTED, is_secret
+from .references import references_only
+from .text import _pattern, redact_url
+
+# One token of TOML each: a string (closed or not: text being typed is shown too), a
+# comment, a line break, blanks, punctuation, a bare word (a key, number, date or
+# boolean), or any other character. Every alternative moves on, so the scan is linear.
+_TOML_TOKEN = (
+    r'(?P<string>"""[\s\S]*?(?:"""|\Z)|'
+    r"'''[\s\S]*?(?:'''|\Z)|"
+    r'"(?:[^"\\\n]|\\.)*"?|'
+    r"'[^'\n]*'?)"
+    r"|(?P<comment>#[^\n]*)|(?P<newline>\n)|(?P<blank>[ \t\r]+)|(?P<punct>[=\[\]{},.])"
+    r"|(?P<bare>[^\s=\[\]{},.#\"']+)|(?P<other>.)"
+)
+_URL_KEYS = frozenset({"url", "base_url", "baseurl"})
+_VALUE_ENDS = frozenset({"\n", ",", "}", "]"})
+
+
+def redact_toml(text: str) -> str:
+    """A layer's TOML as shown: each value whose key names a secret (the last part of a
+    dotted key: ``headers.authorization``; a quoted key as TOML reads its escapes) replaced
+    as a header's is, and the secrets in URLs (``redact_url``). The text is otherwise as
+    written, line for line, so that what a person typed still reads as typed; a value of
+    ``${VAR}`` references only stays, as it says where the secret comes from.
+
+    Read token by token, strings whole (a bracket or a quote inside one is text), in one
+    pass: a regular expression over the text was fooled by both and took seconds on a
+    long half-typed string.
+
+    >>> print(redact_toml('per_page = 2\\n[headers]\\nauthorization = "token ghp_1"'))
+    per_page = 2
+    [headers]
+    authorization = "token <REDACTED>"
+    >>> print(redact_toml("headers = { x-api-key = 'k1', authorization = 'token ${T}' }"))
+    headers = { x-api-key = '<REDACTED>', authorization = 'token ${T}' }
+    >>> print(redact_toml('# authorization = "token ghp_2"\\nauthorization: token ghp_3'))
+    # authorization = "token <REDACTED>"
+    authorization: <REDACTED>
+    """
+    if not isinstance(text, str):
+        msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
+        raise EndpointError(msg)
+    return _redact_toml(text, comments=True)
+
+
+_COMMENTED_OUT = r"#+\s*[\w.\"' -]+\s*[=:]"  # a key, then = (or : as a header is sent)
+
+
+def _pasted_header(token: str) -> bool:
+    """Whether a bare word is a secret header's name and a colon (``authorization:``)."""
+    return token.endswith(":") and is_secret(token[:-1])
+
+
+def _redact_toml(text: str, *, comments: bool) -> str:
+    tokens = [(found.lastgroup, found[0]) for found in _pattern(_TOML_TOKEN).finditer(text)]
+    shown: list[str] = []
+    nesting: list[str] = []  # the arrays and inline tables open: "[" or "{"
+    key: list[str] = []  # the parts of the key being read
+    at_key, header = True, False  # a key may come next; in a [table] header line
+    at = 0
+    while at < len(tokens):
+        kind, token = tokens[at]
+        at += 1
+        if kind == "newline" and not nesting:
+            at_key, header, key = True, False, []
+        elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
+            body = token.lstrip("#")  # a line commented out reads as TOML; prose as written
+            token = token[: len(token) - len(body)] + _redact_toml(body, comments=False)
+        elif header or kind in ("blank", "comment", "newline"):
+            pass
+        elif at_key and not key and token == "[" and not nesting:
+            header = True
+        elif at_key and not key and kind == "bare" and _pasted_header(token):
+            # a header pasted as it is sent (authorization: token ...): no TOML, but shown
+            # until it is fixed, so its value is hidden to the end of the line
+            end = next((i for i in range(at, len(tokens)) if tokens[i][0] == "newline"), None)
+            shown += [token, f" {REDACTED}"]
+            at = len(tokens) if end is None else end
+            continue
+        elif at_key and kind in ("bare", "string"):
+            key.append(token)
+        elif at_key and token == "=" and key:
+            name, key, at_key = _key_part(key[-1]), [], False
+            shown.append(token)
+            while at < len(tokens) and tokens[at][0] == "blank":
+                shown.append(tokens[at][1])
+                at += 1
+            end = _value_end(tokens, at)
+            value = "".join(each for _, each in tokens[at:end])
+            hidden = _redacted_value(name, value, tokens[at][0] if at < end else "")
+            if hidden is not None:
+                shown.append(hidden)
+                at = end
+            continue
+        elif token in ("[", "{"):
+            nesting.append(token)
+            at_key, key = token == "{", []
+        elif token in ("]", "}") and nesting:
+            nesting.pop()
+        elif token == "," and nesting and nesting[-1] == "{":
+            at_key, key = True, []
+        shown.append(token)
+    return "".join(shown)
+
+
+def _value_end(tokens: list[tuple[str | None, str]], at: int) -> int:
+    """Where the value starting at ``at`` ends: past its string, its array (brackets in
+    its strings are text), or its bare words up to a comma, a bracket or the line's end."""
+    if at >= len(tokens):
+        return at
+    kind, token = tokens[at]
+    if kind == "string":
+        return at + 1
+    if token == "[":
+        depth = 0
+        for end in range(at, len(tokens)):
+            depth += {"[": 1, "]": -1}.get(tokens[end][1], 0) if tokens[end][0] == "punct" else 0
+            if depth == 0:
+                return end + 1
+        return len(tokens)  # not closed yet: the rest is the array
+    if token == "{":
+        return at  # an inline table: its pairs are read one by one
+    end = at
+    while end < len(tokens) and tokens[end][1] not in _VALUE_ENDS and tokens[end][0] != "comment":
+        end += 1
+    while end > at and tokens[end - 1][0] == "blank":
+        end -= 1
+    return end
+
+
+def _redacted_value(name: str, value: str, kind: str | None) -> str | None:
+    """``value`` (its text) as shown for the key ``name``; None when it shows as written."""
+    if not value.strip("."):  # nothing, or "...": no value yet
+        return None
+    if kind != "string":  # a number, a date, an array: hidden whole, if secret
+        return REDACTED if is_secret(name) and str.lower(name) not in _URL_KEYS else None
+    quote = next(q for q in ('"""', "'''", '"', "'") if value.startswith(q))
+    closed = len(value) >= 2 * len(quote) and value.endswith(quote)
+    text = _toml_string(value) if closed else value[len(quote) :]
+    if str.lower(name) in _URL_KEYS:
+        hidden = redact_url(text)
+    elif is_secret(name) and not references_only(text):
+        hidden = redacted(name, text)
+    else:
+        return None
+    return None if hidden == text else f"{quote}{hidden}{quote if closed else ''}"
+
+
+def _key_part(part: str) -> str:
+    """A key's part as TOML reads it: ``"\\u0061uthorization"`` is authorization."""
+    return _toml_string(part) if part[:1] in ('"', "'") else part
+
+
+def _toml_string(token: str) -> str:
+    """The text a TOML string token holds, its escapes read; the token itself if it is
+    not one TOML reads."""
+    import tomllib
+
+    try:
+        value = tomllib.loads(f"v = {token}")["v"]
+    except tomllib.TOMLDecodeError:
+        return token.strip("\"'")
+    return value if isinstance(value, str) else token

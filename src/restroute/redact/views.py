@@ -1,0 +1,172 @@
+"""What a view shows of secrets: the secret values of merged options, hidden wherever they
+show up (a text, options, an error message), a route, and a form row's dots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from .fields import holds_secret
+from .names import REDACTED, is_secret
+from .references import references_only
+from .text import credential_spans, masked, redact_url, secret_parts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# The options that are not parameters: a value that holds a secret is hidden whole only
+# when it is a parameter's (a URL's own secrets are hidden part by part).
+_OPTIONS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "request",
+                      "media_type", "mediaType", "data"})  # fmt: skip
+_LEAVES = 10_000  # the strings of the merged options searched for secrets, at most
+_DEPTH = 64  # deeper than any API's body: below it, nothing more is looked for
+_SHORTEST = 8  # a shorter secret would hide the same characters wherever they are
+
+
+def secret_values(
+    merged: Mapping[str, object] | None, known: Iterable[str] = ()
+) -> tuple[str, ...]:
+    """The secrets a view hides wherever they show up, in an error message too: the values
+    given under names of secrets at any depth of the merged options ``merged``
+    (``access_token``, a header's credential), those that carry a secret no name marks
+    (``hook=https://user:password@host``: ``holds_secret``), the ``user:password`` and
+    secret query values of every URL in the options (``secret_parts``), and ``known`` ones
+    (the environment's, that profiles read); as text and as a URL carries them
+    (percent-encoded), longest first. Only those of 8 characters or more: a shorter one
+    would hide the same characters wherever they are.
+
+    >>> secret_values({"url": "/user", "headers": {"authorization": "token t0k3n_abc"}})
+    ('token%20t0k3n_abc', 'token t0k3n_abc', 't0k3n_abc')
+    """
+    import contextlib
+    import json
+
+    found = set(known)
+    # (a value, the name it is under, its depth, whether a name above marks a secret)
+    stack: list[tuple[object, object, int, bool]] = []
+    if merged is not None:
+        stack = [(value, name, 0, False) for name, value in merged.items()]
+    seen = 0
+    while stack and seen < _LEAVES:
+        value, name, depth, above = stack.pop()
+        seen += 1
+        secret = above or (isinstance(name, str) and is_secret(name))
+        if isinstance(value, Mapping) and depth < _DEPTH:
+            stack += [(item, key, depth + 1, secret) for key, item in value.items()]
+        elif isinstance(value, list | tuple) and depth < _DEPTH:
+            stack += [(item, name, depth + 1, secret) for item in value]
+        elif isinstance(value, str | int) and not isinstance(value, bool):
+            text = str(value)
+            if secret and not references_only(text):  # ${VAR} unset: where it comes from
+                found.update((text, text.rpartition(" ")[2]))  # "token t0k3n": the word too
+            elif depth == 0 and name not in _OPTIONS and holds_secret(text):
+                found.add(text)
+            found.update(secret_parts(text))
+            found.update(text[start:end] for start, end in credential_spans(text))
+            if text.lstrip()[:1] in ("{", "[") and len(text) <= 65536:  # JSON in a text
+                with contextlib.suppress(ValueError, RecursionError):
+                    stack.append((json.loads(text), name, depth + 1, secret))
+    from urllib.parse import quote
+
+    forms = {
+        form
+        for value in found
+        for form in (value, quote(value, safe="", errors="replace"))
+        if len(form) >= _SHORTEST
+    }
+    return tuple(sorted(forms, key=len, reverse=True))
+
+
+def hide_values(text: str, secrets: Iterable[str], *, escaped: bool = False) -> str:
+    """``text`` with each of ``secrets`` (``secret_values``: longest first) replaced by
+    ``<REDACTED>``; with ``escaped``, also as HTML writes each (for HTML made from them).
+
+    >>> hide_values("GET /x?key=t0k3n_abc", ("t0k3n_abc",))
+    'GET /x?key=<REDACTED>'
+    >>> hide_values("<b>a&amp;b_secret</b>", ("a&b_secret",), escaped=True)
+    '<b>&lt;REDACTED&gt;</b>'
+    """
+    if not escaped:
+        for value in secrets:
+            text = text.replace(value, REDACTED)
+        return text
+    from html import escape
+
+    for value in secrets:
+        text = text.replace(value, REDACTED).replace(escape(value), escape(REDACTED))
+    return text
+
+
+def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
+    """``options`` with each of ``secrets`` hidden (``hide_values``) in each text at their
+    top and in their headers (a token under a header name no one marks as a secret, read
+    from the environment): changed in place, and returned.
+
+    >>> scrub_options({"url": "/x", "headers": {"x-my": "t0k3n_abc", "n": 1}}, ["t0k3n_abc"])
+    {'url': '/x', 'headers': {'x-my': '<REDACTED>', 'n': 1}}
+    """
+    secrets = tuple(secrets)
+    if not secrets:
+        return options
+    for name, value in options.items():
+        if isinstance(value, str):
+            options[name] = hide_values(value, secrets)
+        elif name == "headers" and isinstance(value, Mapping):
+            options[name] = {key: hide_values(item, secrets) if isinstance(item, str) else item
+                             for key, item in value.items()}  # fmt: skip
+    return options
+
+
+def redact_message(message: str, secrets: Iterable[str] = ()) -> str:
+    """An error or warning message as shown: every credential in it by its shape
+    (``credential_spans``: ``user:password@``, ``access_token=``, a GitHub token) and each
+    of ``secrets`` (``secret_values``) hidden.
+
+    >>> redact_message("no route for https://me:pw@h/x?token=t1 (key s3cr3t_1)", ["s3cr3t_1"])
+    'no route for https://<REDACTED>@h/x?token=<REDACTED> (key <REDACTED>)'
+    """
+    return masked(str(message), secrets)
+
+
+def redact_route(route: str) -> str:
+    """A route as shown (``GET https://h/x``, or a URL alone): its URL's secrets
+    (``user:password@``, ``access_token=``) hidden, and those ``secret_parts`` finds
+    anywhere in it; the method kept, blanks around the URL dropped.
+
+    >>> redact_route(" GET https://me:pw@h/x?access_token=t1 ")
+    'GET https://<REDACTED>@h/x?access_token=<REDACTED>'
+    """
+    method, space, url = route.strip().partition(" ")
+    shown = f"{method} {redact_url(url.strip())}" if space else str(redact_url(route))
+    for part in secret_parts(shown):
+        shown = shown.replace(part, REDACTED)
+    return shown
+
+
+DOTS = "•" * 8  # a secret row's value as a form shows it while idle, and saves it
+
+
+def shows_dots(name: str, value: str, *, editing: bool = False) -> bool:
+    """Whether a form row's value shows as dots (its field a password's) while secrets are
+    redacted: a secret's, by its name (as every view judges it), always, while it is
+    edited too; a value that carries a secret its name does not mark (a URL's
+    ``user:password@``, JSON with a ``secret`` field) except while it is edited, as no one
+    can edit text they cannot see. Both explorers ask it.
+
+    >>> shows_dots("token", "t1", editing=True), shows_dots("hook", "https://u:p@h")
+    (True, True)
+    >>> shows_dots("hook", "https://u:p@h", editing=True), shows_dots("q", "octocat")
+    (False, False)
+    """
+    return is_secret(name) or (not editing and holds_secret(value))
+
+
+def row_shown(name: str, value: str, *, editing: bool = False) -> str:
+    """A form row's value as shown (and, in the notebook, saved): ``DOTS`` where
+    ``shows_dots`` says so, the value otherwise; nothing stays nothing, so that an empty
+    field never reads as filled.
+
+    >>> row_shown("token", "t1"), row_shown("token", ""), row_shown("q", "octocat")
+    ('••••••••', '', 'octocat')
+    """
+    return DOTS if value and shows_dots(name, value, editing=editing) else value
