@@ -16,9 +16,9 @@ copy can be shared and still run; a secret no variable holds stays masked).
 """
 
 from .._rows import VALUE_HINT, parse_value
-from ._editing import MAX_PASTED_ROWS as MAX_PASTED_ROWS
-from ._editing import UNDO_STEPS as UNDO_STEPS
-from ._editing import _Step as _Step
+from ._edits import MAX_PASTED_ROWS as MAX_PASTED_ROWS
+from ._edits import UNDO_STEPS as UNDO_STEPS
+from ._edits import _Step as _Step
 from ._layers import CATALOG as CATALOG
 from ._layers import PASTED as PASTED
 from ._layers import SESSION as SESSION

@@ -16,7 +16,7 @@ from .._rows import nest
 from ..errors import EndpointError
 from ..profiles import Profile, load_profile, parse_profile, save_profile
 from ..redact import referenced
-from . import _editing, _form, _layers, _request
+from . import _edits, _form, _layers, _request
 from ._layers import SESSION, Layer, _keeping_hidden, _marked
 
 TYPE_CHECKING = False
@@ -56,7 +56,7 @@ class Session:
         self.form: tuple[str, ...] = ()
         """The parameters of the route's catalog form, in order (``choose``, ``set_form``)."""
         self._laid: list[str] = []  # the names the form laid out last (follow_route)
-        self._history: list[_editing._Step] = []
+        self._history: list[_edits._Step] = []
         self._editing: object = None  # the field whose edits are one step of undo
         self.attachment: Attachment | None = None
         """A file sent as the body (``attach``), when no row gives data."""
@@ -313,7 +313,7 @@ class Session:
         >>> [row[2] for row in session.explain().rows() if row[0] == "headers.x-trace"]
         ['pasted']
         """
-        return _editing.paste(self, text)
+        return _edits.paste(self, text)
 
     def is_laid_out(self, index: int) -> bool:
         """Whether row ``index`` is the route's own (its name a label, not a field)."""
@@ -344,11 +344,11 @@ class Session:
         """Keep the form as it is now, as the step ``undo`` goes back to."""
         snapshot = self._step()
         if not self._history or self._history[-1] != snapshot:
-            self._history = [*self._history[-(_editing.UNDO_STEPS - 1) :], snapshot]
+            self._history = [*self._history[-(_edits.UNDO_STEPS - 1) :], snapshot]
         self._editing = None
 
-    def _step(self) -> _editing._Step:
-        return _editing._Step(
+    def _step(self) -> _edits._Step:
+        return _edits._Step(
             self.route, tuple(self.rows), self.form, tuple(self.pasted.items()), self.reading
         )
 
