@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from restroute import catalog
-from restroute._form import clear, delete, follow
 from restroute.catalog import Operation
 from restroute.errors import EndpointError
 from restroute.session import SESSION, UNDO_STEPS, Session, Status
+from restroute.session._form import clear, delete, follow
 
 
 def operation(operation_id: str) -> Operation:

@@ -276,7 +276,7 @@ def test_without_ipywidgets_the_import_says_what_to_install(
 
 def test_one_edit_explains_the_session_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A value typed builds the request once: every tab and the status read one view."""
-    import restroute.session
+    import restroute.session._request
     from restroute import explain
 
     explorer = explore("GET /repos/{owner}/{repo}/issues")
@@ -286,7 +286,7 @@ def test_one_edit_explains_the_session_once(monkeypatch: pytest.MonkeyPatch) -> 
         calls.append(args)
         return explain(*args, **kwargs)
 
-    monkeypatch.setattr(restroute.session, "explain", counted)
+    monkeypatch.setattr(restroute.session._request, "explain", counted)
 
     explorer.set_value("owner", "octocat")
 

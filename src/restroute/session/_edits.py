@@ -1,0 +1,52 @@
+"""The session's edits that undo goes back through: the form at each step (``_Step``),
+and a pasted request taken into the form."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import EndpointError
+from . import _form
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..catalog import Match
+    from ._session import Session
+
+UNDO_STEPS = 100  # edits of the form that undo goes back through
+# Rows a paste may give: GitHub's largest form has 31, and the explorer lays out each row
+# as widgets, about 11 ms each (100 rows: 1.2 s): thousands froze it for 18 to 49 s.
+MAX_PASTED_ROWS = 100
+
+
+class _Step(NamedTuple):
+    """The form at one step of undo, and what the paste then in it was read as."""
+
+    route: str
+    rows: tuple[tuple[str, str], ...]
+    form: tuple[str, ...]
+    pasted: tuple[tuple[str, str], ...]
+    reading: Match | None
+
+
+def paste(session: Session, text: str) -> Match:
+    """Take a pasted request into ``session``'s form (``Session.paste``)."""
+    from .. import pasted
+    from ..reader import read_route
+
+    found = read_route(text, catalog=session._catalog)
+    values = pasted.rows(found)
+    if len(values) > MAX_PASTED_ROWS:
+        msg = f"the request gives {len(values):,} parameters and headers, and a form takes "
+        msg += f"at most {MAX_PASTED_ROWS}: `restroute import` reads it whole"
+        raise EndpointError(msg)
+    session.remember()
+    session.route = found.route
+    session.form = tuple(name for name, _ in found.operation.form()) if found.operation else ()
+    session._laid = session.laid_out()
+    session.rows = _form.clear([], session._laid)
+    session.fill(values)
+    session.pasted = dict(values)
+    session.reading = found
+    session.attachment = None
+    return found

@@ -1,0 +1,216 @@
+"""The ``View``: what both explorers show of a session after one edit, computed once and
+redacted there, and its ``Status`` line."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from .. import formats
+from .._core.explain import Cascade, Explanation
+from ..errors import EndpointError, MissingParameterError
+from ..redact import REDACTED, redact_options, redact_url
+from ._secrecy import _secret_values, _secrets
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    from .._core.result import RequestOptions
+    from ..catalog import Match
+
+FORMATS = tuple(each.name for each in formats.FORMATS)
+NO_SNIPPET = "no snippet: "
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The status line: ``ok`` (the request line), ``warning`` (the first warning, and
+    how many more) or ``error`` (what stopped the request)."""
+
+    kind: Literal["ok", "warning", "error"]
+    text: str
+    more: int = 0
+
+
+class View:
+    """What the explorers show of a session after one edit, computed once and redacted
+    here when ``redact`` is on. Each part is worked out when first shown.
+
+    ``secrets`` is how the snippets show secrets (``SECRETS``; by default, as ``redact``
+    says); the other parts are redacted in ``"env"`` mode too, as they show values.
+    ``env`` maps each secret header to the ``${VAR}`` template it was read from, and
+    ``env_notes`` says of each other secret why an ``"env"`` copy keeps it masked."""
+
+    def __init__(
+        self,
+        explanation: Explanation | None,
+        error: EndpointError | None,
+        warnings: Sequence[str],
+        redact: bool,
+        stale: Sequence[str] = (),
+        *,
+        secrets: Literal["redact", "reveal", "env"] | None = None,
+        env: Mapping[str, str] | None = None,
+        env_notes: Sequence[str] = (),
+        known: Iterable[str] = (),
+        reading: Match | None = None,
+    ) -> None:
+        self._explanation = explanation
+        self._snippets: dict[tuple[str, str], str] = {}
+        self.secrets = _secrets(redact, secrets)
+        self.redact = self.secrets != "reveal"
+        self.env = dict(env or {})
+        self.env_notes = tuple(env_notes)
+        self.error = None if error is None else str(error)
+        """Why there is no request (None when there is one)."""
+        self.missing = error.names if isinstance(error, MissingParameterError) else ()
+        """The placeholders that have no value, in template order."""
+        self.warnings = tuple(warnings)
+        """What the user should hear besides errors (see ``Session.warnings``)."""
+        self.stale = tuple(stale)
+        """Layers whose TOML as typed was refused: why, for each. The request is built
+        from their last valid TOML, and says so until the text is fixed."""
+        # Values given under a secret's name, wherever they went: into the path too
+        # ({access_token}), where no name marks them.
+        self._hidden = _secret_values(explanation, known) if self.redact else ()
+        self.problems = tuple(
+            Status(each.kind, self._hide(each.text), each.more)
+            for each in _problems(self.error, self.stale, self.warnings)
+        )
+        """Every error and warning, the worst first: what the Problems view lists."""
+        status = _status(explanation, self.problems)
+        if self.redact and status.kind == "ok":  # the request line: its URL's secrets
+            method, _, url = status.text.partition(" ")
+            status = Status("ok", f"{method} {self._hide(str(redact_url(url)))}")
+        self.status = status
+        self._reading = reading
+
+    @functools.cached_property
+    def pasted(self) -> str:
+        """What the last pasted request was read as, part by part (``restroute.pasted``);
+        "" when nothing was pasted."""
+        if self._reading is None:
+            return ""
+        from .. import pasted
+
+        reading = pasted.hidden(self._reading) if self.redact else self._reading
+        return self._hide(pasted.as_text(reading))
+
+    def _hide(self, text: str) -> str:
+        """``text`` with each secret replaced (see ``_secret_values``)."""
+        for value in self._hidden:
+            text = text.replace(value, REDACTED)
+        return text
+
+    def hide(self, text: str, *, escaped: bool = False) -> str:
+        """``text`` with every secret this view knows replaced, as ``<REDACTED>`` (or, with
+        ``escaped``, as HTML writes both): the last word of a UI that shows text it did not
+        get from this view, such as what was typed, or HTML it wrote from it."""
+        if not escaped:
+            return self._hide(text)
+        for value in self._hidden:
+            text = text.replace(value, REDACTED).replace(escape(value), escape(REDACTED))
+        return text
+
+    def _scrub(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Options with each secret hidden in each text at their top and in their headers
+        (a token under a header name no one marks as a secret, read from the environment)."""
+        if not self._hidden:
+            return options
+        for name, value in options.items():
+            if isinstance(value, str):
+                options[name] = self._hide(value)
+            elif name == "headers" and isinstance(value, Mapping):
+                options[name] = {key: self._hide(item) if isinstance(item, str) else item
+                                 for key, item in value.items()}  # fmt: skip
+        return options
+
+    @functools.cached_property
+    def merged(self) -> dict[str, Any] | None:
+        """The merged options, nothing expanded (None when they could not be merged)."""
+        if self._explanation is None:
+            return None
+        merged = self._explanation.merged
+        return self._scrub(redact_options(merged)) if self.redact else dict(merged)
+
+    @functools.cached_property
+    def parsed(self) -> RequestOptions | None:
+        """The request options (None when the request could not be built)."""
+        result = self._explanation.result if self._explanation is not None else None
+        if result is None or not self.redact:
+            return result
+        return type(result)(self._scrub(redact_options(result)))
+
+    @functools.cached_property
+    def rows(self) -> tuple[tuple[str, str, str, str], ...]:
+        """The explanation: option, value, the layer it came from, where it went."""
+        if self._explanation is None:
+            return ()
+        return tuple(self._explanation.rows(redact=self.redact))
+
+    @functools.cached_property
+    def cascade(self) -> tuple[Cascade, ...]:
+        """Each option's whole story (``Explanation.cascade``): every layer's value,
+        bottom to top, the one merge kept, where it went, and the header parse sent
+        instead (and why); redacted with the rest of the view."""
+        if self._explanation is None:
+            return ()
+        return tuple(self._explanation.cascade(redact=self.redact))
+
+    def snippet(
+        self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
+    ) -> str:
+        """The request in format ``name`` (``formats.FORMATS``), or why there is none;
+        written at first asking (the terminal shows one tab at a time). ``secrets``
+        overrides the view's own mode for this one, as a copy key may."""
+        format = formats.find(name)
+        mode = self.secrets if secrets is None else _secrets(None, secrets)
+        if (format.name, mode) not in self._snippets:
+            self._snippets[format.name, mode] = self._snippet(format, mode)
+        return self._snippets[format.name, mode]
+
+    def refused(
+        self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
+    ) -> bool:
+        """Whether ``snippet(name, secrets=...)`` says why there is no snippet."""
+        return self.snippet(name, secrets=secrets).startswith(NO_SNIPPET)
+
+    @property
+    def snippets(self) -> dict[str, str]:
+        """Every format's text, by name; "no snippet: why" where there is none."""
+        return {each.name: self.snippet(each.name) for each in formats.FORMATS}
+
+    def _snippet(self, format: formats.Format, secrets: str) -> str:
+        result = self._explanation.result if self._explanation is not None else None
+        if result is None:
+            return f"{NO_SNIPPET}{self.error}"
+        env = self.env if secrets == "env" else None
+        if secrets != "reveal" and self._hidden:  # the URL as shown, for the writer to quote
+            result = type(result)({**result, "url": self._hide(str(result["url"]))})
+        try:
+            written = format.render(result, redact=secrets != "reveal", env=env)
+        except EndpointError as error:
+            return f"{NO_SNIPPET}{self._hide(str(error))}"
+        return written if secrets == "reveal" else self._hide(written)
+
+
+def _problems(
+    error: str | None, stale: tuple[str, ...], warnings: tuple[str, ...]
+) -> tuple[Status, ...]:
+    errors = [Status("error", error)] if error is not None else []
+    errors += [Status("error", f"{why}; until then the request uses its last valid TOML")
+               for why in stale]  # fmt: skip
+    return (*errors, *(Status("warning", warning) for warning in warnings))
+
+
+def _status(explanation: Explanation | None, problems: tuple[Status, ...]) -> Status:
+    """The status line: the worst problem and how many more, else the request line."""
+    if problems:
+        first = problems[0]
+        return Status(first.kind, first.text, len(problems) - 1)
+    request = explanation.result if explanation is not None else None
+    assert request is not None  # no error: a request
+    return Status("ok", f"{request['method'].upper()} {request['url']}")
