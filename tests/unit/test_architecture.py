@@ -1,179 +1,137 @@
-"""The shape of the package, read from its source: which module may import which.
+"""The shape of the package, read from its source.
 
-A static contract, as Harlequin keeps with import-linter: the core is the pipeline and
-imports nothing of what is built on it; no two modules import each other, even through
-others; only the explorer imports textual, and only the notebook module ipywidgets.
-``test_import_hygiene`` proves the same at run time for ``import restroute``.
+The layers (which package may import which) are import-linter contracts in pyproject.toml,
+checked by ``lint-imports`` in .ci/run. This module checks what a contract cannot say: no
+module is over 450 lines; no module imports itself through others, counting the imports made
+inside functions; the only imports that reach up out of the core sit in the lazy convenience
+methods of its result classes; and every package of restroute has its place in the layers.
+``tests/delivery/test_import_hygiene.py`` checks at run time what ``import restroute`` loads.
 """
 
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
-import pytest
+import grimp
 
 import restroute
 
 PACKAGE = Path(restroute.__file__).parent
-CORE = "restroute._core"
-# What the core may import: itself, and the leaves everything shares.
-CORE_MAY_IMPORT = (CORE, "restroute.errors", "restroute._version", "restroute.redact")
-# Built on the core; the core never imports them at import time.
-ABOVE_THE_CORE = (
-    "restroute.catalog",
-    "restroute.cli",
-    "restroute.display",
-    "restroute.formats",
-    "restroute.jupyter",
-    "restroute.profiles",
-    "restroute._serve",
-    "restroute.session",
-    "restroute.snippets",
-    "restroute.tui",
-)
-# The convenience methods that reach out, lazily and one way (README, "The library").
+ROOT = Path(__file__).parents[2]
+MAX_LINES = 450
+# The convenience methods of the core's results that reach up (README, "The library"), by the
+# import they make; each such import sits in a method named here, and nowhere else.
 LAZY_REACHES = {
-    "restroute._core.result": {"restroute.snippets", "restroute.display"},
-    "restroute._core.explain": {"restroute.display"},
+    ("restroute._core.result", "restroute.snippets"),
+    ("restroute._core.result", "restroute.display"),
+    ("restroute._core.explain", "restroute.display"),
 }
+LAZY_METHODS = ("to_json", "to_curl", "to_python", "_repr_mimebundle_", "_repr_pretty_")
+
+GRAPH = grimp.build_graph("restroute", exclude_type_checking_imports=True)
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
-
-
-def imported(module: str, *, lazy: bool) -> set[str]:
-    """The restroute modules (and third-party roots) ``module`` imports: at import time,
-    or (``lazy``) inside functions only. Imports under ``if TYPE_CHECKING:`` never run."""
-    tree = ast.parse(MODULES[module].read_text())
-    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
-    found: set[str] = set()
-
-    def visit(node: ast.AST, in_function: bool) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                continue
-            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-            if isinstance(child, ast.Import | ast.ImportFrom) and inside == lazy:
-                found.update(_targets(child, package))
-            visit(child, inside)
-
-    visit(tree, False)
+def circles(imports: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``imports`` (each a strongly connected set of over one module),
+    found by Tarjan's algorithm without recursion."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for start in sorted(imports):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(imports.get(start, ()))))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    circle = []
+                    while not circle or circle[-1] != node:
+                        circle.append(stack.pop())
+                    if len(circle) > 1:
+                        found.append(sorted(circle))
+            elif target not in index:
+                index[target] = low[target] = len(index)
+                stack.append(target)
+                work.append((target, iter(sorted(imports.get(target, ())))))
+            elif target in stack:
+                low[node] = min(low[node], index[target])
     return found
 
 
-def _targets(node: ast.Import | ast.ImportFrom, package: str) -> set[str]:
-    if isinstance(node, ast.Import):
-        return {alias.name for alias in node.names}
-    base = node.module or ""
-    if node.level:
-        anchor = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-        base = f"{anchor}.{base}" if base else anchor
-    # "from . import formats" imports a module; "from .x import name" imports x.
-    names = {f"{base}.{alias.name}" for alias in node.names}
-    modules = {name for name in names if name in MODULES}
-    return modules | ({base} if len(modules) < len(names) else set())
+def test_a_circle_is_found() -> None:
+    """A guard on the guard: a loop through three modules is one circle; a chain is none."""
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
 
 
-def internal(names: set[str]) -> set[str]:
-    """The restroute modules among ``names`` (``restroute.x.name`` -> ``restroute.x``)."""
-    owners = set()
-    for name in names:
-        while name.startswith("restroute") and name not in MODULES:
-            name = name.rpartition(".")[0]
-        if name in MODULES:
-            owners.add(name)
-    return owners
-
-
-def test_the_module_map_is_read() -> None:
-    """The contract reads every module, the pipeline's among them (a guard on the guard)."""
-    assert {"restroute._core.parse", "restroute._core.endpoint", "restroute.session"} <= set(
-        MODULES
+def test_the_graph_counts_imports_made_inside_functions() -> None:
+    """A guard on the guard: the core's lazy reaches (imports inside methods) are in the graph."""
+    assert GRAPH.direct_import_exists(
+        importer="restroute._core.result", imported="restroute.snippets"
     )
-    assert internal(imported("restroute._core.parse", lazy=False)) >= {
-        "restroute._core.template",
-        "restroute._core.query",
-        "restroute.errors",
-    }
-    assert internal(imported("restroute._core.result", lazy=True)) == {
-        "restroute.snippets",
-        "restroute.display",
-    }
-
-
-@pytest.mark.parametrize("module", [name for name in MODULES if name.startswith(CORE)])
-def test_the_core_imports_nothing_built_on_it(module: str) -> None:
-    """The core imports only itself and the shared leaves, at import time and lazily,
-    but for the convenience methods that point outwards on purpose."""
-    reached = internal(imported(module, lazy=False) | imported(module, lazy=True))
-    allowed = LAZY_REACHES.get(module, set())
-
-    assert {
-        name for name in reached if not name.startswith(CORE_MAY_IMPORT) and name not in allowed
-    } == set()
-    assert not any(
-        name.startswith(ABOVE_THE_CORE) for name in internal(imported(module, lazy=False))
-    )
-
-
-def cycles(graph: dict[str, set[str]]) -> list[str]:
-    """Each path from a module back to itself, as "a -> b -> a"."""
-    found = []
-    for start in graph:
-        stack: list[tuple[str, tuple[str, ...]]] = [(start, (start,))]
-        seen: set[str] = set()
-        while stack:
-            node, path = stack.pop()
-            for target in sorted(graph.get(node, ())):
-                if target == start:
-                    found.append(" -> ".join((*path, target)))
-                elif target not in seen:
-                    seen.add(target)
-                    stack.append((target, (*path, target)))
-    return found
-
-
-def test_a_cycle_is_found() -> None:
-    """The cycle finder finds a loop through three modules, and none in a chain."""
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}})[0] == "a -> b -> c -> a"
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+    assert {"restroute._core.parse", "restroute.session", "restroute.reader"} <= GRAPH.modules
 
 
 def test_no_module_imports_itself_through_others() -> None:
-    """The graph of import-time imports between restroute's modules has no cycle."""
-    graph = {module: internal(imported(module, lazy=False)) - {module} for module in MODULES}
-
-    assert cycles(graph) == []
-
-
-@pytest.mark.parametrize(
-    ("package", "only_in"),
-    [
-        ("textual", "restroute.tui"),
-        ("pyperclip", "restroute.tui"),
-        ("ipywidgets", "restroute.jupyter"),
-        ("anywidget", "restroute.jupyter"),
-        ("textual_serve", "restroute.cli"),
-        ("aiohttp", "restroute._serve"),
-    ],
-)
-def test_ui_packages_are_imported_by_their_ui_only(package: str, only_in: str) -> None:
-    """textual and pyperclip only in the explorer, ipywidgets and anywidget only in the
-    notebook package, textual-serve (and its aiohttp) only where `restroute serve` runs."""
-    users = {
-        module
-        for module in MODULES
-        if any(
-            name == package or name.startswith(f"{package}.")
-            for name in imported(module, lazy=False) | imported(module, lazy=True)
-        )
+    imports = {
+        module: {
+            target
+            for target in GRAPH.find_modules_directly_imported_by(module)
+            if (module, target) not in LAZY_REACHES
+        }
+        for module in GRAPH.modules
     }
 
-    assert users
-    assert all(user.startswith(only_in) for user in users)
+    assert circles(imports) == []
+
+
+def _function_at(tree: ast.Module, line: int) -> str | None:
+    """The name of the innermost function of ``tree`` that holds ``line``."""
+    name = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.lineno <= line <= (node.end_lineno or 0):
+            if name is None or node.lineno >= name[1]:
+                name = (node.name, node.lineno)
+    return name and name[0]
+
+
+def test_the_core_reaches_up_only_from_its_lazy_convenience_methods() -> None:
+    for importer, imported in sorted(LAZY_REACHES):
+        path = PACKAGE.joinpath(*importer.split(".")[1:]).with_suffix(".py")
+        tree = ast.parse(path.read_text())
+        details = GRAPH.get_import_details(importer=importer, imported=imported)
+
+        assert details, f"{importer} no longer imports {imported}: drop it from LAZY_REACHES"
+        for detail in details:
+            assert _function_at(tree, detail["line_number"]) in LAZY_METHODS, detail
+
+
+def test_no_module_is_over_450_lines() -> None:
+    sizes = {
+        str(path.relative_to(PACKAGE)): len(path.read_text().splitlines())
+        for path in sorted(PACKAGE.rglob("*.py"))
+    }
+
+    assert len(sizes) > 100  # a guard on the guard: the whole package is read
+    assert {name: lines for name, lines in sizes.items() if lines > MAX_LINES} == {}
+
+
+def test_every_package_has_its_place_in_the_layers() -> None:
+    """A module added beside the others is in the layers contract, so lint-imports checks it."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    (layers,) = [c for c in config["contracts"] if c["type"] == "layers"]
+    placed = {name.strip() for layer in layers["layers"] for name in layer.split("|")}
+    top = {".".join(module.split(".")[:2]) for module in GRAPH.modules} - {"restroute"}
+
+    assert top == placed
+    assert {f"{a} -> {b}" for a, b in LAZY_REACHES} == set(layers["ignore_imports"])
