@@ -99,9 +99,9 @@ def _function_at(tree: ast.Module, line: int) -> str | None:
     """The name of the innermost function of ``tree`` that holds ``line``."""
     name = None
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.lineno <= line <= (node.end_lineno or 0):
-            if name is None or node.lineno >= name[1]:
-                name = (node.name, node.lineno)
+        end = node.end_lineno if isinstance(node, ast.FunctionDef) else None
+        if end and node.lineno <= line <= end and (name is None or node.lineno >= name[1]):
+            name = (node.name, node.lineno)
     return name and name[0]
 
 

@@ -18,7 +18,6 @@ from restroute import Endpoint, endpoint
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
-from bench_endpoint import fresh_pool  # noqa: E402
 from naive_floor import FLOOR  # noqa: E402
 
 CASES = json.loads((BENCHMARKS / "cases.json").read_text())
@@ -47,15 +46,3 @@ def test_the_floor_builds_what_restroute_builds(case: dict[str, Any]) -> None:
 
 def test_every_case_has_a_floor() -> None:
     assert sorted(FLOOR) == sorted(case["name"] for case in CASES)
-
-
-def test_fresh_values_change_on_every_call_and_need_encoding() -> None:
-    (case,) = [case for case in CASES if "fresh" in case]
-    pool = fresh_pool(case["args"][1], case["fresh"])
-    assert len({json.dumps(options, sort_keys=True) for options in pool}) == len(pool) == 65536
-    assert pool[7]["repo"] == "hello-world-7"
-    assert pool[7]["page"] == 7
-    for i in (0, 12345, 65535):
-        result = FLOOR[case["name"]](pool[i])
-        assert result == restroute_result(case, pool[i])
-        assert f"/hello-world-{i}/issues?creator=octo%20cat%20{i}&page={i}&" in result["url"]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from restroute import EndpointError, catalog, endpoint, explain
+from restroute import EndpointError, catalog
 from restroute._rows import nest, parse_value, value_text
 from restroute.display import bundle
 from restroute.profiles import dump_profile
@@ -40,31 +40,6 @@ def test_a_name_that_is_not_text_is_an_endpoint_error() -> None:
     assert (
         str(caught.value) == "the name ('data', 'x') is not a str; give each value a name of text"
     )
-
-
-def test_a_value_past_the_recursion_limit_goes_through_every_path() -> None:
-    """A 100,000-deep list as a parameter, a body and an option: checks warn, displays
-    show a summary line, a profile refuses it; no RecursionError anywhere."""
-    deep = _deep()
-    route = "POST /repos/{owner}/{repo}/issues"
-    line = "<a list nested more than 100 levels deep>"
-
-    warnings = catalog.check(route, {"owner": "o", "repo": "r", "title": deep})
-    displays = [
-        bundle({"method": "POST", "url": "https://h/x", "body": deep}),
-        bundle(endpoint.merge(route, title=deep)),
-        bundle(explain(route, owner="o", repo="r", data=deep)),
-    ]
-    with pytest.raises(EndpointError) as caught:
-        dump_profile({"labels": deep})
-
-    assert warnings == ["issues/create: title should be string|integer, not list"]
-    for shown in displays:
-        assert line in shown["text/plain"]
-        assert "cannot display" not in shown["text/plain"]
-    assert str(caught.value).startswith("profile: labels[0][0]")
-    assert str(caught.value).endswith("is nested too deep: more than 100 tables or arrays "
-                                      "inside each other; flatten it")  # fmt: skip
 
 
 def test_an_int_past_the_digit_limit_goes_through_every_path() -> None:

@@ -8,7 +8,6 @@ import io
 import json
 import shutil
 import subprocess
-import time
 from contextlib import redirect_stderr, redirect_stdout, suppress
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -75,18 +74,6 @@ def test_a_body_nested_500_deep_is_hidden_without_recursing() -> None:
 
     assert SECRET not in pasted.redact_text(text)
     assert SECRET not in json.dumps(pasted.as_json(found))
-
-
-def test_thousands_of_secrets_are_each_hidden_and_the_rest_kept() -> None:
-    headers = " ".join(f"-H 'X-Api-Key-{n}: v{n:04d}secret'" for n in range(3000))
-    text = f"curl {headers} -H 'X-Trace: v0001' {API}/user"
-
-    shown = pasted.redact_text(text)
-
-    assert "secret'" not in shown
-    assert shown.count("<REDACTED>") == 3000
-    assert "-H 'X-Api-Key-2999: <REDACTED>'" in shown
-    assert "-H 'X-Trace: v0001'" in shown  # begins as a secret does, and is none
 
 
 @pytest.mark.parametrize(
@@ -392,12 +379,6 @@ def test_the_text_says_how_secrets_are_shown_where_it_is_read() -> None:
 )
 def test_redact_text_hides_passwords_of_keys_and_python_f_strings(text: str, shown: str) -> None:
     assert pasted.redact_text(text) == shown
-
-
-def test_redact_text_of_a_million_parentheses_before_a_colon_is_linear() -> None:
-    start = time.perf_counter()
-    assert pasted.redact_text("(" * 1_000_000 + ":a") == "(" * 1_000_000 + ":a"
-    assert time.perf_counter() - start < 5.0  # 0.2 s; the quadratic scan it was took hours
 
 
 def test_printable_and_redact_text_read_a_str_subclass_as_its_text() -> None:

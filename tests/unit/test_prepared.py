@@ -16,7 +16,6 @@ import pytest
 
 from restroute import Endpoint, EndpointError, MissingParameterError, endpoint
 from restroute._core import prepared
-from restroute._core.cache import LONGEST
 from restroute._core.options import call_options
 from restroute._core.prepared import WARM_UP, compile_route
 from restroute._core.result import MergedOptions
@@ -243,26 +242,6 @@ def test_an_encoded_space_or_comma_takes_no_slow_path_and_an_encoded_dot_does() 
     assert endpoint("GET /a/{b}/c", b="%2e%2e")["url"] == "https://api.github.com/a/%252e%252e/c"
     with pytest.raises(EndpointError, match="has a '%2e' segment"):
         endpoint("GET /a/{+b}/c", b="%2e")
-
-
-def test_the_tables_of_routes_stay_bounded() -> None:
-    routes = prepared.CompiledRoutes(endpoint._layered)
-    for number in range(prepared.LIMIT + 1):
-        for _ in range(WARM_UP):
-            assert routes.warm_up(f"GET /n/{number}", {}) is None
-    assert len(routes._uses) <= prepared.LIMIT
-    for number in range(prepared.COMPILED_LIMIT + 1):
-        for _ in range(WARM_UP):
-            assert routes.warm_up(f"GET /c/{number}", {}) is None
-        answer = routes.warm_up(f"GET /c/{number}", {})
-        assert answer is not None
-        assert answer["url"] == f"https://api.github.com/c/{number}"
-    assert 1 <= len(routes.compiled) <= prepared.COMPILED_LIMIT
-    long_route = "GET /" + "a" * LONGEST
-    for _ in range(WARM_UP + 2):
-        assert routes.warm_up(long_route, {}) is None  # the general path answers it
-    assert long_route not in routes.compiled
-    assert endpoint(long_route)["url"] == "https://api.github.com/" + "a" * LONGEST
 
 
 def test_a_gets_query_starts_with_the_defaults_parameters_written_out_once() -> None:

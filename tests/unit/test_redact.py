@@ -4,7 +4,6 @@ restroute.profiles.env_references: which secrets a copy may name by their ${VAR}
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -491,18 +490,6 @@ def test_a_toml_is_read_token_by_token(written: str, shown: str) -> None:
     assert redact_toml(written) == shown
 
 
-@pytest.mark.parametrize("text", ["x" * 200_000, "a." * 100_000, '"""' + "x" * 200_000])
-def test_a_long_toml_is_redacted_in_one_pass(text: str) -> None:
-    """A regular expression over the text took 10 s for 16,000 characters of a half-typed
-    string, and the explorer froze as the editor was left: one pass takes well under a
-    second for 200,000 (bound generous for a loaded machine)."""
-    import time
-
-    start = time.perf_counter()
-    assert redact_toml(text) == text
-    assert time.perf_counter() - start < 5
-
-
 def test_a_value_that_holds_itself_is_redacted_and_not_walked_forever() -> None:
     from restroute.redact import redact_fields
 
@@ -710,27 +697,6 @@ def test_a_masker_compares_a_long_secret_whole_past_its_first_characters() -> No
     assert hide("same-start-2 same-start-22 same-start-1") == (
         "<REDACTED>-start-2 <REDACTED> <REDACTED>"
     )
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "=a:b" * 25_000,
-        "token=$(" * 12_500,
-        "token: " * 15_000,
-        "?" * 100_000 + "=",
-        " " + "a" * 100_000 + ":" + "b" * 100_000,
-        "//a" * 30_000,
-        "//a:b" + "/c//d" * 20_000,
-    ],
-)
-def test_a_scan_is_one_pass_over_any_text(text: str) -> None:
-    """Each of these took a pass per position (minutes at 1 MB) before the scan was
-    made to start only where a word can."""
-    start = time.perf_counter()
-    masked(text)
-
-    assert time.perf_counter() - start < 5  # well under 1 s; a pass per position took minutes
 
 
 def test_a_url_that_is_no_text_is_given_back() -> None:
