@@ -62,12 +62,16 @@ def test_first_command_opens_the_explorer(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_test_command_is_what_ci_runs() -> None:
-    """The README's test command ends in the pytest call .ci/run makes."""
+    """The README's test command is the pytest call .ci/run makes for each layer's folder,
+    and .ci/run goes through every folder of tests/ that holds tests."""
     second = [code for language, code in BLOCKS if language == "sh"][1]
     ci = (Path(__file__).parents[2] / ".ci" / "run").read_text()
+    layers = sorted(p.parent.name for p in Path(__file__).parents[1].glob("*/conftest.py"))
 
-    assert second.strip().endswith(".venv/bin/python -m pytest")
-    assert ci.strip().endswith("python -m pytest")
+    assert second.strip().endswith(".venv/bin/python -m pytest -n auto")
+    assert 'python -m pytest -n auto --cov --cov-append --cov-report= "tests/$layer"' in ci
+    assert layers == ["delivery", "slow", "ui", "unit"]
+    assert "for layer in unit ui delivery slow; do" in ci
 
 
 def test_pycon_blocks_run_as_doctests() -> None:
