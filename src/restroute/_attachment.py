@@ -16,12 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ._core.encoding import shown
+from ._core.encoding import safe_repr
 from .errors import EndpointError
+from .rules import MAX_ATTACHMENT_BYTES
 
-MAX_BYTES = 100 * 1024 * 1024
-"""The largest file taken as a body: GitHub takes release assets far larger, but a body
-is held in memory and copied into every snippet."""
+MAX_BYTES = MAX_ATTACHMENT_BYTES  # the largest file taken as a body (tests lower it here)
 FALLBACK_TYPE = "application/octet-stream"  # RFC 9110, 8.3: bytes of no known type
 
 
@@ -45,7 +44,7 @@ class Attachment:
 def read_attachment(path: str | Path) -> Attachment:
     """The file at ``path`` as a body; an EndpointError says why it cannot be."""
     if not isinstance(path, str | Path):
-        msg = f"attach: the path is {shown(path)}, not text; pass a file's path"
+        msg = f"attach: the path is {safe_repr(path)}, not text; pass a file's path"
         raise EndpointError(msg)
     file = Path(path).expanduser()
     try:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from ._core.encoding import shown
-from ._core.options import DATA, MAPPINGS
+from ._core.encoding import safe_repr
 from .errors import EndpointError
+from .rules import DATA, MAPPINGS
 
 NESTED = (*MAPPINGS, DATA)  # the names whose entries a dotted row name sets
 VALUE_HINT = "value (JSON or text)"  # how parse_value reads a row: a form's placeholder
@@ -81,7 +81,7 @@ def nest(rows: Iterable[tuple[str, object]]) -> tuple[dict[str, object], list[st
     warnings: list[str] = []
     for name, value in rows:
         if not isinstance(name, str):
-            msg = f"the name {shown(name)} is not a str; give each value a name of text"
+            msg = f"the name {safe_repr(name)} is not a str; give each value a name of text"
             raise EndpointError(msg)
         outer, dot, inner = name.partition(".")
         if dot and outer in NESTED and inner:

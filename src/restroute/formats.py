@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from ._core.encoding import shown
+from ._core.encoding import safe_repr
 from .errors import EndpointError
 from .snippets import to_curl, to_json, to_python
 
@@ -53,5 +53,5 @@ def find(name: str) -> Format:
     """
     if isinstance(name, str) and name in BY_NAME:
         return BY_NAME[name]
-    msg = f"format {shown(name)} is not one of {', '.join(each.name for each in FORMATS)}"
+    msg = f"format {safe_repr(name)} is not one of {', '.join(each.name for each in FORMATS)}"
     raise EndpointError(msg)

@@ -13,7 +13,8 @@ import random
 import pytest
 
 from restroute.errors import EndpointError
-from restroute.reader._jsdata import MAX_DEPTH, Unread, read_call_arguments
+from restroute.reader._jsdata import Unread, read_call_arguments
+from restroute.rules import MAX_NESTING as MAX_DEPTH
 
 MEGABYTE = 1_000_000
 

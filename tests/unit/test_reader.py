@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from restroute import EndpointError, endpoint
 from restroute.reader import ReadRequest, looks_like_request, read_request, read_route
-from restroute.reader._shell import MAX_TEXT, commands
+from restroute.reader._shell import commands
+from restroute.rules import MAX_PASTE as MAX_TEXT
 
 API = "https://api.github.com"
 # As GitHub's REST docs write a call (curl -L, a token placeholder, the API version).

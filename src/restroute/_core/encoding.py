@@ -44,7 +44,7 @@ def _quoter(safe: str) -> Callable[[str], str]:
         try:
             return "".join(map(byte_text, text.encode()))
         except UnicodeEncodeError:
-            msg = f"{shown(text)} contains a lone surrogate, which has no UTF-8 form; "
+            msg = f"{safe_repr(text)} contains a lone surrogate, which has no UTF-8 form; "
             msg += "pass valid text"
             raise EndpointError(msg) from None
 
@@ -105,18 +105,18 @@ def int_text(value: int, name: str) -> str:
 
 def not_a_scalar(value: object, name: str, allowed: str) -> EndpointError:
     kind = type(value).__name__
-    return EndpointError(f"parameter {name!r} is a {kind} ({shown(value)}); pass {allowed}")
+    return EndpointError(f"parameter {name!r} is a {kind} ({safe_repr(value)}); pass {allowed}")
 
 
 def key_name(key: object) -> str:
     """A key as text for an explanation: a str as it is, anything else as its repr."""
-    return str.__str__(key) if isinstance(key, str) else shown(key)
+    return str.__str__(key) if isinstance(key, str) else safe_repr(key)
 
 
-def shown(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for messages, the fields named as
-    secrets hidden (an error is shown and logged: ``{'access_token': '<REDACTED>'}``);
-    never raises."""
+def safe_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)`` safe to show in a message: cut to ``limit`` characters, the fields
+    named as secrets hidden (an error is shown and logged: ``{'access_token':
+    '<REDACTED>'}``); never raises."""
     from ..redact import redact_fields  # here: restroute.redact imports this module's users
 
     try:
@@ -124,6 +124,9 @@ def shown(value: object, limit: int = 60) -> str:
     except Exception:  # a huge int, or a broken __repr__
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+shown = safe_repr  # its former name, that catalog/ still imports until it is renamed there
 
 
 # What a terminal would obey (C0, C1: ESC clears a screen, sets a title), or that hides or

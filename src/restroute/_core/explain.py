@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
 from ..redact import REDACTED, is_secret, redact_fields, redact_options, redacted
-from .encoding import key_name, shown
+from ..rules import MAPPINGS
+from .encoding import key_name, safe_repr
 from .endpoint import BASE_DEFAULTS
 from .merge import Layered, owned_copy
-from .options import MAPPINGS, call_options, canonical
+from .options import call_options, canonical
 from .parse import trace
 
 TYPE_CHECKING = False
@@ -359,11 +360,11 @@ def _json_cell(value: object) -> str:
     import json  # at first use: it costs import time
 
     try:
-        text = json.dumps(value, ensure_ascii=False, default=shown)
+        text = json.dumps(value, ensure_ascii=False, default=safe_repr)
     except RecursionError:  # nested deeper than json goes
         return "<nested too deep to show>"
     except (TypeError, ValueError):  # circular, or keys json has no text for
-        text = shown(value, limit=_CELL)
+        text = safe_repr(value, limit=_CELL)
     if len(text) <= _CELL:
         return text
     return f"{text[: _CELL - 40]}… ({len(text):,} characters)"
@@ -422,7 +423,7 @@ def _checked(layers: object) -> list[tuple[str, Mapping[str, Any]]]:
         isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)
         for pair in pairs
     ):
-        msg = f"explain: layers must be a list of (name, options) pairs, not {shown(layers)}; "
+        msg = f"explain: layers must be a list of (name, options) pairs, not {safe_repr(layers)}; "
         msg += "pass e.g. [('my profile', {'per_page': 100})]"
         raise EndpointError(msg)
     return [(name, layer) for name, layer in pairs]

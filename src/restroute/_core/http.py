@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from ..redact import redacted
 from .cache import Memo, Refused, compiled
-from .encoding import int_text, shown
+from .encoding import int_text, safe_repr
 
 # RFC 9110 5.6.2: token = 1*tchar
 _TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
@@ -48,7 +48,7 @@ def header_name(name: object, route: str) -> str:
         lower = _NAMES.of_text(name)
     if lower is not None:
         return lower
-    msg = f"{route}: header name {shown(name)} is not an HTTP token (RFC 9110 5.6.2); "
+    msg = f"{route}: header name {safe_repr(name)} is not an HTTP token (RFC 9110 5.6.2); "
     msg += "use letters, digits and !#$%&'*+-.^_`|~ only"
     raise EndpointError(msg)
 
@@ -73,8 +73,8 @@ def _number_text(name: str, value: object, route: str) -> str:
         return int_text(value, f"header {name!r}")
     if isinstance(value, float) and math.isfinite(value):
         return float.__repr__(value)
-    msg = f"{route}: header {name!r} is {shown(redacted(name, value))}; pass a string, a number, "
-    msg += "or None to drop the header"
+    msg = f"{route}: header {name!r} is {safe_repr(redacted(name, value))}; "
+    msg += "pass a string, a number, or None to drop the header"
     raise EndpointError(msg)
 
 

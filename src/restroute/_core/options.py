@@ -5,26 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..rules import ALIASES as ALIASES  # also here: catalog/ imports them from this module
+from ..rules import DATA as DATA
+from ..rules import METHODS
+from ..rules import OPTIONS as OPTIONS
 from .cache import Memo
-from .encoding import shown
+from .encoding import safe_repr
 from .http import is_token, lowercase_headers
 from .merge import merge_deep
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-# The options of a call: the one list of their names. Every other key is a parameter.
-OPTIONS = frozenset({"method", "base_url", "url", "headers", "media_type", "request"})
-# Options whose entries a form or an explanation names one by one: headers.accept.
-MAPPINGS = ("headers", "media_type", "request")
-# The parameter that is the body as given (README, "How parameters are routed").
-DATA = "data"
-ALIASES = {"baseUrl": "base_url", "mediaType": "media_type"}
-# A one-word route that is one of these is a method without a URL, not a relative URL.
-_METHOD_WORDS = frozenset(
-    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
-)
 
 
 def _split_route(route: str) -> tuple[str | None, str]:
@@ -36,7 +28,7 @@ def _split_route(route: str) -> tuple[str | None, str]:
             msg += "write it as 'GET /path'"
             raise EndpointError(msg)
         return method.upper(), url
-    if len(words) == 1 and words[0].upper() not in _METHOD_WORDS:
+    if len(words) == 1 and words[0].upper() not in METHODS:
         return None, words[0]
     if not words:
         why = "is empty"
@@ -77,7 +69,7 @@ def canonical(options: object, where: str) -> dict[str, Any]:
 
 def _text(name: str, value: object, where: str) -> str:
     if not isinstance(value, str):
-        msg = f"{where}: {name} must be a string, not {shown(value)}"
+        msg = f"{where}: {name} must be a string, not {safe_repr(value)}"
         raise EndpointError(msg)
     return plain(value)
 
@@ -110,7 +102,8 @@ def media_type_option(value: object, where: str) -> dict[str, Any]:
                 checked["previews"] = previews.copy()
             return checked
     if not isinstance(value, Mapping):
-        msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, not {shown(value)}"
+        msg = f"{where}: media_type must be a mapping like {{'format': 'raw'}}, "
+        msg += f"not {safe_repr(value)}"
         raise EndpointError(msg)
     media_type = dict(value)
     format = media_type.get("format", "")
@@ -164,7 +157,7 @@ def call_options(
     elif isinstance(route, Mapping) and options is None:
         call, options = {}, route
     else:
-        what = "two mappings" if isinstance(route, Mapping) else shown(route)
+        what = "two mappings" if isinstance(route, Mapping) else safe_repr(route)
         msg = f"{where}: the first argument must be a route string like 'GET /user' or one "
         msg += f"options mapping, not {what}"
         raise EndpointError(msg)

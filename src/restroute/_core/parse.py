@@ -11,11 +11,12 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from ..redact import redact_url
+from ..rules import BODILESS_METHODS, DATA, EMPTY_BODY_METHODS, OPTIONS
 from . import media_type as _media_type
 from .cache import Memo, Refused
-from .encoding import key_name, shown
+from .encoding import key_name, safe_repr
 from .http import checked_headers, header_value, is_token
-from .options import DATA, OPTIONS, canonical, media_type_option
+from .options import canonical, media_type_option
 from .query import add_query
 from .result import MergedOptions, RequestOptions
 from .template import TEMPLATES, Template
@@ -78,11 +79,11 @@ def _checked_method(method: str) -> str:
 
 def _base_without_slash(base_url: object) -> str:
     if isinstance(base_url, str) and base_url.startswith("/") and not base_url.startswith("//"):
-        msg = f"base_url {shown(base_url)} is a path with no host (an API description's "
+        msg = f"base_url {safe_repr(base_url)} is a path with no host (an API description's "
         msg += "server relative to where it is served); pass the API's URL, such as "
         raise Refused(msg + f"'https://api.example.com{base_url.rstrip('/')}'")
     if not isinstance(base_url, str) or not is_base_url(base_url):
-        msg = f"base_url {shown(redact_url(base_url))} is not an http(s) URL with a host "
+        msg = f"base_url {safe_repr(redact_url(base_url))} is not an http(s) URL with a host "
         msg += "that every client reads alike (no credentials, backslash, %, whitespace, query or "
         msg += "fragment); pass one such as 'https://api.github.com'"
         raise Refused(msg)
@@ -185,7 +186,7 @@ def request_options(
     result["method"] = method.lower()
     result["url"] = url
     result["headers"] = headers
-    if method == "GET" or method == "HEAD":
+    if method in BODILESS_METHODS:
         if DATA in remaining:
             msg = f"{route}: a {method} request has no body, but data was given; "
             msg += "drop data, or use a method such as POST"
@@ -200,7 +201,7 @@ def request_options(
             headers["content-type"] = _JSON_CONTENT_TYPE
             if changes is not None:
                 changes["content-type"] = _ADDED_FOR_DATA if DATA in remaining else _ADDED_FOR_JSON
-    elif method == "PATCH" or method == "PUT":
+    elif method in EMPTY_BODY_METHODS:
         result["body"] = ""  # GitHub wants content-length: 0 on these
     if "content-length" in headers or "transfer-encoding" in headers:
         check_framing(headers, body_bytes(result), route)
@@ -237,7 +238,7 @@ def _record_parameters(
     """Where the parameters go: the template's variables, then the query or the body."""
     record.update(plan.places)
     for key, value in parameters.items():
-        if method == "GET" or method == "HEAD":
+        if method in BODILESS_METHODS:
             if key == DATA:
                 place = "refused: a GET or HEAD request has no body"
             else:
@@ -255,7 +256,7 @@ def checked_method(method: object) -> str:
         upper = _METHODS.of_text(method)
     if upper is not None:
         return upper
-    msg = f"method {shown(method)} is not an HTTP token (RFC 9110 9.1); "
+    msg = f"method {safe_repr(method)} is not an HTTP token (RFC 9110 9.1); "
     msg += "pass a method such as 'GET' or 'POST'"
     raise EndpointError(msg)
 
@@ -267,7 +268,7 @@ def url_plan(url: object, method: str) -> _Plan:
             return _PLANS[text]
         except Refused as refused:
             raise EndpointError(f"{method} {redact_url(text)}: {refused.why}") from None
-    msg = f"{method}: no url" + (f" ({shown(url)})" if url is not None else "")
+    msg = f"{method}: no url" + (f" ({safe_repr(url)})" if url is not None else "")
     msg += "; pass a route like 'GET /user' or url='/user'"
     raise EndpointError(msg)
 

@@ -22,11 +22,12 @@ globals.
 from __future__ import annotations
 
 from ..errors import EndpointError
+from ..rules import ALIASES, BODILESS_METHODS, EMPTY_BODY_METHODS, OPTIONS
 from .cache import LONGEST
 from .codegen import Source
 from .http import checked_headers
 from .merge import ATOMS
-from .options import ALIASES, OPTIONS, option, split_route
+from .options import option, split_route
 from .parse import (
     absolute_url,
     amend_accept,
@@ -194,10 +195,10 @@ class _Source(Source):
             self.line('r["method"] = LOWER', 1)
             self.line('r["url"] = url', 1)
             self.line('r["headers"] = headers', 1)
-            if method in ("PATCH", "PUT"):
+            if method in EMPTY_BODY_METHODS:
                 self.line('r["body"] = ""', 1)
             self.line("return r", 1)
-        if method in ("GET", "HEAD") and not framed:
+        if method in BODILESS_METHODS and not framed:
             self._query_of_defaults(template)
         # Removing the few that are not parameters is faster than a comprehension.
         self.line("remaining = p if p is not given else p.copy()")

@@ -12,8 +12,8 @@ from .encoding import (
     item_text,
     not_a_scalar,
     quote_component,
+    safe_repr,
     scalar_text,
-    shown,
 )
 
 
@@ -40,7 +40,7 @@ def _key(name: object) -> str:
     key = _KEYS.of_text(name)
     if key is not None:
         return key
-    msg = f"query parameter names must be strings, not {shown(name)}; pass str keys"
+    msg = f"query parameter names must be strings, not {safe_repr(name)}; pass str keys"
     raise EndpointError(msg)
 
 

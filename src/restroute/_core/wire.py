@@ -9,7 +9,7 @@ import math
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from .encoding import shown
+from .encoding import safe_repr
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -67,8 +67,8 @@ def _json_text(body: object) -> str:
     twins = _keys_written_alike(body)
     if twins:
         first, second, text = twins
-        msg = f"the body has the keys {shown(first)} and {shown(second)}, which JSON writes "
-        msg += f"as the same key {text!r}; pass only one of them"
+        msg = f"the body has the keys {safe_repr(first)} and {safe_repr(second)}, "
+        msg += f"which JSON writes as the same key {text!r}; pass only one of them"
         raise EndpointError(msg)
     if not _encoders:
         import json

@@ -11,6 +11,7 @@ line on stderr, ``restroute: error: ...``, and exit status 2; never a traceback.
 
 from __future__ import annotations
 
+from ..rules import MAX_PASTE
 from .args import (
     UsageError,
     catalog_option,
@@ -25,7 +26,6 @@ from .args import (
 from .build import EPILOG, FORMATS
 from .command import build_parser, entrypoint, main
 from .explore import EXAMPLE_ROUTE
-from .import_ import MAX_PASTE
 from .routes import ROUTES_SHOWN
 from .serve import SERVE_EXTRA, SERVE_HOST, SERVE_PORT, serve_command
 

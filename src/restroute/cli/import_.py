@@ -6,9 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..rules import MAX_PASTE
 from .args import UsageError, _Parser
-
-MAX_PASTE = 1_000_000  # characters read from stdin by import: the reader's own limit
 
 
 def add_parser(commands: argparse._SubParsersAction[_Parser]) -> _Parser:

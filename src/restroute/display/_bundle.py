@@ -26,15 +26,15 @@ def _never_raising(
     """A display that fails would hide the object behind a traceback: it shows the
     problem as text instead."""
 
-    def shown(obj: Any, *, redact: bool = True) -> dict[str, Any]:
+    def bundle_or_problem(obj: Any, *, redact: bool = True) -> dict[str, Any]:
         try:
             return make(obj, redact)
         except Exception as error:  # any failure of any value: the display says so
             kind = type(obj).__name__
             return {"text/plain": f"<{kind} that restroute cannot display: {error!r:.200}>"}
 
-    shown.__doc__ = make.__doc__
-    return shown
+    bundle_or_problem.__doc__ = make.__doc__
+    return bundle_or_problem
 
 
 @_never_raising

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from html import escape
 
 from .. import formats
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import redact_headers, redact_options
 from ._summary import LIMIT, _summarised, summary
@@ -108,7 +108,7 @@ def _body_text(body: object, content_type: object = None) -> str:
     try:
         return json.dumps(body, indent=2, ensure_ascii=False)
     except (TypeError, ValueError):  # a set, an object; an int too long to write
-        return shown(body, LIMIT)
+        return safe_repr(body, LIMIT)
 
 
 def _not_shown(format: formats.Format, line: str) -> str:

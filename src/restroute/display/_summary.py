@@ -5,8 +5,11 @@ from __future__ import annotations
 import codecs
 from collections.abc import Mapping
 
-LIMIT = 64 * 1024  # a value of more bytes (or characters, or bytes as JSON) is summarised
-DEPTH = 100  # and one of lists and mappings nested deeper than this
+from ..rules import MAX_NESTING, MAX_SHOWN_BYTES
+
+LIMIT = MAX_SHOWN_BYTES  # a value of more bytes (or characters, or bytes as JSON) is summarised
+DEPTH = MAX_NESTING  # and one of lists and mappings nested deeper than this
+
 _HEAD = 16  # the bytes a summary of binary shows, in hex
 _TEXT_HEAD = 40  # the characters a summary of text shows
 

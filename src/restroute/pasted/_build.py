@@ -13,8 +13,8 @@ from .._core.http import is_token
 from .._core.query import query_text
 from .._rows import value_text
 from ..catalog import Match
-from ..catalog._model import OPTION_NAMES
 from ..errors import EndpointError
+from ..rules import OPTION_NAMES
 from ._parameters import _PATH_VARIABLE, _PLAIN, _base_url, _check, _query_names, _rows
 
 

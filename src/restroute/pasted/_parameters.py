@@ -9,8 +9,8 @@ import re
 from .._rows import value_text
 from ..catalog import Match
 from ..catalog._match import API
-from ..catalog._model import OPTION_NAMES
 from ..errors import EndpointError
+from ..rules import BODILESS_METHODS, DATA, OPTION_NAMES
 
 
 def _check(found: object, function: str) -> None:
@@ -58,7 +58,7 @@ def _rows(found: Match, notes: list[str]) -> list[tuple[str, object]]:
     in_url = in_path | set(_query_names(found))
     said = {part.became: part.text for part in found.parts}
     in_body = [part.became[5:] for part in found.parts if part.became.startswith("body ")]
-    bodiless = method in ("GET", "HEAD")
+    bodiless = method in BODILESS_METHODS
     body = {name: found.params[name] for name in in_body if name in found.params}
     if not in_body and not bodiless:  # no parts say: what the URL does not take
         body = {n: v for n, v in found.params.items() if n not in in_url and n not in _OPTIONS}
@@ -79,7 +79,7 @@ def _rows(found: Match, notes: list[str]) -> list[tuple[str, object]]:
     return rows
 
 
-_OPTIONS = frozenset({"media_type", "data"})
+_OPTIONS = frozenset({"media_type", DATA})
 
 
 def _option_rows(name: str, value: object, in_url: set[str]) -> list[tuple[str, object]]:
@@ -123,7 +123,7 @@ def _query_names(found: Match) -> list[str]:
     _, brace, names = url.partition("{?")
     if brace:
         return names.rstrip("}").split(",")
-    if method not in ("GET", "HEAD"):
+    if method not in BODILESS_METHODS:
         return []
     in_path = set(_PATH_VARIABLE.findall(url))
     return [name for name in found.params if name not in in_path and name not in _OPTIONS]

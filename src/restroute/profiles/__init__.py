@@ -20,8 +20,8 @@ out), ``saving`` (the file replaced atomically), ``references`` (a secret's ``${
 
 from __future__ import annotations
 
+from ..rules import MAX_PROFILE_BYTES as MAX_PROFILE_BYTES
 from .reading import MAX_DEPTH as MAX_DEPTH
-from .reading import MAX_PROFILE_BYTES as MAX_PROFILE_BYTES
 from .reading import Profile, load_profile, parse_profile
 from .references import env_references
 from .saving import save_profile

@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import REFERENCE
+from ..rules import MAX_NESTING, MAX_PROFILE_BYTES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,8 +21,8 @@ if TYPE_CHECKING:
 
 _REFERENCE = re.compile(REFERENCE)
 # Tables and arrays inside each other: more than this, and the profile is refused (reading
-# and writing), well before Python's recursion limit stops tomllib, tomli-w or this module.
-MAX_DEPTH = 100
+# and writing), as a row's value nested as deep would be.
+MAX_DEPTH = MAX_NESTING
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -46,9 +47,6 @@ class Profile:
         return (
             f"<Profile {self.name!r}: {len(self.options)} options, {len(self.warnings)} warnings>"
         )
-
-
-MAX_PROFILE_BYTES = 10_000_000  # a profile is a few lines; this is no profile
 
 
 def load_profile(path: str | Path, environ: Mapping[str, str] | None = None) -> Profile:
@@ -102,7 +100,7 @@ def parse_profile(
         raise EndpointError(msg)
     environment = os.environ if environ is None else environ
     if not isinstance(environment, Mapping):
-        msg = f"profile {name!r}: environ is {shown(environment)}, not a mapping; pass a dict "
+        msg = f"profile {name!r}: environ is {safe_repr(environment)}, not a mapping; pass a dict "
         msg += "of variables, or leave it out to read os.environ"
         raise EndpointError(msg)
     try:
@@ -122,7 +120,7 @@ def parse_profile(
 def _catalog(value: object, name: str, path: Path | None) -> str:
     """The catalog a profile names, a relative path read from the profile's folder."""
     if not isinstance(value, str):
-        msg = f"profile {name!r}: catalog is {shown(value)}; give the path of an OpenAPI "
+        msg = f"profile {name!r}: catalog is {safe_repr(value)}; give the path of an OpenAPI "
         raise EndpointError(msg + 'description (catalog = "openapi.yaml"), or github')
     is_file = "/" in value or os.sep in value or value.endswith((".json", ".yaml", ".yml"))
     if not is_file or path is None or os.path.isabs(value):  # github, ghes-3.19 ...
@@ -149,7 +147,7 @@ def _expanded(
                 return match[0]
             found = environ[variable]
             if not isinstance(found, str):
-                msg = f"profile {name!r}: environ[{variable!r}] is {shown(found)}, not a str; "
+                msg = f"profile {name!r}: environ[{variable!r}] is {safe_repr(found)}, not a str; "
                 msg += "pass the environment's values as text"
                 raise EndpointError(msg)
             return found
@@ -172,10 +170,10 @@ def _file_path(path: str | os.PathLike[str]) -> Path:
         checked = Path(path)  # None, an int: TypeError
         encoded = os.fsencode(checked)  # a lone surrogate that is no escaped byte raises
     except (TypeError, UnicodeEncodeError):
-        msg = f"profile path {shown(path)} is not a file name; pass a str or Path"
+        msg = f"profile path {safe_repr(path)} is not a file name; pass a str or Path"
         raise EndpointError(msg) from None
     if b"\0" in encoded:
-        msg = f"profile path {shown(str(checked))} holds a NUL character, which no file "
+        msg = f"profile path {safe_repr(str(checked))} holds a NUL character, which no file "
         msg += "name can; pass the file's path"
         raise EndpointError(msg)
     return checked

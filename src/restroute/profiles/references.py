@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import REDACTED, is_secret, references_only
 
@@ -43,7 +43,7 @@ def env_references(
     sources: dict[str, tuple[str, str | None]] = {}
     for layer in layers if isinstance(layers, Iterable) else [layers]:
         if not (isinstance(layer, tuple) and len(layer) == 3 and isinstance(layer[1], Mapping)):
-            msg = f"env_references: a layer is {shown(layer)}; pass (who sets it, options, "
+            msg = f"env_references: a layer is {safe_repr(layer)}; pass (who sets it, options, "
             msg += "its TOML table or None) for each layer, bottom first"
             raise EndpointError(msg)
         where, options, raw = layer

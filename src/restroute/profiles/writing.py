@@ -9,7 +9,7 @@ from datetime import date, datetime, time, timedelta
 
 import tomli_w
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import is_secret, references_only
 from .reading import MAX_DEPTH, _too_deep
@@ -36,7 +36,7 @@ def dump_profile(options: Mapping[str, Any]) -> str:
     [headers]
     """
     if not isinstance(options, Mapping):
-        msg = f"profile: the options are {shown(options)}, not a mapping; pass a dict of "
+        msg = f"profile: the options are {safe_repr(options)}, not a mapping; pass a dict of "
         msg += "options, as endpoint.defaults() takes them"
         raise EndpointError(msg)
     kept, left_out = _without_secrets(options)
@@ -149,12 +149,12 @@ def _checked_key(key: object, where: str) -> str:
     table = where or "the profile"
     if not isinstance(key, str):
         msg = (
-            f"profile: the key {shown(key)} in {table} is not a string; "
+            f"profile: the key {safe_repr(key)} in {table} is not a string; "
             f"TOML keys are strings: write it as {_as_text(key)}"
         )
         raise EndpointError(msg)
     if not _encodable(key):
-        msg = f"profile: the key {shown(key)} in {table} {_SURROGATE}"
+        msg = f"profile: the key {safe_repr(key)} in {table} {_SURROGATE}"
         raise EndpointError(msg)
     return str.__str__(key)  # a str subclass's own methods never run
 
@@ -174,7 +174,7 @@ def _encodable(text: str) -> bool:
 def _scalar_problem(value: object) -> str | None:
     """Why ``value`` cannot be written as a TOML value, or None when it can."""
     if isinstance(value, str):
-        return None if _encodable(value) else f"= {shown(value)} {_SURROGATE}"
+        return None if _encodable(value) else f"= {safe_repr(value)} {_SURROGATE}"
     if isinstance(value, bool | float | date):
         return _datetime_problem(value) if isinstance(value, datetime) else None
     if isinstance(value, int):
@@ -184,7 +184,7 @@ def _scalar_problem(value: object) -> str | None:
     if value is None:
         return "= None has no TOML form (TOML has no null); leave the key out"
     return (
-        f"= {shown(value)} has no TOML form; "
+        f"= {safe_repr(value)} has no TOML form; "
         "write it as a string, number, boolean, date, time, array or table"
     )
 

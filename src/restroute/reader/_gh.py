@@ -10,9 +10,10 @@ import shlex
 from urllib.parse import quote
 
 from ..errors import EndpointError
+from ..rules import MAX_NESTING
 from ._command import _expansions, _header, _option, _value
 from ._request import ReadRequest, _named
-from ._shell import MAX_DEPTH, Word
+from ._shell import Word
 from ._url import _url_word
 
 _GH_VALUED = {
@@ -92,9 +93,9 @@ def _gh_field(fields: dict[str, object], name: str, value: object) -> None:
     is the field b of the object a (gh's "nested parameters")."""
     head, brackets, _ = name.partition("[")
     keys = [head, *_GH_KEY.findall(name[len(head) :])] if brackets else [name]
-    if len(keys) > MAX_DEPTH:
+    if len(keys) > MAX_NESTING:
         msg = f"gh api's field {_named(head)} is nested {len(keys) - 1:,} levels; no API's "
-        raise EndpointError(msg + f"body is, and at most {MAX_DEPTH} are read")
+        raise EndpointError(msg + f"body is, and at most {MAX_NESTING} are read")
     where: dict[str, object] = fields
     for key, after in itertools.pairwise(keys):
         inner = where.get(key)

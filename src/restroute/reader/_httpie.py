@@ -9,8 +9,9 @@ import shlex
 from urllib.parse import quote
 
 from ..errors import EndpointError
+from ..rules import READABLE_METHODS
 from ._command import _expansions, _option, _value
-from ._request import METHODS, ReadRequest, _check_depth, _named, _ordinal
+from ._request import ReadRequest, _check_depth, _named, _ordinal
 from ._shell import Word
 from ._url import _url_word
 
@@ -61,7 +62,9 @@ def _httpie(words: list[Word], *, secure: bool) -> ReadRequest:
         else:
             rest.append(word)
         at += 1
-    if len(rest) > 1 and rest[0].text.upper() in METHODS:  # a word of letters, before the URL
+    if (
+        len(rest) > 1 and rest[0].text.upper() in READABLE_METHODS
+    ):  # a word of letters, before the URL
         request.method = rest.pop(0).text.upper()
     if not rest:
         msg = "the HTTPie command has no URL; paste the whole command"

@@ -25,6 +25,7 @@ from operator import indexOf
 from typing import Any
 
 from ..errors import EndpointError
+from ..rules import MAX_NESTING
 from ._jspatterns import (
     _BLANK,
     _BRACKETS,
@@ -44,13 +45,12 @@ from ._jspatterns import (
     _WORD,
     _compiled,
 )
-from ._shell import MAX_DEPTH
 
-__all__ = ["MAX_DEPTH", "Unread", "read_call_arguments"]
+__all__ = ["Unread", "read_call_arguments"]
 
 _WORDS = {"true": True, "false": False, "null": None}
 _PARENS = {"(": 1, ")": -1}
-_TOO_DEEP = f"data nested more than {MAX_DEPTH} levels"
+_TOO_DEEP = f"data nested more than {MAX_NESTING} levels"
 
 
 class Unread(str):
@@ -105,11 +105,11 @@ class _Reader:
             if text[self.at : self.at + 1] in _BRACKETS:  # read a character at a time
                 found, closer, depth, after = self.brackets(outer, found, closer, depth, after)
             if closer != "}":
-                steps = _ITEM_STEPS[closer] if depth < MAX_DEPTH else _DEEPEST_ITEM_STEPS
-            elif depth < MAX_DEPTH:
+                steps = _ITEM_STEPS[closer] if depth < MAX_NESTING else _DEEPEST_ITEM_STEPS
+            elif depth < MAX_NESTING:
                 steps = _ENTRY_STEPS
             else:
-                steps = _DEEPEST_ENTRY_STEPS if depth == MAX_DEPTH else _KEY_STEPS
+                steps = _DEEPEST_ENTRY_STEPS if depth == MAX_NESTING else _KEY_STEPS
             match = steps[after].match(text, self.at)
             if match is None:  # after a value, neither a comma nor the end
                 raise self.no_separator(closer)
@@ -130,7 +130,7 @@ class _Reader:
                 if step == "bare":  # { owner }: a variable
                     found[name] = Unread(name)
                     step = "close"
-                elif depth > MAX_DEPTH:
+                elif depth > MAX_NESTING:
                     self.at = match.end("colon")
                     raise self.fail(_TOO_DEEP)
                 elif step == "colon":  # then a value the patterns do not read whole
@@ -157,7 +157,7 @@ class _Reader:
                 outer.append((found, closer, depth))
                 found, closer, depth = opened, "}" if match["open"] == "{" else "]", depth + 1
                 after = False
-                if closer == "}" or depth <= MAX_DEPTH:
+                if closer == "}" or depth <= MAX_NESTING:
                     continue
                 self.blank()  # an array whose values would be too deep: [] or an error
                 if not text.startswith("]", self.at):
@@ -188,7 +188,7 @@ class _Reader:
                 elif char == "," and after:
                     after = False
                 elif (
-                    (char == "{" or (char == "[" and depth < MAX_DEPTH))
+                    (char == "{" or (char == "[" and depth < MAX_NESTING))
                     and not after
                     and closer != "}"
                     and not (at == last and _FLAT_START.match(text, at))

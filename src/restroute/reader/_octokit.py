@@ -8,11 +8,9 @@ import json
 import re
 
 from ..errors import EndpointError, MissingParameterError
+from ..rules import MAX_CALL
 from ._request import _SURROGATE, ReadRequest, _named
 
-# Octokit calls read at most: their object literals are read a token at a time, 0.5 s
-# for this many characters (benchmarks/bench_reader.py), and a call is rarely 2,000.
-MAX_CALL = 200_000
 # octokit.request(...), octokit.paginate(...), and a method by its name: octokit.rest.
 # issues.create(...), as v17 and later call it, octokit.issues.create(...) as earlier did,
 # github.rest.issues.create(...) as actions/github-script names it.

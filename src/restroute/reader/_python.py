@@ -18,8 +18,8 @@ import ast
 import json
 
 from ..errors import EndpointError
+from ..rules import MAX_NESTING, MAX_PASTE, MAX_SCRIPT
 from ._request import ReadRequest
-from ._shell import MAX_DEPTH, MAX_TEXT
 
 __all__ = ["read_python"]
 
@@ -56,21 +56,16 @@ class _Values:
         measures = [self.measure(part) for part in parts]
         size = 1 + sum(each[0] for each in measures)
         depth = 1 + max((each[1] for each in measures), default=0)
-        if size > MAX_TEXT or depth > MAX_DEPTH:
+        if size > MAX_PASTE or depth > MAX_NESTING:
             msg = (
-                f"the Python builds a value of more than {MAX_TEXT:,} items and characters "
-                f"or {MAX_DEPTH} levels (a name used twice in it, again and again); no request "
+                f"the Python builds a value of more than {MAX_PASTE:,} items and characters "
+                f"or {MAX_NESTING} levels (a name used twice in it, again and again); no request "
                 "holds one"
             )
             raise EndpointError(msg)
         if isinstance(value, (list, dict)):
             self.measures[id(value)] = (value, size, depth)
         return value
-
-
-# Scripts read at most: parsing takes 0.4 s for this many characters of the densest
-# Python (benchmarks/bench_reader.py), and a script is rarely 2,000.
-MAX_SCRIPT = 100_000
 
 
 def read_python(text: str) -> ReadRequest:

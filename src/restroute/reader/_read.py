@@ -7,14 +7,15 @@ import re
 from dataclasses import replace
 
 from ..errors import EndpointError
+from ..rules import MAX_PASTE, READABLE_METHODS
 from ._command import _PROMPT, _program, _without_wrappers
 from ._curl import _curl
 from ._gh import _gh
 from ._httpie import _httpie
 from ._message import _REQUEST_LINE, _http_message, _json_options
 from ._octokit import _OCTOKIT, _octokit
-from ._request import _SURROGATE, METHODS, ReadRequest, _named
-from ._shell import MAX_TEXT, Word, commands
+from ._request import _SURROGATE, ReadRequest, _named
+from ._shell import Word, commands
 from ._url import _BARE_URL, _bare, _url
 
 TYPE_CHECKING = False
@@ -42,7 +43,7 @@ def read_request(text: str) -> ReadRequest:
 
 def _read(text: str) -> ReadRequest:
     url = _BARE_URL.fullmatch(text.strip())
-    if url is not None and (url[1] is None or url[1].upper() in METHODS):
+    if url is not None and (url[1] is None or url[1].upper() in READABLE_METHODS):
         return _bare(url[1], url[2])
     if _PYTHON.search(text) is not None:
         from ._python import read_python
@@ -83,8 +84,8 @@ def _plain(text: object) -> str:
 def _utf8(text: str) -> str:
     """``text``, refused when longer than the limit or no UTF-8 text (a lone surrogate):
     no request can send one, and ``quote`` and the like fail on it."""
-    if len(text) > MAX_TEXT:
-        msg = f"the text is {len(text):,} characters; paste a request of at most {MAX_TEXT:,}"
+    if len(text) > MAX_PASTE:
+        msg = f"the text is {len(text):,} characters; paste a request of at most {MAX_PASTE:,}"
         raise EndpointError(msg)
     if (bad := _SURROGATE.search(text)) is not None:
         msg = (

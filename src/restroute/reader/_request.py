@@ -7,9 +7,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import EndpointError
-from ._shell import MAX_DEPTH
+from ..rules import MAX_NESTING
 
-METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
 # Half of a UTF-16 pair: no UTF-8 text holds one (Python's surrogateescape gives one for
 # each byte of stdin that is no UTF-8), and no request can send one.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -54,8 +53,8 @@ def _check_depth(value: object, where: str) -> None:
     level, depth = [value], 0
     while level := [each for each in level if isinstance(each, (dict, list))]:
         depth += 1
-        if depth > MAX_DEPTH:
-            msg = f"{where} is nested more than {MAX_DEPTH} levels; no API's body is"
+        if depth > MAX_NESTING:
+            msg = f"{where} is nested more than {MAX_NESTING} levels; no API's body is"
             raise EndpointError(msg)
         level = [inner for each in level
                  for inner in (each.values() if isinstance(each, dict) else each)]  # fmt: skip

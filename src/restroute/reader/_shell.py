@@ -16,12 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import EndpointError
+from ..rules import MAX_PASTE, MAX_WORDS
 
 __all__ = ["Word", "commands"]
 
-MAX_TEXT = 1_000_000  # characters of pasted text read at most
-MAX_DEPTH = 100  # levels a pasted value nests at most: no API's body nests so deep
-MAX_WORDS = 50_000  # shell words read at most: each costs a few µs, and a request has few
 _OPERATORS = ("&&", "||", "|", ";", "&", ">", "<")
 _BLANKS = " \t\r\n"
 _SPACES = re.compile(r"[ \t\r]+")
@@ -55,8 +53,8 @@ def commands(text: str) -> list[list[Word]]:
     if not isinstance(text, str):
         msg = f"the text to read is {type(text).__name__}, not a str"
         raise EndpointError(msg)
-    if len(text) > MAX_TEXT:
-        msg = f"the text is {len(text):,} characters; paste a request of at most {MAX_TEXT:,}"
+    if len(text) > MAX_PASTE:
+        msg = f"the text is {len(text):,} characters; paste a request of at most {MAX_PASTE:,}"
         raise EndpointError(msg)
     reader = _Reader(text.replace("\r\n", "\n").replace("\r", "\n"))
     return reader.read()

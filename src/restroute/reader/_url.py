@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from ..errors import EndpointError
+from ..rules import READABLE_METHODS
 from ._command import _expansions, _shown
-from ._request import METHODS, ReadRequest
+from ._request import ReadRequest
 from ._shell import Word
 
 # A URL alone, as a browser's address bar gives it (its & and ? are no shell's), with
@@ -25,7 +26,7 @@ def _bare(method: str | None, url: str) -> ReadRequest:
 
 def _url(words: list[Word]) -> ReadRequest:
     method = "GET"
-    if len(words) == 2 and words[0].text.upper() in METHODS:
+    if len(words) == 2 and words[0].text.upper() in READABLE_METHODS:
         method, words = words[0].text.upper(), words[1:]
     if len(words) != 1:
         msg = (

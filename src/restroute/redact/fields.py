@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
 from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret
 from .text import redact_url
 
@@ -73,7 +74,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in shown.items():
         if name == "headers" and isinstance(value, Mapping):
             shown[name] = redact_headers(value)
-        elif name in ("url", "base_url"):
+        elif name in URL_OPTIONS:
             shown[name] = redact_url(value)
         elif isinstance(name, str) and is_secret(name):
             shown[name] = REDACTED
@@ -82,7 +83,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return shown
 
 
-_DEPTH = 64  # deeper than any API's body: what lies below is kept or hidden whole
+_DEPTH = MAX_REDACT_DEPTH  # deeper than any API's body: what lies below is kept or hidden whole
 
 
 def redact_fields(value: object, depth: int = 0) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_LEAVES, OPTION_NAMES
 from .fields import holds_secret
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -16,10 +17,9 @@ if TYPE_CHECKING:
 
 # The options that are not parameters: a value that holds a secret is hidden whole only
 # when it is a parameter's (a URL's own secrets are hidden part by part).
-_OPTIONS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "request",
-                      "media_type", "mediaType", "data"})  # fmt: skip
-_LEAVES = 10_000  # the strings of the merged options searched for secrets, at most
-_DEPTH = 64  # deeper than any API's body: below it, nothing more is looked for
+_OPTIONS = OPTION_NAMES
+_LEAVES = MAX_SECRET_LEAVES  # the strings of the merged options searched for secrets, at most
+_DEPTH = MAX_REDACT_DEPTH  # deeper than any API's body: below it, nothing more is looked for
 _SHORTEST = 8  # a shorter secret would hide the same characters wherever they are
 
 

@@ -16,7 +16,8 @@ copy can be shared and still run; a secret no variable holds stays masked).
 """
 
 from .._rows import VALUE_HINT, parse_value
-from ._edits import MAX_PASTED_ROWS as MAX_PASTED_ROWS
+from ..rules import MAX_NESTING
+from ..rules import MAX_PASTED_ROWS as MAX_PASTED_ROWS
 from ._edits import UNDO_STEPS as UNDO_STEPS
 from ._edits import _Step as _Step
 from ._layers import CATALOG as CATALOG
@@ -30,8 +31,6 @@ from ._layers import _keeping_hidden as _keeping_hidden
 from ._layers import _marked as _marked
 from ._layers import _option as _option
 from ._layers import _written as _written
-from ._request import MAX_NESTING
-from ._request import _text_too_deep as _text_too_deep
 from ._request import _too_deep_error as _too_deep_error
 from ._secrecy import _LEAVES as _LEAVES
 from ._secrecy import _MODES as _MODES

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import EndpointError
+from ..rules import MAX_PASTED_ROWS
 from . import _form
 
 TYPE_CHECKING = False
@@ -14,9 +15,6 @@ if TYPE_CHECKING:
     from ._session import Session
 
 UNDO_STEPS = 100  # edits of the form that undo goes back through
-# Rows a paste may give: GitHub's largest form has 31, and the explorer lays out each row
-# as widgets, about 11 ms each (100 rows: 1.2 s): thousands froze it for 18 to 49 s.
-MAX_PASTED_ROWS = 100
 
 
 class _Step(NamedTuple):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core.options import ALIASES, MAPPINGS
+from ..rules import ALIASES, MAPPINGS
 
 Rows = list[tuple[str, str]]
 ANY_ROUTE = frozenset({"base_url", *MAPPINGS})  # options a row may set for every route

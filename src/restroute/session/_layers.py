@@ -7,13 +7,13 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .._core.encoding import key_name, shown
+from .._core.encoding import key_name, safe_repr
 from .._core.explain import redacted_value
 from .._core.merge import owned_copy
-from .._core.options import ALIASES
 from .._rows import NESTED, value_text
 from ..errors import EndpointError
 from ..profiles import Profile, dump_profile, left_out, parse_profile
+from ..rules import ALIASES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -48,9 +48,10 @@ class Layer:
 
     def __post_init__(self) -> None:
         if not isinstance(self.options, Mapping):
-            msg = f"layer {shown(self.name)}: options are {shown(self.options)}, not a mapping"
+            msg = f"layer {safe_repr(self.name)}: options are {safe_repr(self.options)}, "
+            msg += "not a mapping"
             raise EndpointError(msg)
-        self.options = owned_copy(self.options, f"layer {shown(self.name)}")  # its own
+        self.options = owned_copy(self.options, f"layer {safe_repr(self.name)}")  # its own
         self.warnings = tuple(self.warnings)
         if not self.text:
             self.text = dump_profile(self.options)
@@ -69,7 +70,7 @@ class Layer:
 
     def __repr__(self) -> str:  # names, never values: the options hold tokens
         state = "on" if self.enabled else "off"
-        return f"<Layer {shown(self.name)} {state}: {sorted(map(key_name, self.options))}>"
+        return f"<Layer {safe_repr(self.name)} {state}: {sorted(map(key_name, self.options))}>"
 
 
 def _hidden(raw: dict[str, Any], options: dict[str, Any]) -> dict[str, tuple[str, Any]]:
@@ -118,7 +119,7 @@ def _form_text(value: object) -> str:
     try:
         return value_text(value)
     except (TypeError, ValueError, RecursionError):
-        return shown(value)
+        return safe_repr(value)
 
 
 def layer_default(
@@ -127,7 +128,7 @@ def layer_default(
     """What ``layers`` give the parameter of a form row named ``name``, and the topmost
     layer switched on that sets it (``Session.layer_default``)."""
     if not isinstance(name, str):
-        msg = f"layer_default: the name is {shown(name)}; pass a row's name such as 'per_page'"
+        msg = f"layer_default: the name is {safe_repr(name)}; pass a row's name such as 'per_page'"
         raise EndpointError(msg)
     key = str.__str__(name).strip()
     outer, dot, inner = key.partition(".")

@@ -10,6 +10,7 @@ from .._core.explain import Explanation, explain
 from .._rows import nest, parse_value
 from ..errors import EndpointError, MissingParameterError
 from ..profiles import env_references
+from ..rules import MAX_NESTING, json_too_deep
 from ._layers import CATALOG, PASTED, _written
 from ._secrecy import _secrets
 from ._view import View
@@ -19,36 +20,6 @@ if TYPE_CHECKING:
     from typing import Literal
 
     from ._session import Session
-
-MAX_NESTING = 100
-"""Lists and tables inside each other that a session takes, in a row's value or a layer:
-far more than any API asks for, and deep enough below Python's recursion limit that
-merging, explaining, snippets and the explorers' rendering never hit it."""
-
-
-def _text_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
-    """Whether JSON ``text`` opens more than ``limit`` arrays or objects inside each other
-    (read without recursion: json.loads raises RecursionError on such text)."""
-    if not text.lstrip().startswith(("[", "{")) or text.count("[") + text.count("{") <= limit:
-        return False
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
 
 
 def _too_deep_error(what: str) -> EndpointError:
@@ -69,7 +40,7 @@ def typed_rows(session: Session, pasted: bool | None = None) -> list[tuple[str, 
         if pasted is not None and (session.pasted.get(name) == text) is not pasted:
             continue
         header = name.startswith("headers.") and len(name) > len("headers.")
-        if not header and _text_too_deep(text):
+        if not header and json_too_deep(text):
             raise _too_deep_error(f"parameter {name!r:.60}")
         typed.append((name, text if header else parse_value(text)))
     return typed

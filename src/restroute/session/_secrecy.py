@@ -7,9 +7,10 @@ import contextlib
 import json
 from collections.abc import Iterable, Mapping
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import credential_spans, holds_secret, is_secret, references_only, secret_parts
+from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_LEAVES, OPTION_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "rev
         return "reveal" if redact is False else "redact"
     mode = _MODES.get(secrets) if isinstance(secrets, str) else None
     if mode is None:
-        msg = f"secrets is {shown(secrets)}, not one of {', '.join(SECRETS)}"
+        msg = f"secrets is {safe_repr(secrets)}, not one of {', '.join(SECRETS)}"
         raise EndpointError(msg)
     if redact is not None and redact != (mode != "reveal"):
         msg = f"redact={redact!r} and secrets={mode!r} disagree; pass one of them"
@@ -43,9 +44,8 @@ def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "rev
 
 # The options that are not parameters: a value that holds a secret is hidden whole only
 # when it is a parameter's (a URL's own secrets are hidden part by part).
-_OPTIONS = frozenset({"method", "url", "base_url", "baseUrl", "headers", "request",
-                      "media_type", "mediaType", "data"})  # fmt: skip
-_LEAVES = 10_000  # the strings of the merged options searched for secrets, at most
+_OPTIONS = OPTION_NAMES
+_LEAVES = MAX_SECRET_LEAVES  # the strings of the merged options searched for secrets, at most
 
 
 def _secret_values(explanation: Explanation | None, known: Iterable[str] = ()) -> tuple[str, ...]:
@@ -66,9 +66,9 @@ def _secret_values(explanation: Explanation | None, known: Iterable[str] = ()) -
         value, name, depth, above = stack.pop()
         seen += 1
         secret = above or (isinstance(name, str) and is_secret(name))
-        if isinstance(value, Mapping) and depth < 64:
+        if isinstance(value, Mapping) and depth < MAX_REDACT_DEPTH:
             stack += [(item, key, depth + 1, secret) for key, item in value.items()]
-        elif isinstance(value, list | tuple) and depth < 64:
+        elif isinstance(value, list | tuple) and depth < MAX_REDACT_DEPTH:
             stack += [(item, name, depth + 1, secret) for item in value]
         elif isinstance(value, str | int) and not isinstance(value, bool):
             text = str(value)

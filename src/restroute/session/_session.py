@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .._attachment import Attachment, read_attachment, with_attachment
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from .._core.endpoint import BASE_DEFAULTS
 from .._core.explain import BUILT_IN, Explanation
 from .._core.template import compile_template
@@ -45,7 +45,7 @@ class Session:
         if not isinstance(profiles, list | tuple) or not all(
             isinstance(profile, Profile) for profile in profiles
         ):
-            msg = f"Session: profiles are {shown(profiles)}; pass a list of loaded profiles "
+            msg = f"Session: profiles are {safe_repr(profiles)}; pass a list of loaded profiles "
             msg += "(restroute.profiles.load_profile)"
             raise EndpointError(msg)
         self.layers = [
@@ -66,7 +66,7 @@ class Session:
         """The rows a pasted request gave (``paste``), by name: while a row still holds
         the value pasted, explain names its layer "pasted"."""
         if catalog is not None and not isinstance(catalog, _catalog_class()):
-            msg = f"Session: catalog is {shown(catalog)}; pass a catalog.load(...) result"
+            msg = f"Session: catalog is {safe_repr(catalog)}; pass a catalog.load(...) result"
             raise EndpointError(msg)
         self._catalog = catalog
         self.follow_route()
@@ -84,7 +84,7 @@ class Session:
     def use_catalog(self, catalog: Catalog) -> None:
         """Know another API's routes: the form is laid out again for the route as typed."""
         if not isinstance(catalog, _catalog_class()):
-            msg = f"use_catalog takes a catalog.load(...) result, not {shown(catalog)}"
+            msg = f"use_catalog takes a catalog.load(...) result, not {safe_repr(catalog)}"
             raise EndpointError(msg)
         self._catalog = catalog
         self.set_form(self.operation())
@@ -97,7 +97,7 @@ class Session:
     @route.setter
     def route(self, route: str) -> None:
         if not isinstance(route, str):
-            msg = f"Session: the route is {shown(route)}; pass text such as 'GET /user'"
+            msg = f"Session: the route is {safe_repr(route)}; pass text such as 'GET /user'"
             raise EndpointError(msg)
         self._route = str.__str__(route)
 
@@ -116,7 +116,7 @@ class Session:
             and isinstance(pair[1], str)
             for pair in pairs
         ):
-            msg = f"Session: rows are {shown(rows)}; pass (name, value text) pairs of str"
+            msg = f"Session: rows are {safe_repr(rows)}; pass (name, value text) pairs of str"
             raise EndpointError(msg)
         self._rows = [(str.__str__(name), str.__str__(value)) for name, value in pairs]
 

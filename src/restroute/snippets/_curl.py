@@ -9,15 +9,13 @@ from collections.abc import Mapping
 from .._core.url import dot_segment
 from ..errors import EndpointError
 from ..redact import Reference
+from ..rules import MAX_CURL_ARGUMENT
 from ._request import _Request
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# Above this, a body goes through `printf ... |` rather than one argument: Linux caps
-# one argument at 128 KiB, and a long argument is unreadable anyway.
-_ARGUMENT_LIMIT = 64 * 1024
 _SHELL_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-")
 
 
@@ -73,7 +71,7 @@ def to_curl(
         if "content-type" not in request.headers:  # curl would add a form content-type
             lines.append(_header_option("Content-Type", None))
         text = _shell_text(request.body)
-        if text is not None and len(request.body) <= _ARGUMENT_LIMIT:
+        if text is not None and len(request.body) <= MAX_CURL_ARGUMENT:
             lines.append(f"--data-raw {_quote(text)}")
         else:
             piped = f"{_printf(request.body, text)} |\n"

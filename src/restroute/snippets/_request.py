@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from .._core.http import checked_headers, is_token
 from .._core.options import plain
 from .._core.url import authority_problem, is_absolute
@@ -32,16 +32,16 @@ class _Request:
             raise EndpointError(msg)
         method, url = options.get("method"), options.get("url")
         if not isinstance(method, str) or not is_token(method):
-            msg = f"snippet: method {shown(method)} is not an HTTP token; pass request options"
+            msg = f"snippet: method {safe_repr(method)} is not an HTTP token; pass request options"
             msg += " from endpoint(...)"
             raise EndpointError(msg)
         if not isinstance(url, str) or not is_absolute(url):
-            msg = f"snippet: url {shown(url)} is not an absolute http(s) URL; pass request"
+            msg = f"snippet: url {safe_repr(url)} is not an absolute http(s) URL; pass request"
             msg += " options from endpoint(...)"
             raise EndpointError(msg)
         method, url = plain(method), plain(url)  # a subclass's own methods never run
         if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
-            msg = f"snippet: url {shown(url)} has whitespace, control or non-ASCII characters;"
+            msg = f"snippet: url {safe_repr(url)} has whitespace, control or non-ASCII characters;"
             msg += " percent-encode them"
             raise EndpointError(msg)
         problem = authority_problem(url)

@@ -10,7 +10,8 @@ from textual.content import Content
 from textual.style import Style
 from textual.widgets import Static
 
-from ...catalog import OPTION_NAMES, Operation, Parameter
+from ...catalog import Operation, Parameter
+from ...rules import OPTION_NAMES
 
 RULE = Content.from_markup(
     '[dim]A value is JSON if it parses (42, true, \\[1]), else text; empty is not given ("" '

@@ -1,0 +1,109 @@
+"""The rules every layer shares, each defined once: the HTTP methods, the names of the
+options, and the size and depth limits of what restroute reads, keeps and shows."""
+
+from __future__ import annotations
+
+# --- HTTP methods --------------------------------------------------------------------------
+
+# The methods RFC 9110 (section 9.3) and RFC 5789 (PATCH) define: a one-word route that is
+# one of them is a method without a URL, not a relative URL.
+METHODS = frozenset(
+    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+)
+# The methods a pasted request (curl -X, HTTPie, a JSON message) is read back with: CONNECT
+# opens a tunnel to a proxy, it is no request an API answers.
+READABLE_METHODS = METHODS - {"CONNECT"}
+# The methods whose parameters go to the URL's query and that refuse ``data``: a GET or
+# HEAD request carries no body (octokit's rule; RFC 9110 9.3.1 gives such a body no
+# meaning, and servers drop or refuse it).
+BODILESS_METHODS = frozenset({"GET", "HEAD"})
+# The methods sent with an empty body when no parameter is left for one: GitHub wants
+# ``content-length: 0`` on them (octokit's rule).
+EMPTY_BODY_METHODS = frozenset({"PATCH", "PUT"})
+
+# --- The names of the options ---------------------------------------------------------------
+
+# The options of a call: the one list of their names. Every other key is a parameter.
+OPTIONS = frozenset({"method", "base_url", "url", "headers", "media_type", "request"})
+# Options whose entries a form or an explanation names one by one: headers.accept.
+MAPPINGS = ("headers", "media_type", "request")
+# The parameter that is the body as given (README, "How parameters are routed").
+DATA = "data"
+# octokit's camelCase spellings of two options, taken as the options themselves.
+ALIASES = {"baseUrl": "base_url", "mediaType": "media_type"}
+# Every name of an options mapping that is no parameter's: the options, their aliases and
+# the body. A secret a value carries is hidden whole only under a parameter's name.
+OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
+# The options whose value is a URL: their secrets (user:password, a token in the query)
+# are hidden part by part, the rest of the URL shown.
+URL_OPTIONS = ("url", "base_url")
+
+# --- Sizes ------------------------------------------------------------------------------------
+
+# Characters of pasted text read at most (the explorer's paste, `restroute import`'s
+# stdin): a request is a few kB, and each reader's work grows with the text.
+MAX_PASTE = 1_000_000
+# Shell words read at most: each costs a few µs, and a request has few.
+MAX_WORDS = 50_000
+# Characters of a pasted Python script read at most: parsing takes 0.4 s for this many
+# characters of the densest Python (benchmarks/bench_reader.py), and a script is rarely 2,000.
+MAX_SCRIPT = 100_000
+# Characters of a pasted Octokit call read at most: its object literals are read a token
+# at a time, 0.5 s for this many characters (benchmarks/bench_reader.py), and a call is
+# rarely 2,000.
+MAX_CALL = 200_000
+# Bytes of a profile read at most: a profile is a few lines; this is no profile.
+MAX_PROFILE_BYTES = 10_000_000
+# Bytes of a file attached as a body at most: GitHub takes release assets far larger, but
+# a body is held in memory and copied into every snippet.
+MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024
+# Rows a paste into the form may give: GitHub's largest form has 31, and the explorer lays
+# out each row as widgets, about 11 ms each (100 rows: 1.2 s): thousands froze it for 18
+# to 49 s.
+MAX_PASTED_ROWS = 100
+# A value of more bytes (or characters, or bytes as JSON) is summarised in a display, as
+# one line that stands for it, not shown whole.
+MAX_SHOWN_BYTES = 64 * 1024
+# Above this, a curl snippet sends a body through `printf ... |` rather than as one
+# argument: Linux caps one argument at 128 KiB, and a long argument is unreadable anyway.
+MAX_CURL_ARGUMENT = 64 * 1024
+# The strings of merged options searched for secrets at most: a view stays quick on a body
+# of many thousand values.
+MAX_SECRET_LEAVES = 10_000
+
+# --- Depths -----------------------------------------------------------------------------------
+
+# Lists and tables (arrays, objects) inside each other that restroute takes in a value (a
+# pasted request's, a row's, a layer's, a profile's) and shows whole: far more than any
+# API asks for, and deep enough below Python's recursion limit that merging, explaining,
+# snippets, json.dumps and the explorers' rendering never hit it.
+MAX_NESTING = 100
+# The levels of a value searched for secrets, and redacted field by field: deeper than any
+# API's body; below it, what holds a secret is hidden whole (redacting recurses, and runs
+# inside other recursions: a display's, an error message's).
+MAX_REDACT_DEPTH = 64
+
+
+def json_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
+    """Whether JSON ``text`` opens more than ``limit`` arrays or objects inside each other
+    (read without recursion: json.loads raises RecursionError on such text)."""
+    if not text.lstrip().startswith(("[", "{")) or text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
