@@ -8,8 +8,9 @@ import pytest
 
 from restroute import EndpointError
 from restroute.reader import read_request
-from restroute.reader._jsdata import MAX_DEPTH, Unread
+from restroute.reader._jsdata import Unread
 from restroute.reader._shell import commands
+from restroute.rules import MAX_NESTING as MAX_DEPTH
 from tests.unit.test_jsdata import MEGABYTE, error, read
 from tests.unit.test_reader import API
 
