@@ -21,6 +21,7 @@ from .pasted import hide_each, hides_header, pasted_hiding
 from .references import (
     REFERENCE,
     Reference,
+    literal_secret,
     referenced,
     referenced_headers,
     references_only,
@@ -52,6 +53,7 @@ __all__ = [
     "hides_header",
     "holds_secret",
     "is_secret",
+    "literal_secret",
     "masked",
     "masker",
     "pasted_hiding",
