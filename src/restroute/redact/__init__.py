@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from .fields import holds_secret, redact_fields, redact_headers, redact_options
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
-from .names import REDACTED, declare_secrets, is_secret
+from .fields import redacted_value as redacted_value  # an option's entry as shown
+from .names import REDACTED, declare_secrets, is_secret, is_secret_entry
 from .pasted import hide_each, hides_header, pasted_hiding
 from .references import (
     REFERENCE,
@@ -53,6 +54,7 @@ __all__ = [
     "hides_header",
     "holds_secret",
     "is_secret",
+    "is_secret_entry",
     "literal_secret",
     "masked",
     "masker",

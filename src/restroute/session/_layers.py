@@ -8,12 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .._core.encoding import key_name, shown
-from .._core.explain import redacted_value
 from .._core.merge import owned_copy
 from .._core.options import ALIASES
 from .._rows import NESTED, value_text
 from ..errors import EndpointError
 from ..profiles import Profile, dump_profile, left_out, parse_profile
+from ..redact import redacted_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
