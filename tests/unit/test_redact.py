@@ -408,7 +408,7 @@ def _at(value: object, depth: int) -> object:
 
 
 def test_an_explained_data_field_named_as_a_secret_is_hidden() -> None:
-    from restroute._core.explain import redacted_value
+    from restroute.redact import redacted_value
 
     assert redacted_value("data.password", "p") == REDACTED
     assert redacted_value("data", {"client_secret": "s", "n": 1}) == {

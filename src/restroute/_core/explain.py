@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, is_secret, redact_fields, redact_options, redacted
+from ..redact import REDACTED, is_secret_entry, redacted_value
 from ..rules import MAPPINGS
 from .encoding import key_name, safe_repr
 from .endpoint import BASE_DEFAULTS
@@ -120,8 +120,7 @@ class Explanation:
         """
         rows = []
         for entry in self.entries:
-            _, dot, inner = entry.key.partition(".")
-            if redact and dot and (is_secret(inner) or is_secret(entry.key)):
+            if redact and is_secret_entry(entry.key):
                 value = REDACTED  # headers.authorization, data.password, cookie.sid
             else:
                 value = _json_cell(redacted_value(entry.key, entry.value, redact))
@@ -334,23 +333,6 @@ def _insert(cascades: list[Cascade], cascade: Cascade) -> None:
         if each.key.partition(".")[0] == outer:
             at = index + 1
     cascades.insert(at, cascade)
-
-
-def redacted_value(key: str, value: object, redact: bool = True) -> object:
-    """``value`` of option ``key`` as shown (``redact``): a secret header's value hidden
-    (its scheme word kept), a URL's ``user:password@`` and secret query values too, and a
-    parameter named as a secret (``access_token``). The one rule for every step of a
-    cascade and the form's hints, asked of restroute.redact; None hides nothing."""
-    if not redact or value is None:
-        return value
-    outer, dot, inner = key.partition(".")
-    if not dot:  # a whole option: the headers table is redacted header by header
-        return redact_options({key: value})[key]
-    if outer == "headers":
-        return redacted(inner, value)
-    if is_secret(inner) or is_secret(key):  # data.password; cookie.x, sent as a query
-        return REDACTED
-    return redact_fields(value)
 
 
 _CELL = 300  # characters of a value a table shows: a body of megabytes is summarised

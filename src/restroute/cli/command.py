@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EndpointError
+from ..redact import redact_message
 from . import build, explore, import_, routes, serve
 from .args import (
     UsageError,
@@ -74,8 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         else:
             text = _build(args, profiles)
-    except (UsageError, EndpointError) as error:
+    except UsageError as error:  # the command's own syntax, which a scan would misread
         print(f"restroute: error: {error}", file=sys.stderr)
+        return 2
+    except EndpointError as error:  # it may quote a value given: never a secret
+        print(f"restroute: error: {redact_message(str(error))}", file=sys.stderr)
         return 2
     return _print(text)
 

@@ -18,11 +18,10 @@ from ..display import STYLE
 from ..errors import EndpointError
 from ..pasted import redact_text
 from ..profiles import Profile, load_profile
-from ..redact import holds_secret, is_secret, redact_toml
+from ..redact import redact_route, redact_toml, redact_words, row_shown, shows_dots
 from ..session import VALUE_HINT, Session, Status
 from ._fields import Field, Pane
 from ._panes import PANES, STATUS_MARK, _about, _said, _status_html
-from ._redaction import _redacted, _redacted_route, _row_redactor
 
 TABS = ("Parsed", "Merged", "Explain", *(each.tab for each in formats.FORMATS), "Pasted")
 HITS = 15
@@ -73,7 +72,7 @@ class Explorer:
         wide = widgets.Layout(width="100%")
         self.route = Field(
             route,
-            redact=_redacted_route,
+            redact=redact_route,
             label="Route",
             placeholder="METHOD URL, e.g. GET /users/{username}",
             hide_idle=True,
@@ -83,7 +82,7 @@ class Explorer:
             placeholder=f"{self.session.catalog.label}: routes by words"
             if api is not None
             else "GitHub's routes by words: create issue",
-            redact=_redacted,
+            redact=redact_words,
         )
         self.paste_box = Field(
             kind="textarea",
@@ -148,7 +147,7 @@ class Explorer:
         """The route, the status and how to run it live, as text and as HTML: what shows
         where widgets cannot (secrets redacted, always)."""
         view = self.session.view(redact=True)
-        route = view.hide(_redacted_route(self.session.route)) or "(no route)"
+        route = view.hide(redact_route(self.session.route)) or "(no route)"
         layers = ", ".join(_layer_names(self.session))
         live = "Live, in Jupyter with a kernel running and restroute[jupyter] installed"
         command = self._command()
@@ -169,10 +168,10 @@ class Explorer:
         values = [
             f"{name}={value}"
             for name, value in self.session.rows
-            if name and value and not is_secret(name) and not holds_secret(value)
+            if name and value and not shows_dots(name, value)
         ]
         profiles = [part for path in self._paths for part in ("--profile", path)]
-        route = _redacted_route(self.session.route)
+        route = redact_route(self.session.route)
         return shlex.join(["restroute", "explore", route, *values, *profiles])
 
     # --- state in, results out ------------------------------------------------------
@@ -360,8 +359,9 @@ class Explorer:
         name, field = row.children[0].value, row.children[1]
         if not isinstance(field, Field):  # a choice among documented values
             return
-        field.redact_with(_row_redactor(name))
-        field.kind = "password" if is_secret(name) and not self.revealed else "text"
+        field.redact_with(lambda value: row_shown(name, value))
+        secret = shows_dots(name, "", editing=True)  # by its name alone
+        field.kind = "password" if secret and not self.revealed else "text"
         field.hide_idle = not self.revealed
 
     def _show_layers(self) -> None:

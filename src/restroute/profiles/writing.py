@@ -11,7 +11,7 @@ import tomli_w
 
 from .._core.encoding import safe_repr
 from ..errors import EndpointError
-from ..redact import is_secret, references_only
+from ..redact import literal_secret
 from .reading import MAX_DEPTH, _too_deep
 
 TYPE_CHECKING = False
@@ -71,21 +71,11 @@ def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[s
     kept: dict[str, Any] = {}
     left_out: list[str] = []
     for name, value in headers.items():
-        if _is_literal_secret(name, value):
+        if literal_secret(name, value):
             left_out.append(name)
         else:
             kept[name] = value
     return {**options, "headers": kept}, left_out
-
-
-def _is_literal_secret(name: object, value: object) -> bool:
-    """A secret header is written only as ``${VAR}`` references, never as its value:
-    beside them, its text may hold a scheme word first (``token``, ``Bearer``, ``Basic``,
-    then whitespace) and separators, and no other letter or digit. So ``token ${T}``,
-    ``${T}`` and ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T} ghp_x`` and
-    ``Bearer abc${T}`` hold a literal credential, and are left out whole.
-    """
-    return isinstance(name, str) and is_secret(name) and not references_only(value)
 
 
 def _left_out_note(name: str) -> str:

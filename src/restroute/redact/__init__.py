@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from .fields import holds_secret, redact_fields, redact_headers, redact_options
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
-from .names import REDACTED, declare_secrets, is_secret
+from .fields import redacted_value as redacted_value  # an option's entry as shown
+from .names import REDACTED, declare_secrets, is_secret, is_secret_entry
 from .pasted import hide_each, hides_header, pasted_hiding
 from .references import (
     REFERENCE,
     Reference,
+    literal_secret,
     referenced,
     referenced_headers,
     references_only,
@@ -32,6 +34,7 @@ from .views import (
     hide_values,
     redact_message,
     redact_route,
+    redact_words,
     row_shown,
     scrub_options,
     secret_values,
@@ -51,6 +54,8 @@ __all__ = [
     "hides_header",
     "holds_secret",
     "is_secret",
+    "is_secret_entry",
+    "literal_secret",
     "masked",
     "masker",
     "pasted_hiding",
@@ -61,6 +66,7 @@ __all__ = [
     "redact_route",
     "redact_toml",
     "redact_url",
+    "redact_words",
     "referenced",
     "referenced_headers",
     "references_only",

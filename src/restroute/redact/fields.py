@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
-from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret
+from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret, is_secret_entry
 from .text import redact_url
 
 TYPE_CHECKING = False
@@ -24,6 +24,23 @@ def redacted(name: str, value: object) -> object:
     if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
         return f"{words[0]} {REDACTED}"
     return REDACTED
+
+
+def redacted_value(key: str, value: object, redact: bool = True) -> object:
+    """``value`` of option ``key`` as shown (``redact``): a secret header's value hidden
+    (its scheme word kept), a URL's ``user:password@`` and secret query values too, and a
+    parameter named as a secret (``access_token``). The one rule for every step of a
+    cascade and the form's hints; None hides nothing."""
+    if not redact or value is None:
+        return value
+    outer, dot, inner = key.partition(".")
+    if not dot:  # a whole option: the headers table is redacted header by header
+        return redact_options({key: value})[key]
+    if outer == "headers":
+        return redacted(inner, value)
+    if is_secret_entry(key):  # data.password; cookie.x, sent as a query
+        return REDACTED
+    return redact_fields(value)
 
 
 def holds_secret(text: str) -> bool:

@@ -55,3 +55,15 @@ def is_secret(name: str) -> bool:
     if declared in _DECLARED or any(piece in lower for piece in _SECRET_PIECES):
         return True
     return not _SECRET_PARTS.isdisjoint(lower.replace("_", "-").replace(".", "-").split("-"))
+
+
+def is_secret_entry(key: str) -> bool:
+    """Whether an option's entry ``key`` (an option, a dot, a name in it: ``data.password``,
+    ``cookie.sid``, ``headers.x-api-key``) is a secret, its value hidden whole: by the name
+    in it, or by the whole key (a cookie's, sent as a query). An option alone is none.
+
+    >>> [is_secret_entry(k) for k in ("data.password", "cookie.x", "data.title", "token")]
+    [True, True, False, False]
+    """
+    _, dot, inner = key.partition(".")
+    return bool(dot) and (is_secret(inner) or is_secret(key))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from .fields import _check_mapping, redacted
+from .names import is_secret
 from .text import _pattern
 
 TYPE_CHECKING = False
@@ -45,6 +46,21 @@ def references_only(value: object) -> bool:
     words = str.split(value, None, 1)  # a str subclass's own methods never run
     rest = words[1] if len(words) == 2 and _pattern(_SCHEME).fullmatch(words[0]) else value
     return not any(character.isalnum() for character in _pattern(REFERENCE).sub("", rest))
+
+
+def literal_secret(name: object, value: object) -> bool:
+    """Whether header ``name`` holds ``value`` as a literal secret, that a saved profile
+    leaves out whole: a secret header is written only as ``${VAR}`` references, never as
+    its value (``references_only``). So ``token ${T}``, ``${T}`` and
+    ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T} ghp_x`` and ``Bearer abc${T}``
+    hold a literal credential.
+
+    >>> [literal_secret("authorization", v) for v in ("token ${T}", "Bearer abc${T}")]
+    [False, True]
+    >>> literal_secret("accept", "*/*")
+    False
+    """
+    return isinstance(name, str) and is_secret(name) and not references_only(value)
 
 
 class Reference:

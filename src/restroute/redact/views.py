@@ -138,9 +138,19 @@ def redact_route(route: str) -> str:
     """
     method, space, url = route.strip().partition(" ")
     shown = f"{method} {redact_url(url.strip())}" if space else str(redact_url(route))
-    for part in secret_parts(shown):
-        shown = shown.replace(part, REDACTED)
-    return shown
+    return redact_words(shown)
+
+
+def redact_words(text: str) -> str:
+    """Typed words (a search, a route) as shown: the secrets of any URL in them hidden
+    (``secret_parts``: ``user:password@``, ``access_token=``), every other character kept.
+
+    >>> redact_words("repos  https://h/x?access_token=t1 ")
+    'repos  https://h/x?access_token=<REDACTED> '
+    """
+    for part in secret_parts(text):
+        text = text.replace(part, REDACTED)
+    return text
 
 
 DOTS = "•" * 8  # a secret row's value as a form shows it while idle, and saves it

@@ -32,11 +32,8 @@ from ._layers import _marked as _marked
 from ._layers import _option as _option
 from ._layers import _written as _written
 from ._request import _too_deep_error as _too_deep_error
-from ._secrecy import _LEAVES as _LEAVES
 from ._secrecy import _MODES as _MODES
-from ._secrecy import _OPTIONS as _OPTIONS
 from ._secrecy import SECRETS
-from ._secrecy import _secret_values as _secret_values
 from ._secrecy import _secrets as _secrets
 from ._session import Session
 from ._session import _catalog_class as _catalog_class

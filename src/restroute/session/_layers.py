@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .._core.encoding import key_name, safe_repr
-from .._core.explain import redacted_value
 from .._core.merge import owned_copy
 from .._rows import NESTED, value_text
 from ..errors import EndpointError
 from ..profiles import Profile, dump_profile, left_out, parse_profile
+from ..redact import redacted_value
 from ..rules import ALIASES
 
 TYPE_CHECKING = False

@@ -6,13 +6,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 
 from .. import formats
 from .._core.explain import Cascade, Explanation
 from ..errors import EndpointError, MissingParameterError
-from ..redact import REDACTED, redact_options, redact_url
-from ._secrecy import _secret_values, _secrets
+from ..redact import (
+    hide_values,
+    redact_message,
+    redact_options,
+    redact_url,
+    scrub_options,
+    secret_values,
+)
+from ._secrecy import _secrets
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,8 +70,12 @@ class View:
         self.redact = self.secrets != "reveal"
         self.env = dict(env or {})
         self.env_notes = tuple(env_notes)
-        self.error = None if error is None else str(error)
-        """Why there is no request (None when there is one)."""
+        # Values given under a secret's name, wherever they went: into the path too
+        # ({access_token}), where no name marks them.
+        merged = explanation.merged if explanation is not None else None
+        self._hidden = secret_values(merged, known) if self.redact else ()
+        self.error = None if error is None else redact_message(str(error), self._hidden)
+        """Why there is no request (None when there is one), its secrets hidden."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()
         """The placeholders that have no value, in template order."""
         self.warnings = tuple(warnings)
@@ -73,18 +83,15 @@ class View:
         self.stale = tuple(stale)
         """Layers whose TOML as typed was refused: why, for each. The request is built
         from their last valid TOML, and says so until the text is fixed."""
-        # Values given under a secret's name, wherever they went: into the path too
-        # ({access_token}), where no name marks them.
-        self._hidden = _secret_values(explanation, known) if self.redact else ()
         self.problems = tuple(
-            Status(each.kind, self._hide(each.text), each.more)
+            Status(each.kind, redact_message(each.text, self._hidden), each.more)
             for each in _problems(self.error, self.stale, self.warnings)
         )
         """Every error and warning, the worst first: what the Problems view lists."""
         status = _status(explanation, self.problems)
         if self.redact and status.kind == "ok":  # the request line: its URL's secrets
             method, _, url = status.text.partition(" ")
-            status = Status("ok", f"{method} {self._hide(str(redact_url(url)))}")
+            status = Status("ok", f"{method} {hide_values(str(redact_url(url)), self._hidden)}")
         self.status = status
         self._reading = reading
 
@@ -97,36 +104,13 @@ class View:
         from .. import pasted
 
         reading = pasted.hidden(self._reading) if self.redact else self._reading
-        return self._hide(pasted.as_text(reading))
-
-    def _hide(self, text: str) -> str:
-        """``text`` with each secret replaced (see ``_secret_values``)."""
-        for value in self._hidden:
-            text = text.replace(value, REDACTED)
-        return text
+        return hide_values(pasted.as_text(reading), self._hidden)
 
     def hide(self, text: str, *, escaped: bool = False) -> str:
         """``text`` with every secret this view knows replaced, as ``<REDACTED>`` (or, with
         ``escaped``, as HTML writes both): the last word of a UI that shows text it did not
         get from this view, such as what was typed, or HTML it wrote from it."""
-        if not escaped:
-            return self._hide(text)
-        for value in self._hidden:
-            text = text.replace(value, REDACTED).replace(escape(value), escape(REDACTED))
-        return text
-
-    def _scrub(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Options with each secret hidden in each text at their top and in their headers
-        (a token under a header name no one marks as a secret, read from the environment)."""
-        if not self._hidden:
-            return options
-        for name, value in options.items():
-            if isinstance(value, str):
-                options[name] = self._hide(value)
-            elif name == "headers" and isinstance(value, Mapping):
-                options[name] = {key: self._hide(item) if isinstance(item, str) else item
-                                 for key, item in value.items()}  # fmt: skip
-        return options
+        return hide_values(text, self._hidden, escaped=escaped)
 
     @functools.cached_property
     def merged(self) -> dict[str, Any] | None:
@@ -134,7 +118,7 @@ class View:
         if self._explanation is None:
             return None
         merged = self._explanation.merged
-        return self._scrub(redact_options(merged)) if self.redact else dict(merged)
+        return scrub_options(redact_options(merged), self._hidden) if self.redact else dict(merged)
 
     @functools.cached_property
     def parsed(self) -> RequestOptions | None:
@@ -142,7 +126,7 @@ class View:
         result = self._explanation.result if self._explanation is not None else None
         if result is None or not self.redact:
             return result
-        return type(result)(self._scrub(redact_options(result)))
+        return type(result)(scrub_options(redact_options(result), self._hidden))
 
     @functools.cached_property
     def rows(self) -> tuple[tuple[str, str, str, str], ...]:
@@ -189,12 +173,12 @@ class View:
             return f"{NO_SNIPPET}{self.error}"
         env = self.env if secrets == "env" else None
         if secrets != "reveal" and self._hidden:  # the URL as shown, for the writer to quote
-            result = type(result)({**result, "url": self._hide(str(result["url"]))})
+            result = type(result)({**result, "url": hide_values(str(result["url"]), self._hidden)})
         try:
             written = format.render(result, redact=secrets != "reveal", env=env)
         except EndpointError as error:
-            return f"{NO_SNIPPET}{self._hide(str(error))}"
-        return written if secrets == "reveal" else self._hide(written)
+            return f"{NO_SNIPPET}{redact_message(str(error), self._hidden)}"
+        return written if secrets == "reveal" else hide_values(written, self._hidden)
 
 
 def _problems(

@@ -10,7 +10,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Select
 
 from ...catalog import Parameter
-from ...redact import holds_secret, is_secret
+from ...redact import shows_dots
 from ..messages import ParamFocused, RowsChanged
 from .param_row import LOOKS, LOOKS_CSS, ParamRow
 
@@ -96,13 +96,11 @@ class ParamsEditor(VerticalScroll, can_focus=False):
             row.hint(self.hints(row.pair[0]))
 
     def hides(self, name: str, value: str, *, editing: bool = False) -> bool:
-        """Whether a row's value shows as dots while secrets are redacted: a secret's, by
-        its name (as every view judges it), always; a value that carries a secret its
-        name does not mark (a URL's ``user:password@``, JSON with a ``secret`` field)
-        except while it is edited, as no one can edit text they cannot see."""
+        """Whether a row's value shows as dots: never while secrets are revealed, else as
+        ``redact.shows_dots`` says (``editing``: the value has the focus)."""
         if self.revealed:
             return False
-        return is_secret(name) or (not editing and holds_secret(value))
+        return shows_dots(name, value, editing=editing)
 
     def reveal(self, revealed: bool) -> None:
         """Show the secrets' values, or hide them again (ctrl+r)."""
