@@ -84,7 +84,7 @@ class View:
         """Layers whose TOML as typed was refused: why, for each. The request is built
         from their last valid TOML, and says so until the text is fixed."""
         self.problems = tuple(
-            Status(each.kind, redact_message(each.text, self._hidden), each.more)
+            Status(each.kind, hide_values(each.text, self._hidden), each.more)
             for each in _problems(self.error, self.stale, self.warnings)
         )
         """Every error and warning, the worst first: what the Problems view lists."""
