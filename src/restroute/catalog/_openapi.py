@@ -14,6 +14,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Iterator
 from typing import Any
 
 from .._core.encoding import printable
@@ -239,20 +240,39 @@ def _nests_too_deep(text: str) -> bool:
         return False
     import yaml
 
+    try:
+        return _deeper_than_limit(
+            yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        )
+    except yaml.YAMLError as error:
+        # libyaml may refuse a depth of its own (PyYAML 6.0.4's stops at 1,000 levels), in
+        # its own words: the lines up to where it stopped are counted again by PyYAML's
+        # Python parser, which has no such limit and does not recurse, so that the depth
+        # is restroute's to tell, whatever the version.
+        mark = getattr(error, "problem_mark", None)
+        lines = mark.line + 1 if mark is not None else 0
+        read = "\n".join(text.split("\n", lines)[:lines])
+    try:
+        return _deeper_than_limit(yaml.parse(read, Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return False  # broken: the load says where
+
+
+def _deeper_than_limit(events: Iterator[object]) -> bool:
+    """Whether a YAML parser's events nest deeper than MAX_YAML_NESTING."""
+    import yaml
+
     opening = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     closing = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     depth = 0
-    try:
-        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-            kind = type(event)
-            if kind in opening:
-                depth += 1
-                if depth > MAX_YAML_NESTING:
-                    return True
-            elif kind in closing:
-                depth -= 1
-    except yaml.YAMLError:
-        return False  # broken: the load says where
+    for event in events:
+        kind = type(event)
+        if kind in opening:
+            depth += 1
+            if depth > MAX_YAML_NESTING:
+                return True
+        elif kind in closing:
+            depth -= 1
     return False
 
 
