@@ -23,7 +23,7 @@ from ._core.http import is_token
 from ._core.query import query_text
 from ._rows import value_text
 from .catalog import Match
-from .catalog._match import API, Part
+from .catalog._matched import API, Part
 from .catalog._model import OPTION_NAMES
 from .errors import EndpointError
 from .redact import (

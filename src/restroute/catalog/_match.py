@@ -6,24 +6,18 @@ tried before a variable, and a variable before one that spans ``/`` (``{path}``,
 ref: GitHub documents 68 such), so ``GET /repos/o/r/issues/comments`` is the comments'
 route, not issue number "comments". Every route that fits is found; the one whose
 segments are the most literal, from the left, wins, and routes as literal as it are
-reported as alternatives, with a warning, never chosen in silence.
-
->>> found = match("GET", "https://api.github.com/repos/o/r/contents/docs/README.md?ref=v2")
->>> found.route
-'GET /repos/{owner}/{repo}/contents/{path}'
->>> found.params
-{'owner': 'o', 'repo': 'r', 'path': 'docs/README.md', 'ref': 'v2'}
+reported as alternatives, with a warning, never chosen in silence (catalog.match shows
+one).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .._core.options import OPTIONS
 from ..errors import EndpointError
-from ._data import github
 from ._github_url import UPLOADS, _split, _userinfo
 from ._matched import _NOT_JSON, API, MAX_PAIRS, Match, Part, _json, _State, _text, _texts, _typed
 from ._model import OPTION_NAMES, Operation, Parameter
@@ -57,11 +51,10 @@ def match(
     said: Mapping[str, str] | None = None,
     among: tuple[Operation, ...] | None = None,
     catalog: Catalog | None = None,
+    github: Callable[[], Catalog],
 ) -> Match:
-    """The operation ``method`` and ``url`` are, among GitHub's (or ``among``), and the
-    parameters the URL, the ``headers`` (lower-case names) and the ``body`` (what is
-    sent) give it. ``said`` names the words a pasted text had for ``method``, ``body``
-    and ``header NAME``, for the parts; the URL's own pieces name themselves."""
+    """catalog.match: the operation a request is, among ``among`` or ``github()``'s
+    operations, and its parameters."""
     method, url = _text("the method", method).upper(), _text("the URL", url)
     if not _METHOD.fullmatch(method):
         msg = "the method is no HTTP method (a word of letters: GET, POST ...)"

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from .._core.encoding import shown
 from ..errors import EndpointError
 from ..redact import declare_secrets
-from ._catalog import Catalog
-from ._data import github, product, product_names
+from ._catalog import Catalog, github, product
+from ._data import product_names
 from ._model import MAX_BYTES
 
 # A bundled catalog's name, never a file's: github, ghec, ghes-3.19, github@2026-03-10.
