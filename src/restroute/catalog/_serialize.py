@@ -27,7 +27,7 @@ from pathlib import PurePath
 from .._core.encoding import UNRESERVED, _quoter, item_text, quote_unreserved
 from .._rows import nest
 from ..errors import EndpointError
-from ._model import OPTION_NAMES
+from ._option_names import OPTION_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
