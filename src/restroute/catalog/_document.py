@@ -118,14 +118,8 @@ def _load(file: str, top: str, where: str) -> object:
 # and crashed the interpreter (a segmentation fault) at about 50,000 levels; real
 # descriptions nest under 100.
 MAX_YAML_NESTING = 1_000
-
-
 _HALF = MAX_YAML_NESTING // 2
-
-
 _LONG_LINE = re.compile(rf"^[^\n]{{{_HALF},}}", re.MULTILINE)  # only one may nest that deep
-
-
 _DEEP_INDICATORS = re.compile(rf" *(?:[-?] +){{{_HALF}}}")
 
 
@@ -134,11 +128,17 @@ def _nests_too_deep(text: str) -> bool:
     its indentation and its ``- `` (``? ``) indicators deep, which no comment or scalar
     can fake: a line with half of either is too deep. Brackets can be faked (a ``]`` in a
     comment or a plain scalar), so past half as many of them, libyaml's own parser,
-    which does not recurse, counts the depth of its events, and stops at the limit."""
+    which does not recurse, counts the depth of its events, and stops at the limit. It
+    counts them too where a line's indentation and indicators together, with every
+    bracket, might pass the limit (an indentation of 300, 450 indicators and 300
+    brackets nest 1,050 levels deep)."""
+    block = _HALF  # a shorter line's indentation and indicators are fewer characters
     for line in _LONG_LINE.finditer(text):
         if line[0].startswith(" " * _HALF) or _DEEP_INDICATORS.match(line[0]):
             return True
-    if text.count("[") + text.count("{") <= _HALF:
+        # the levels it opens: at most a character each, and the mappings they hold
+        block = max(block, len(line[0]) - len(line[0].lstrip(" -?")) + 2)
+    if text.count("[") + text.count("{") <= MAX_YAML_NESTING - block:
         return False
     import yaml
 
