@@ -16,7 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._match import Match
+    from ._matched import Match
     from ._model import Skipped
     from ._search import Found
 
