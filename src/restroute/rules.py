@@ -84,6 +84,26 @@ MAX_NESTING = 100
 MAX_REDACT_DEPTH = 64
 
 
+# --- API descriptions (catalog.load) -----------------------------------------------------------
+
+# The largest description read: Microsoft Graph's, the largest known, is 47 MB.
+MAX_DESCRIPTION_BYTES = 256 * 1024 * 1024
+# How deep YAML may nest: libyaml's composer recurses in C, past Python's recursion limit,
+# and crashed the interpreter (a segmentation fault) at about 50,000 levels; real
+# descriptions nest under 100.
+MAX_YAML_NESTING = 1_000
+# $ref followed from one place: real descriptions need 3 or 4.
+MAX_REF_HOPS = 64
+# Schema levels read for a type or an example.
+MAX_SCHEMA_DEPTH = 12
+# Values read into an example, a default, a choice.
+MAX_EXAMPLE_NODES = 10_000
+# Segments of a path matched: GitHub's longest route has 11, a file's path rarely 50.
+MAX_PATH_SEGMENTS = 500
+# Query pairs and headers read from a request matched: GitHub's largest operation has 31.
+MAX_QUERY_PAIRS = 2_000
+
+
 def json_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
     """Whether JSON ``text`` opens more than ``limit`` arrays or objects inside each other
     (read without recursion: json.loads raises RecursionError on such text)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from restroute.catalog import _search
+from restroute.catalog import _find
 from tests.unit.test_catalog_search import _trimmed_as_before
 from tests.unit.test_search_reference import github, reference
 
@@ -27,4 +27,4 @@ def test_any_few_words_rank_as_the_rules_read(parts: list[str], limit: int) -> N
 @given(st.text(alphabet="{}?&ab/", max_size=14))
 @settings(max_examples=400)
 def test_query_expressions_go_as_the_loop_took_them(url: str) -> None:
-    assert _search._without_query_expressions(url) == _trimmed_as_before(url)
+    assert _find._without_query_expressions(url) == _trimmed_as_before(url)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from restroute import EndpointError, catalog
-from restroute.catalog import _search, _words
+from restroute.catalog import _find, _fuzzy, _search, _words
 from restroute.tui.widgets.route_bar import EXAMPLES, CatalogSuggester
 
 
@@ -359,12 +359,12 @@ async def test_the_suggester_keeps_the_examples_when_the_catalog_fails(
 def unread_catalog() -> Iterator[None]:
     """The catalog as a fresh process has it: not read. Every cache of operations is
     emptied before and after, so no test sees operations made twice."""
-    from restroute.catalog import _data
+    from restroute.catalog import _catalog, _data
     from restroute.tui.screens import route_picker
 
     # The bundled catalog made again: a Catalog keeps its index, search index and
     # completions in its memo, so a new one has none.
-    caches = [_data._operations, _data._github, route_picker._categories]
+    caches = [_data._operations, _catalog._github, route_picker._categories]
     for cache in caches:
         cache.cache_clear()
     yield
@@ -377,27 +377,27 @@ def test_a_route_as_the_catalog_writes_it_is_found_without_the_index() -> None:
     """Started on a route, the explorer needs its one operation: found by one pass over
     the operations, not by the index of every key (10 ms); the index, made later, holds
     the same object."""
-    from restroute.catalog import _data
+    from restroute.catalog import _catalog
 
     issues = catalog.find("GET /repos/{owner}/{repo}/issues")
     assert issues is not None
     assert issues.id == "issues/list-for-repo"
-    assert "index" not in _data.github().memo  # not indexed
+    assert "index" not in _catalog.github().memo  # not indexed
     assert catalog.find("GET /repos/{owner}/{repo}/issues") is issues
     assert catalog.find("issues/list-for-repo") is issues  # an id needs the index
-    assert "index" in _data.github().memo
+    assert "index" in _catalog.github().memo
     assert next(op for op in catalog.operations() if op.id == issues.id) is issues
 
 
 @pytest.mark.usefixtures("unread_catalog")
 def test_a_route_not_in_the_catalog_falls_back_to_the_index() -> None:
     """Written otherwise (``:owner``, a full URL) or not GitHub's: the index decides."""
-    from restroute.catalog import _data
+    from restroute.catalog import _catalog, _data
 
     assert _data.exact("GET", "/repos/{owner}/{repo}/nothing-here") is None
-    assert "index" not in _data.github().memo
+    assert "index" not in _catalog.github().memo
     assert catalog.find("GET /repos/{owner}/{repo}/nothing-here") is None
-    assert "index" in _data.github().memo
+    assert "index" in _catalog.github().memo
     found = catalog.find("GET /repos/:owner/:repo/issues")
     assert found is not None
     assert found.id == "issues/list-for-repo"
@@ -420,14 +420,14 @@ def test_threads_reading_the_catalog_at_once_share_one_read() -> None:
     catalog later returned)."""
     import threading
 
-    from restroute.catalog import _data
+    from restroute.catalog import _catalog
 
     start = threading.Barrier(8)
     found: list[tuple[object, object, object]] = []
 
     def ask() -> None:
         start.wait()
-        found.append((catalog.operations(), catalog.find("issues/create"), _data.github()))
+        found.append((catalog.operations(), catalog.find("issues/create"), _catalog.github()))
 
     threads = [threading.Thread(target=ask) for _ in range(8)]
     for thread in threads:
@@ -464,7 +464,7 @@ def _trimmed_as_before(url: str) -> str:
     ],
 )
 def test_query_expressions_end_a_route_and_go_in_one_pass(url: str, trimmed: str) -> None:
-    assert _search._without_query_expressions(url) == trimmed == _trimmed_as_before(url)
+    assert _find._without_query_expressions(url) == trimmed == _trimmed_as_before(url)
 
 
 def test_a_pasted_run_of_query_expressions_is_found_in_linear_time() -> None:
@@ -517,8 +517,8 @@ def test_letters_in_order_start_again_when_another_search_emptied_the_memo() -> 
             return iter(["cr"])  # seen, but not there to get
 
     made = _search._index(catalog.load("github"))
-    expected = _search._letters(made._replace(letters={}), "crate")
-    again = _search._letters(made._replace(letters=Emptied()), "crate")  # type: ignore[arg-type]
+    expected = _fuzzy._letters(made._replace(letters={}), "crate")
+    again = _fuzzy._letters(made._replace(letters=Emptied()), "crate")  # type: ignore[arg-type]
     assert again == expected
     assert again.at
 

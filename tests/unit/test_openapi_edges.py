@@ -14,7 +14,7 @@ import pytest
 
 from restroute import EndpointError, catalog, endpoint
 from restroute._core.wire import body_bytes
-from restroute.catalog import Catalog, Operation, _openapi
+from restroute.catalog import Catalog, Operation, _document, _schema
 from restroute.catalog._serialize import varname
 
 OK = {"get": {"operationId": "ok"}}
@@ -78,7 +78,7 @@ def test_a_description_that_is_a_folder_cannot_be_read(tmp_path: Path) -> None:
 def test_a_description_over_the_size_limit_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_openapi, "MAX_BYTES", 10)
+    monkeypatch.setattr(_document, "MAX_BYTES", 10)
     path = tmp_path / "big.json"
     path.write_text('{"openapi": "3.0.0"}')
     with pytest.raises(EndpointError, match=r"big.json: is over 0 MB, more than any API"):
@@ -105,7 +105,7 @@ def test_an_example_nested_deep_is_kept_and_one_past_pythons_limit_left_out(
     deep: list[Any] = []
     for _ in range(5000):  # built without recursion; copying it would recurse 5,000 deep
         deep = [deep]
-    assert _openapi._json_values([deep]) == ()
+    assert _schema._json_values([deep]) == ()
 
 
 # --- servers, paths, parameters ------------------------------------------------------------
@@ -288,9 +288,9 @@ def test_a_multipart_text_part_is_sent_without_its_plain_type(tmp_path: Path) ->
 def test_many_brackets_nested_shallow_and_a_deep_indent() -> None:
     """The YAML guard counts depth, not brackets; a line indented past half the limit is
     too deep whatever follows."""
-    assert not _openapi._nests_too_deep("x: " + "[1], " * 3000 + "\n")
-    assert _openapi._nests_too_deep("x:\n" + " " * 2500 + "y: 1\n")
-    assert not _openapi._nests_too_deep("x: '" + "a" * 3000 + "'\n")  # long, not deep
+    assert not _document._nests_too_deep("x: " + "[1], " * 3000 + "\n")
+    assert _document._nests_too_deep("x:\n" + " " * 2500 + "y: 1\n")
+    assert not _document._nests_too_deep("x: '" + "a" * 3000 + "'\n")  # long, not deep
 
 
 def test_an_alias_bomb_in_an_example_is_no_example(tmp_path: Path) -> None:

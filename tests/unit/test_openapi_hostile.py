@@ -85,6 +85,15 @@ def test_brackets_a_comment_cancels_still_count_as_nesting(tmp_path: Path) -> No
         catalog.load(write(tmp_path, "a.yaml", text))
 
 
+def test_indentation_indicators_and_brackets_together_count_as_nesting(tmp_path: Path) -> None:
+    """Under half the limit each, they nest past it together: the message is restroute's,
+    not the one a YAML parser with a limit of its own would give."""
+    lines = ["openapi: 3.0.0", *(" " * at + f"k{at}:" for at in range(300))]
+    lines.append(" " * 300 + "- " * 450 + "[" * 300 + "]" * 300)
+    with pytest.raises(EndpointError, match=r"nests too deep to read \(over 1,000 levels\)"):
+        catalog.load(write(tmp_path, "a.yaml", "\n".join(lines) + "\n"))
+
+
 def test_many_shallow_brackets_load(tmp_path: Path) -> None:
     text = "openapi: 3.0.0\ninfo: {title: T}\nx: [" + "[1], " * 2000 + "1]\npaths: {}\n"
     assert catalog.load(write(tmp_path, "a.yaml", text)).title == "T"

@@ -11,7 +11,7 @@ import pytest
 from restroute import EndpointError, endpoint
 from restroute.snippets import to_curl, to_python
 from tests.conftest import UA
-from tests.slow.test_adversarial import LoudText as Loud
+from tests.strategies import LoudText as Loud
 
 HEADERS = {"accept": "application/vnd.github.v3+json", "user-agent": UA}
 

@@ -126,9 +126,6 @@ def safe_repr(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-shown = safe_repr  # its former name, that catalog/ still imports until it is renamed there
-
-
 # What a terminal would obey (C0, C1: ESC clears a screen, sets a title), or that hides or
 # reorders what follows (bidi controls), and lone surrogates: escaped wherever text from
 # outside (a pasted request, an API description) is shown.

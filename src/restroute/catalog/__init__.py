@@ -15,28 +15,26 @@ into ``restroute/data/github-rest.marshal`` (committed; loaded at first use).
 """
 
 from ._catalog import Catalog
-from ._check import check
-from ._complete import complete
 from ._data import DATA as DATA
 from ._data import operations
+from ._lookups import check, complete, find, match, search
 from ._model import OPTION_NAMES as OPTION_NAMES
 from ._model import Operation, Parameter
-from ._search import find, search
 from ._sources import compile_apart, load
 from ._words import EVERYDAY as EVERYDAY
 from ._words import SYNONYMS as SYNONYMS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._match import Match, Part, match
+    from ._matched import Match, Part
 else:
 
     def __getattr__(name: str) -> object:
-        """The matcher on first use: a catalog that is only read never pays its import."""
-        if name in ("Match", "Part", "match"):
-            from . import _match
+        """What a match finds, on first use: a catalog that is only read never pays it."""
+        if name in ("Match", "Part"):
+            from . import _matched
 
-            return getattr(_match, name)
+            return getattr(_matched, name)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

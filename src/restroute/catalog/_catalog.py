@@ -1,19 +1,22 @@
 """A catalog: one API's operations, and what is made of them once (lookups, the search
-index, completions, the matcher's tree), kept with it."""
+index, completions, the matcher's tree), kept with it; and the catalogs restroute bundles:
+GitHub's own, GHEC's, GHES's and GitHub's calendar versions."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 
 from .._core.encoding import shown
 from ..errors import EndpointError
+from ._data import DATA, PRODUCTS, _operation, _parameter, _products, _reading, operations
 from ._model import GITHUB, Operation
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._match import Match
+    from ._matched import Match
     from ._model import Skipped
     from ._search import Found
 
@@ -103,33 +106,33 @@ class Catalog:
 
     def find(self, key: str) -> Operation | None:
         """The operation for a route, an id or an octokit name (catalog.find)."""
-        from ._search import find
+        from ._find import find
 
-        return find(key, catalog=self)
+        return find(key, catalog=self, github=github)
 
     def search(self, text: str, limit: int = 20) -> list[Operation]:
         """Operations ranked for the words of ``text`` (catalog.search)."""
         from ._search import search
 
-        return search(text, limit, catalog=self)
+        return search(text, limit, catalog=self, github=github)
 
     def searched(self, text: str, limit: int = 20) -> Found:
         """search(), and whether it found the operations by letters only (catalog.searched)."""
         from ._search import searched
 
-        return searched(text, limit, catalog=self)
+        return searched(text, limit, catalog=self, github=github)
 
     def complete(self, prefix: str) -> str | None:
         """The route that completes ``prefix`` (catalog.complete)."""
         from ._complete import complete
 
-        return complete(prefix, catalog=self)
+        return complete(prefix, catalog=self, github=github)
 
     def check(self, route: str, parameters: Mapping[str, Any]) -> list[str]:
         """What to hear about a call, by this catalog's description (catalog.check)."""
         from ._check import check
 
-        return check(route, parameters, catalog=self)
+        return check(route, parameters, catalog=self, github=github)
 
     def match(
         self,
@@ -143,9 +146,71 @@ class Catalog:
         """The operation a request is, and its parameters (catalog.match)."""
         from ._match import match
 
-        return match(method, url, headers, body, said=said, among=self.operations, catalog=self)
+        among = self.operations
+        return match(
+            method, url, headers, body, said=said, among=among, catalog=self, github=github
+        )
 
     def __repr__(self) -> str:
         read = self._operations is not None  # a bundled catalog is read at first use
         count = f"{len(self.operations):,} operations" if read else "not read yet"
         return f"<Catalog {self.name!r}: {count}>"
+
+
+# The REST API version api.github.com answers a request that names none in its
+# x-github-api-version header: GitHub's catalog is of it.
+DEFAULT_API_VERSION = "2022-11-28"
+
+
+def github() -> Catalog:
+    """GitHub's bundled catalog (api.github.com), read at first use."""
+    with _reading:  # one catalog, and so one index, whichever thread asks first
+        return _github()
+
+
+@functools.cache
+def _github() -> Catalog:
+    return Catalog(
+        "github",
+        operations,
+        title=f"GitHub.com, REST API {DEFAULT_API_VERSION}",
+        version=DEFAULT_API_VERSION,
+        source=DATA,
+    )
+
+
+@functools.cache
+def product(name: str) -> Catalog | None:
+    """The bundled catalog ``name`` (``ghec``, ``ghes-3.19``, ``github@2026-03-10``), or
+    None. A version is its product with the operations its breaking changes change, and
+    the ``x-github-api-version`` header that asks for it."""
+    data = _products()
+    entry = data["products"].get(name)
+    if entry is None:
+        return None
+    docs = data["docs_base"] + entry.get("docs", "")  # enterprise-server@3.19/ ...
+
+    def made() -> tuple[Operation, ...]:
+        shared = {key: _parameter(raw) for key, raw in data["parameters"].items()}
+        raws = data["operations"]
+        own = [
+            _operation(raws[at], entry["base_url"], docs, shared, entry["base_url"])
+            for at in entry["operations"]
+        ]
+        if "of" not in entry:
+            return tuple(own)
+        base = github() if entry["of"] == "github" else product(entry["of"])
+        assert base is not None
+        newer = {(op.method, op.url): op for op in own}
+        return tuple(newer.get((op.method, op.url), op) for op in base.operations)
+
+    version = entry.get("api_version", "")
+    return Catalog(
+        name,
+        made,
+        title=entry["title"] + (f", REST API {version}" if version else ""),
+        version=version,
+        base_url=entry["base_url"],
+        source=PRODUCTS,
+        defaults={"headers": {"x-github-api-version": version}} if version else {},
+    )

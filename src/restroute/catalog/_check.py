@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from .._rows import nest, value_text
 from ..errors import EndpointError
+from ..rules import BODILESS_METHODS
+from ._find import _not_text, find
 from ._model import OPTION_NAMES, RAW_BODY_HELP, Operation, Parameter
-from ._search import _not_text, find
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,36 +31,24 @@ _JSON_TYPES: dict[str, type | tuple[type, ...]] = {
 
 
 def check(
-    route: str, parameters: Mapping[str, Any], *, catalog: Catalog | None = None
+    route: str,
+    parameters: Mapping[str, Any],
+    *,
+    catalog: Catalog | None = None,
+    github: Callable[[], Catalog],
 ) -> list[str]:
-    """What a user should hear about a call, by GitHub's description of the route: a
-    deprecated route or parameter; a required parameter missing; an unknown one; a value
-    outside its choices or of the wrong type (as JSON in a body, as text in a URL); an
-    undocumented media-type format; and the quirks that send a value somewhere else than
-    meant (query parameters of a POST without ``{?...}``, the uploads host, a body field
-    named ``url``, body fields next to a ``data`` that replaces them). Body fields are
-    checked where they are, among the parameters or inside ``data``. Warnings only: a
-    route the catalog does not know gives none. What endpoint() would refuse in a
-    mapping (a name that is not text, an int too long to write) is a warning too, and a
-    value is shown cut short (a value nested too deep to show, by its type). Only a
-    ``route`` that is not a str, or ``parameters`` that are not a mapping, raise
-    EndpointError.
-
-    >>> for warning in check("GET /repos/{owner}/{repo}/issues", {"owner": "o", "state": "x"}):
-    ...     print(warning)
-    issues/list-for-repo: repo (path) is required
-    issues/list-for-repo: state='x' is not one of open, closed, all
-    """
+    """catalog.check: what to hear about a call, by ``catalog``'s description of the
+    route, or ``github()``'s."""
     if not isinstance(route, str):
         raise EndpointError(_not_text("check", "route", route, "'METHOD /url' or an id"))
     route = str.__str__(route)  # a str subclass's own methods never run
     if not isinstance(parameters, Mapping):
-        msg = f"catalog.check: parameters is {shown(parameters)}, not a mapping; "
+        msg = f"catalog.check: parameters is {safe_repr(parameters)}, not a mapping; "
         msg += "pass a dict of parameters ({} for none)"
         raise EndpointError(msg)
-    op = find(route, catalog=catalog)
+    op = find(route, catalog=catalog, github=github)
     if op is None:
-        return _not_in(catalog, route)
+        return _not_in(catalog, route, github)
     if catalog is not None and "{hostname}" in catalog.base_url:  # GHES: your own server
         base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
         if base_url == _API:
@@ -113,16 +102,18 @@ def _checked(op: Operation, route: str, parameters: Mapping[str, Any]) -> list[s
     return warnings
 
 
-def _not_in(catalog: Catalog | None, route: str) -> list[str]:
+def _not_in(catalog: Catalog | None, route: str, github: Callable[[], Catalog]) -> list[str]:
     """A route the chosen catalog lacks: said for any but GitHub's own (whose routes a
     user may write freely), with where GitHub has it, if it does."""
-    from ._data import github
-
     if catalog is None or catalog is github():
         return []
     method, _, url = route.strip().rpartition(" ")
     said = f"{method.upper() or 'GET'} {url}"
-    elsewhere = ", though api.github.com has it" if catalog.is_github and find(route) else ""
+    elsewhere = (
+        ", though api.github.com has it"
+        if catalog.is_github and find(route, github=github)
+        else ""
+    )
     return [f"{catalog.title} has no route {said}{elsewhere}"]
 
 
@@ -156,7 +147,7 @@ def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
     for name in given:
         raw = isinstance(name, str) and name.startswith("data.") and "data" in known
         if name not in known and not raw:
-            warnings.append(f"{op.id}: the description documents no parameter {shown(name)}")
+            warnings.append(f"{op.id}: the description documents no parameter {safe_repr(name)}")
     return warnings
 
 
@@ -164,9 +155,9 @@ def _value_warnings(
     op: Operation, name: str, value: object, documented: Parameter | None
 ) -> list[str]:
     if not isinstance(name, str):
-        return [f"{op.id}: parameter name {shown(name)} is not a str (endpoint() refuses it)"]
+        return [f"{op.id}: parameter name {safe_repr(name)} is not a str (endpoint() refuses it)"]
     if documented is None:
-        return [f"{op.id}: GitHub documents no parameter {shown(name)}"]
+        return [f"{op.id}: GitHub documents no parameter {safe_repr(name)}"]
     if _too_long(value):
         digits = sys.get_int_max_str_digits()
         return [
@@ -178,12 +169,12 @@ def _value_warnings(
         return warnings  # not sent in a URL; null in a body, which GitHub may allow
     if documented.enum and not _in_enum(documented, value):
         choices = ", ".join(map(value_text, documented.enum))
-        warnings.append(f"{op.id}: {name}={shown(value)} is not one of {choices}")
+        warnings.append(f"{op.id}: {name}={safe_repr(value)} is not one of {choices}")
     elif documented.location == "body" and not _fits(documented.type, value):
         kind = type(value).__name__
         warnings.append(f"{op.id}: {name} should be {documented.type}, not {kind}")
     elif documented.location != "body" and not _fits_in_url(documented.type, value):
-        warnings.append(f"{op.id}: {name}={shown(value)} should be {documented.type}")
+        warnings.append(f"{op.id}: {name}={safe_repr(value)} should be {documented.type}")
     return warnings
 
 
@@ -196,7 +187,7 @@ def _quirk_warnings(
     base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
     if op.base_url != op.home and not url.startswith(op.base_url) and base_url == _API:
         warnings.append(f"{op.id} goes to {op.base_url}; write the route as {op.route!r}")
-    if op.method not in ("GET", "HEAD"):
+    if op.method not in BODILESS_METHODS:
         in_template = {name for match in _TEMPLATE_QUERY.findall(url) for name in match.split(",")}
         for param in op.parameters:
             if param.location == "query" and param.name in given and param.name not in in_template:

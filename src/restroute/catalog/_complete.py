@@ -6,12 +6,13 @@ import bisect
 import re
 
 from ..errors import EndpointError
-from ._data import github
-from ._search import _check_catalog, _not_text
+from ._find import _not_text
 from ._words import EVERYDAY, everyday_ranks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ._catalog import Catalog
     from ._model import Operation
 
@@ -24,26 +25,14 @@ _AFTER_ASCII = "\x7f"  # sorts after every character a route holds
 _Table = tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]
 
 
-def complete(prefix: str, *, catalog: Catalog | None = None) -> str | None:
-    """The route that completes ``prefix``, or None. The method may be in any case; a
-    URL without one completes among GET routes (endpoint() reads it as GET), a full URL
-    among the routes of its host, and ``:owner`` among routes written so. Of several
-    completions, the most called comes first (``EVERYDAY``), then the shortest. What was
-    typed keeps its length, so the route bar can show the rest after it.
-
-    >>> complete("get /repos/{owner}/{repo}/iss")
-    'GET /repos/{owner}/{repo}/issues'
-    >>> complete("POST /repos/{o")
-    'POST /repos/{owner}/{repo}/issues'
-    >>> complete("/users/:username/rep")
-    '/users/:username/repos'
-    >>> complete("GET /no/such/route") is None
-    True
-    """
+def complete(
+    prefix: str, *, catalog: Catalog | None = None, github: Callable[[], Catalog]
+) -> str | None:
+    """catalog.complete: the route that completes ``prefix`` in ``catalog``, or in
+    ``github()``'s."""
     if not isinstance(prefix, str):
         raise EndpointError(_not_text("complete", "prefix", prefix, "the start of a route"))
     prefix = str.__str__(prefix)  # a str subclass's own methods never run
-    _check_catalog("complete", catalog)
     if not prefix or not prefix.isascii():  # routes are ASCII; so lengths stay as typed
         return None
     catalog = catalog or github()

@@ -14,12 +14,13 @@ import os
 import re
 
 from ..errors import EndpointError
-from ._catalog import Catalog
 from ._model import Operation, Parameter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from ._catalog import Catalog
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "github-rest.marshal")
 PRODUCTS = os.path.join(os.path.dirname(DATA), "github-products.json.gz")
@@ -160,28 +161,6 @@ def _parameter(raw: dict[str, Any]) -> Parameter:
     )
 
 
-# The REST API version api.github.com answers a request that names none in its
-# x-github-api-version header: GitHub's catalog is of it.
-DEFAULT_API_VERSION = "2022-11-28"
-
-
-def github() -> Catalog:
-    """GitHub's bundled catalog (api.github.com), read at first use."""
-    with _reading:  # one catalog, and so one index, whichever thread asks first
-        return _github()
-
-
-@functools.cache
-def _github() -> Catalog:
-    return Catalog(
-        "github",
-        operations,
-        title=f"GitHub.com, REST API {DEFAULT_API_VERSION}",
-        version=DEFAULT_API_VERSION,
-        source=DATA,
-    )
-
-
 @functools.cache
 def _products() -> dict[str, Any]:
     """GHEC's and GHES's catalogs and the calendar versions, one gzip'd table (read
@@ -197,43 +176,6 @@ def product_names() -> tuple[str, ...]:
     """``ghec``, ``ghes-3.19``, ``github@2026-03-10`` ...: the bundled catalogs besides
     GitHub's own, in the table's order."""
     return tuple(_products()["products"])
-
-
-@functools.cache
-def product(name: str) -> Catalog | None:
-    """The bundled catalog ``name`` (``ghec``, ``ghes-3.19``, ``github@2026-03-10``), or
-    None. A version is its product with the operations its breaking changes change, and
-    the ``x-github-api-version`` header that asks for it."""
-    data = _products()
-    entry = data["products"].get(name)
-    if entry is None:
-        return None
-    docs = data["docs_base"] + entry.get("docs", "")  # enterprise-server@3.19/ ...
-
-    def made() -> tuple[Operation, ...]:
-        shared = {key: _parameter(raw) for key, raw in data["parameters"].items()}
-        raws = data["operations"]
-        own = [
-            _operation(raws[at], entry["base_url"], docs, shared, entry["base_url"])
-            for at in entry["operations"]
-        ]
-        if "of" not in entry:
-            return tuple(own)
-        base = github() if entry["of"] == "github" else product(entry["of"])
-        assert base is not None
-        newer = {(op.method, op.url): op for op in own}
-        return tuple(newer.get((op.method, op.url), op) for op in base.operations)
-
-    version = entry.get("api_version", "")
-    return Catalog(
-        name,
-        made,
-        title=entry["title"] + (f", REST API {version}" if version else ""),
-        version=version,
-        base_url=entry["base_url"],
-        source=PRODUCTS,
-        defaults={"headers": {"x-github-api-version": version}} if version else {},
-    )
 
 
 def index(catalog: Catalog) -> dict[str, Operation]:

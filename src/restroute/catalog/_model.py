@@ -13,15 +13,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .._core.encoding import shown
-from .._core.options import ALIASES, DATA, OPTIONS
 from .._rows import nest, value_text
 from ..errors import EndpointError
+from ..rules import OPTION_NAMES as OPTION_NAMES
 
 GITHUB = "https://api.github.com"
-# The largest description read: Microsoft Graph's, the largest known, is 47 MB.
-MAX_BYTES = 256 * 1024 * 1024
-# endpoint()'s own option names, octokit's camelCase aliases and data: not parameters.
-OPTION_NAMES = frozenset({*OPTIONS, *ALIASES, DATA})
 # Where a form names a parameter of these locations (catalog._serialize reads them).
 _PREFIXES = {"cookie": "cookie", "server": "server"}
 # A raw body's row in a form, and what check() says when it is missing.

@@ -1,4 +1,4 @@
-"""Operations by a key (find) and ranked for words a person types (search)."""
+"""Operations ranked for words a person types (search), by an index made once per catalog."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import heapq
 import itertools
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from .._core.encoding import shown
-from .._core.template import COLON_VARIABLE
 from ..errors import EndpointError
-from ._data import exact, github, hosts, index
+from ._find import _not_text, find
+from ._fuzzy import _letters_in_order
 from ._model import Operation
 from ._words import (
     EVERYDAY,
@@ -31,66 +31,11 @@ from ._words import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._catalog import Catalog
+    from ._fuzzy import _Letters
 
-_COLON_VAR = re.compile(COLON_VARIABLE)  # endpoint()'s own rule
 _WORD = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _PLAIN_FORMAT = re.compile(r"[a-z]+")
-
-
-def find(key: str, *, catalog: Catalog | None = None) -> Operation | None:
-    """The operation for a route (``GET /users/{username}``; ``:username``, a ``{+path}``
-    that keeps its slashes, a query or ``{?...}`` after the path, a full URL, or no
-    method, which means GET, all work), an id (``users/get-by-username``) or an octokit
-    name (``users.getByUsername``).
-
-    >>> find("/user?per_page=2").id
-    'users/get-authenticated'
-    """
-    if not isinstance(key, str):
-        raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
-    key = str.__str__(key)  # a str subclass's own methods never run
-    _check_catalog("find", catalog)
-    method, _, url = key.partition(" ")
-    if catalog is None:
-        catalog = github()
-        if "index" not in catalog.memo and method.isupper() and url.startswith("/"):
-            found = exact(method, url)  # a route as the catalog writes it: no index yet
-            if found is not None:
-                return found
-    keyed = index(catalog)
-    if key in keyed:
-        return keyed[key]
-    method, _, url = key.strip().rpartition(" ")
-    url = _without_query_expressions(_COLON_VAR.sub(r"{\1}", url).replace("{+", "{"))
-    url = url.partition("?")[0]
-    for prefix in hosts(catalog):
-        url = url.removeprefix(prefix)
-    return keyed.get(f"{(method.strip() or 'GET').upper()} {url}")
-
-
-def _without_query_expressions(url: str) -> str:
-    """``url`` without the ``{?...}`` and ``{&...}`` expressions that end it, as removing
-    ``\\{[?&][^}]*\\}$`` again and again would leave it, in one pass from the end (that
-    loop scanned the whole text each time: a pasted 120 kB of ``{?}`` took 64 s)."""
-    end = len(url)
-    while end and url[end - 1] == "}":
-        inside = url.rfind("}", 0, end - 1) + 1  # an expression holds no "}"
-        starts = [
-            at for at in (url.find("{?", inside, end), url.find("{&", inside, end)) if at >= 0
-        ]
-        if not starts:
-            break
-        end = min(starts)
-    return url[:end]
-
-
-def _check_catalog(function: str, catalog: object) -> None:
-    from ._catalog import Catalog
-
-    if catalog is not None and not isinstance(catalog, Catalog):
-        msg = f"catalog.{function}: catalog is {shown(catalog)}, not a Catalog; pass one"
-        raise EndpointError(msg + " catalog.load gives, or None for GitHub's")
 
 
 class _Index(NamedTuple):
@@ -245,9 +190,15 @@ def _terms(text: str) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def search(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> list[Operation]:
+def search(
+    text: str,
+    limit: int = 20,
+    *,
+    catalog: Catalog | None = None,
+    github: Callable[[], Catalog],
+) -> list[Operation]:
     """Operations ranked for ``text`` (``searched``, which also says how they were found)."""
-    return searched(text, limit, catalog=catalog).operations
+    return searched(text, limit, catalog=catalog, github=github).operations
 
 
 class Found(NamedTuple):
@@ -258,33 +209,24 @@ class Found(NamedTuple):
     by_letters: bool = False
 
 
-def searched(text: str, limit: int = 20, *, catalog: Catalog | None = None) -> Found:
-    """Operations ranked for ``text``. A route or id that names one operation puts it
-    first. Then every word must start a word of the id, route, category, summary or media
-    formats, as typed, as its singular or as a word it means (``pr`` means pull, ``file``
-    content, ``add`` create: ``SYNONYMS``); the operations whose id and summary the words
-    cover best come first, and reads first when no word is a verb. When no operation has
-    such words, each word may skip letters (``crate isue``): the ids that hold each word's
-    letters in order, the tightest first.
-
-    >>> [op.id for op in search("list issues for repo")][:1]
-    ['issues/list-for-repo']
-    >>> [op.id for op in search("raw file")][:1]
-    ['repos/get-content']
-    >>> [op.id for op in search("crate isue")][:1]
-    ['issues/create']
-    """
+def searched(
+    text: str,
+    limit: int = 20,
+    *,
+    catalog: Catalog | None = None,
+    github: Callable[[], Catalog],
+) -> Found:
+    """catalog.searched: operations ranked for ``text`` in ``catalog``, or in ``github()``'s."""
     if not isinstance(text, str):
         raise EndpointError(_not_text("search", "text", text, "the words to look for"))
     text = str.__str__(text)  # a str subclass's own methods never run
     if not isinstance(limit, int) or isinstance(limit, bool) or int.__int__(limit) < 0:
         msg = f"catalog.search: limit={shown(limit)} is not a count; pass an int of 0 or more"
         raise EndpointError(msg)
-    _check_catalog("search", catalog)
     catalog = catalog or github()
     limit = min(int.__int__(limit), len(catalog.operations))  # more than all is all
     terms = _terms(text)
-    named = find(text, catalog=catalog) if limit else None
+    named = find(text, catalog=catalog, github=github) if limit else None
     if not terms:  # no word to look for ("日本", "/"): what it names, if anything
         return Found([] if named is None else [named])
     if not limit:
@@ -481,80 +423,3 @@ def _said(made: _Index, forms: _Forms) -> dict[int, float]:
     said.update(dict.fromkeys(made.said_stem.get(stem, none), SAID[1]))
     said.update(dict.fromkeys(made.said.get(term, none), SAID[0]))
     return said
-
-
-def _not_text(function: str, argument: str, value: object, what: str) -> str:
-    """The message for an argument that should be text: what it is, and what to pass."""
-    return f"catalog.{function}: {argument} is {shown(value)}, not a str; pass {what}"
-
-
-def _letters_in_order(made: _Index, terms: list[str], limit: int) -> list[Operation]:
-    """Operations whose id holds each term's letters in order: the fewest separate runs
-    of letters first (``isscreat`` is two runs in ``issues/create``, three in
-    ``gists/create``), then the shortest id."""
-    found: dict[int, int] | None = None
-    for term in terms:
-        runs = _letters(made, term).runs
-        found = (
-            dict(runs)
-            if found is None
-            else {at: found[at] + runs[at] for at in runs if at in found}
-        )
-        if not found:
-            return []
-    assert found is not None  # terms is never empty
-    order = made.fuzzy_order
-    best = heapq.nsmallest(limit, ((runs, order[at], at) for at, runs in found.items()))
-    return [made.operations[at] for *_, at in best]
-
-
-class _Letters(NamedTuple):
-    """The ids that hold a term's letters in order, each letter found leftmost: per id,
-    where its last letter is, and how many separate runs the letters make."""
-
-    at: dict[int, int]  # entry: the place of the term's last letter in its id
-    runs: dict[int, int]  # entry: runs
-
-
-def _letters(made: _Index, term: str) -> _Letters:
-    """``term``'s letters in the ids, a letter at a time from its longest prefix found
-    before: as a person types a word, each key looks one letter further, in the ids that
-    held the word so far (a few ms in 20,000 ids). Past a prefix no id holds, none does."""
-    known: dict[str, _Letters] = made.letters
-    if term in known:
-        return known[term]
-    # a copy: the explorer's worker may search the same catalog (Catalog.prepare)
-    start = max((len(word) for word in list(known) if term.startswith(word)), default=0)
-    found = known.get(term[:start]) if start else None
-    if found is None:  # none, or another thread's search emptied the memo since
-        start = 0
-    for end in range(start + 1, len(term) + 1):
-        if found is not None and not found.at:
-            return found  # no id holds the letters so far: none holds more
-        found = _one_letter_more(made, found, term[end - 1])
-        if len(known) > 64:  # the words of a few queries
-            known.clear()
-        known[term[:end]] = found
-    assert found is not None  # a term is never empty
-    return found
-
-
-def _one_letter_more(made: _Index, before: _Letters | None, letter: str) -> _Letters:
-    """The ids that hold ``before``'s letters (any id, when None) and then ``letter``."""
-    ids = made.lower_ids
-    entries: Iterable[int]
-    lasts: Iterable[int]
-    runs_before: Iterable[int]
-    if before is None:
-        entries, lasts, runs_before = range(len(ids)), itertools.repeat(-2), itertools.repeat(0)
-        starts: Iterable[int] = itertools.repeat(0)
-    else:
-        entries, lasts, runs_before = before.at.keys(), before.at.values(), before.runs.values()
-        starts = [last + 1 for last in lasts]
-    places = map(str.find, map(ids.__getitem__, entries), itertools.repeat(letter), starts)
-    at, runs = {}, {}
-    for entry, place, last, run in zip(entries, places, lasts, runs_before, strict=False):
-        if place >= 0:  # a run more unless the letter is the one after the last
-            at[entry] = place
-            runs[entry] = run + (place != last + 1)
-    return _Letters(at, runs)

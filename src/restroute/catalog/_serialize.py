@@ -27,7 +27,7 @@ from pathlib import PurePath
 from .._core.encoding import UNRESERVED, _quoter, item_text, quote_unreserved
 from .._rows import nest
 from ..errors import EndpointError
-from ._model import OPTION_NAMES
+from ..rules import BODILESS_METHODS, OPTION_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def call(op: Operation, values: Mapping[str, Any]) -> tuple[str, dict[str, objec
         else:
             parameters[varname(param.name)] = _json_text(value) if param.style == "json" else value
     others = {k: v for k, v in given.items() if k not in taken and k != "headers"}
-    if op.body == "json" and op.method not in ("GET", "HEAD"):  # a name it lacks: a field
+    if op.body == "json" and op.method not in BODILESS_METHODS:  # a name it lacks: a field
         for name in [name for name in others if name not in OPTION_NAMES]:
             fields[name] = others.pop(name)
     parameters.update(others)

@@ -7,11 +7,11 @@ import re
 import stat
 from collections.abc import Callable
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import declare_secrets
-from ._catalog import Catalog
-from ._data import github, product, product_names
+from ._catalog import Catalog, github, product
+from ._data import product_names
 from ._model import MAX_BYTES
 
 # A bundled catalog's name, never a file's: github, ghec, ghes-3.19, github@2026-03-10.
@@ -51,14 +51,14 @@ def load(source: str | os.PathLike[str]) -> Catalog:
     'users/get-authenticated'
     """
     if not isinstance(source, str | os.PathLike):
-        msg = f"catalog.load takes a name or a path, not {shown(source)}; pass 'github' "
+        msg = f"catalog.load takes a name or a path, not {safe_repr(source)}; pass 'github' "
         raise EndpointError(msg + "or the path of an OpenAPI description")
     try:
         name = os.fspath(source)
     except Exception:  # a PathLike whose __fspath__ raises, or gives no text
         name = None
     if not isinstance(name, str) or "\x00" in name:
-        raise EndpointError(f"catalog.load: {shown(source)} is no path; pass a path as text")
+        raise EndpointError(f"catalog.load: {safe_repr(source)} is no path; pass a path as text")
     name = str.__str__(name)  # a str subclass's own methods never run
     name = _ALIASES.get(name, name)
     if name == "github":
@@ -145,7 +145,7 @@ def compile_apart(source: str, cancelled: Callable[[], bool] = lambda: False) ->
     ``cancelled`` is asked every 50 ms; the child is stopped when it says so, raises, or
     the wait is interrupted."""
     if not isinstance(source, str | os.PathLike):
-        msg = f"catalog.compile_apart takes a path, not {shown(source)}; pass the path of "
+        msg = f"catalog.compile_apart takes a path, not {safe_repr(source)}; pass the path of "
         raise EndpointError(msg + "an OpenAPI description")
     try:
         name = os.fspath(source)

@@ -8,7 +8,7 @@ import re
 
 from .._rows import value_text
 from ..catalog import Match
-from ..catalog._match import API
+from ..catalog._matched import API
 from ..errors import EndpointError
 from ..rules import BODILESS_METHODS, DATA, OPTION_NAMES
 

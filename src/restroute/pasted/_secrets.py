@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..catalog import Match
-from ..catalog._match import Part
+from ..catalog._matched import Part
 from ..errors import EndpointError
 from ..redact import REDACTED, hide_each, hides_header, masked, masker, pasted_hiding
 from ._parameters import _check
