@@ -23,7 +23,7 @@ API = "https://api.github.com"
 DOCS_CURL = json.loads(
     (Path(__file__).parent.parent / "tests/cases/import/curl-docs-issues-create.json").read_text()
 )["text"]
-# 2,000 of each, the most a request may have (catalog._match.MAX_PAIRS), each long enough
+# 2,000 of each, the most a request may have (restroute.rules.MAX_QUERY_PAIRS), each long enough
 # that the paste is about 1 MB.
 FIELDS = {f"token_{n}": f"t{n:05d}" + "x" * 470 for n in range(2_000)}
 HUGE = {

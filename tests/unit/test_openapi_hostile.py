@@ -453,7 +453,7 @@ def test_a_cache_file_larger_than_any_description_is_read_past(
     path = tmp_path / "api.json"
     path.write_text(json.dumps({"openapi": "3.0.0", "paths": {"/a": {"get": {}}}}))
     catalog.load(path)
-    from restroute.catalog._model import MAX_BYTES as largest
+    from restroute.rules import MAX_DESCRIPTION_BYTES as largest
 
     monkeypatch.setattr(_cache, "MAX_BYTES", 50)  # the entry is larger
     assert _cache.cached(str(path)) is None

@@ -19,7 +19,8 @@ import time
 import zlib
 
 from .._version import __version__
-from ._model import MAX_BYTES, Description, Operation, Parameter, Skipped
+from ..rules import MAX_DESCRIPTION_BYTES as MAX_BYTES
+from ._model import Description, Operation, Parameter, Skipped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

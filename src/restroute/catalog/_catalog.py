@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ._data import DATA, PRODUCTS, _operation, _parameter, _products, _reading, operations
 from ._model import GITHUB, Operation
@@ -61,7 +61,7 @@ class Catalog:
             self._load = operations
         else:
             msg = "a catalog's operations are a tuple of Operations, or a function that returns "
-            raise EndpointError(msg + f"one (read at first use), not {shown(operations)}")
+            raise EndpointError(msg + f"one (read at first use), not {safe_repr(operations)}")
         # What lookups make of the operations, by the lookup's own key; one catalog's
         # indexes live as long as it does.
         self.memo: dict[object, Any] = {}

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..errors import EndpointError
+from ..rules import MAX_DESCRIPTION_BYTES as MAX_BYTES
 from ..rules import MAX_REF_HOPS as MAX_HOPS
 from ..rules import MAX_YAML_NESTING
-from ._model import MAX_BYTES
 
 
 class _Skip(Exception):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from .._core.template import COLON_VARIABLE
 from ..errors import EndpointError
 from ._data import exact, hosts, index
@@ -62,4 +62,4 @@ def _without_query_expressions(url: str) -> str:
 
 def _not_text(function: str, argument: str, value: object, what: str) -> str:
     """The message for an argument that should be text: what it is, and what to pass."""
-    return f"catalog.{function}: {argument} is {shown(value)}, not a str; pass {what}"
+    return f"catalog.{function}: {argument} is {safe_repr(value)}, not a str; pass {what}"

@@ -7,7 +7,8 @@ import base64
 from urllib.parse import unquote, unquote_plus, urlsplit
 
 from ..errors import EndpointError
-from ._matched import API, MAX_PAIRS, Part, _State
+from ..rules import MAX_QUERY_PAIRS as MAX_PAIRS
+from ._matched import API, Part, _State
 
 UPLOADS = "https://uploads.github.com"
 

@@ -19,8 +19,9 @@ from collections.abc import Callable, Mapping
 from ..errors import EndpointError
 from ..rules import BODILESS_METHODS, EMPTY_BODY_METHODS, OPTIONS
 from ..rules import MAX_PATH_SEGMENTS as MAX_SEGMENTS
+from ..rules import MAX_QUERY_PAIRS as MAX_PAIRS
 from ._github_url import UPLOADS, _split, _userinfo
-from ._matched import _NOT_JSON, API, MAX_PAIRS, Match, Part, _json, _State, _text, _texts, _typed
+from ._matched import _NOT_JSON, API, Match, Part, _json, _State, _text, _texts, _typed
 from ._model import OPTION_NAMES, Operation, Parameter
 from ._route_tree import _fits, _Node, _tree
 

@@ -11,8 +11,9 @@ from dataclasses import replace
 from urllib.parse import unquote, urlsplit
 
 from ..errors import EndpointError
+from ..rules import MAX_QUERY_PAIRS as MAX_PAIRS
 from ._described_body import _DEEP, _body, _insert
-from ._matched import _NOT_JSON, MAX_PAIRS, Match, Part, _json, _State, _typed
+from ._matched import _NOT_JSON, Match, Part, _json, _State, _typed
 from ._model import Operation, Parameter
 from ._route_tree import _fits, _Node, _tree
 from ._serialize import varname

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from .._rows import nest, value_text
 from ..errors import EndpointError
 from ..rules import OPTION_NAMES as OPTION_NAMES
@@ -230,7 +230,7 @@ class Operation(NamedTuple):
         {'name': 'V', 'value': '1'}
         """
         if not isinstance(values, Mapping):
-            msg = f"{self.id}: call takes the values by name (a mapping), not {shown(values)}"
+            msg = f"{self.id}: call takes the values by name (a mapping), not {safe_repr(values)}"
             msg += "; pass a dict ({} for none)"
             raise EndpointError(msg)
         if self.template:

@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
-from .._core.encoding import shown
+from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ._find import _not_text, find
 from ._fuzzy import _letters_in_order
@@ -221,7 +221,7 @@ def searched(
         raise EndpointError(_not_text("search", "text", text, "the words to look for"))
     text = str.__str__(text)  # a str subclass's own methods never run
     if not isinstance(limit, int) or isinstance(limit, bool) or int.__int__(limit) < 0:
-        msg = f"catalog.search: limit={shown(limit)} is not a count; pass an int of 0 or more"
+        msg = f"catalog.search: limit={safe_repr(limit)} is not a count; pass an int of 0 or more"
         raise EndpointError(msg)
     catalog = catalog or github()
     limit = min(int.__int__(limit), len(catalog.operations))  # more than all is all

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from .._core.encoding import safe_repr
 from ..errors import EndpointError
 from ..redact import declare_secrets
+from ..rules import MAX_DESCRIPTION_BYTES as MAX_BYTES
 from ._catalog import Catalog, github, product
 from ._data import product_names
-from ._model import MAX_BYTES
 
 # A bundled catalog's name, never a file's: github, ghec, ghes-3.19, github@2026-03-10.
 BUNDLED_NAME = re.compile(r"(?:github|ghec|ghes-[0-9]+\.[0-9]+)(?:@[0-9]{4}-[0-9]{2}-[0-9]{2})?")
