@@ -1,7 +1,7 @@
 """The naive floor: what each case of cases.json costs written by hand in plain Python.
 
 Each function knows its route and its keys, and builds the same request options as
-restroute (``tests/test_benchmark_floor.py`` checks that they are equal) with f-strings,
+restroute (``tests/unit/test_benchmark_floor.py`` checks that they are equal) with f-strings,
 dict literals and ``urllib.parse.quote``. It checks nothing and handles no other input,
 so restroute's time over it is the price of being general and strict.
 """

@@ -1,7 +1,7 @@
 """Write screenshots/jupyterlab-*.png: examples/explore.ipynb run in JupyterLab, light and dark.
 
 Usage: python scripts/notebook_screenshots.py   (needs the test extra, chromium and
-chromedriver: the same harness as tests/test_browser.py)
+chromedriver: the same harness as tests/ui/test_browser.py)
 
 The token in the kernel's environment is the browser test's made-up one, and every
 screenshot is taken with secrets redacted, as a notebook shows them by default.
@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
-from tests.test_browser import (  # noqa: E402
+from tests.ui.test_browser import (  # noqa: E402
     CODE_CELLS,
     chromium,
     explorer,

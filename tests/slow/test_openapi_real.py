@@ -557,7 +557,7 @@ def test_the_bundled_catalog_is_githubs_description_read(octokit_openapi: Path) 
 
 
 # --- the round trip law, on every operation of every description -----------------------------
-# tests/test_match_described.py states the law on a small description: the values a request
+# tests/unit/test_match_described.py states the law on a small description: the values a request
 # is read back to build that very request again. Here it is checked on every operation of
 # every description above, once with the example each form offers and once with richer
 # values; the request is compared as it goes on the wire (its body as bytes, as body_bytes
@@ -590,13 +590,13 @@ BINARY = b"\x89PNG\r\n\x1a\n\x00\xff"
 
 
 def read_back(api: Catalog, sent: dict[str, Any]) -> Match:
-    """The request as a catalog reads it back (tests/test_match_described.py's helper)."""
+    """The request as a catalog reads it back (tests/unit/test_match_described.py's helper)."""
     return api.match(sent["method"].upper(), sent["url"], sent["headers"], body_bytes(sent))
 
 
 def again(found: Match) -> dict[str, Any]:
     """The request the values read back build: the law says it is the one sent (the helper
-    of tests/test_match_described.py)."""
+    of tests/unit/test_match_described.py)."""
     assert found.operation is not None
     return build(found.operation, found.values())
 

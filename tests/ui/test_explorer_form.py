@@ -314,7 +314,7 @@ async def test_9_tab_into_the_route_keeps_it_and_a_key_there_appends() -> None:
 async def test_9_the_route_opens_with_the_cursor_at_its_end(focus_leaves: bool) -> None:
     """Nothing in the route is selected as the explorer opens: the first key typed goes
     after it, not in its place; also once the terminal (or the browser tab) has lost the
-    focus and got it back (tests/test_serve.py types the same in a browser)."""
+    focus and got it back (tests/ui/test_serve.py types the same in a browser)."""
     app = make_app(route="GET /users/{username}")
     async with app.run_test(size=SIZE) as pilot:
         route = app.query_one("#route", Input)

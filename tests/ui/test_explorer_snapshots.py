@@ -1,7 +1,7 @@
 """SVG snapshots of the explorer's main states (pytest-textual-snapshot).
 
 Baselines live in tests/__snapshots__/test_explorer_snapshots/; after a deliberate UI
-change, regenerate them with ``pytest tests/test_explorer_snapshots.py --snapshot-update``
+change, regenerate them with ``pytest tests/ui/test_explorer_snapshots.py --snapshot-update``
 and look at them before committing.
 """
 

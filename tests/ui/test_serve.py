@@ -2,7 +2,7 @@
 
 The command's arguments are checked with textual-serve's Server replaced by a recorder; one
 test starts the real command on 127.0.0.1 and opens it in apt's headless Chromium through
-selenium, as tests/test_browser.py does (its ``browser`` fixture), and types into the
+selenium, as tests/ui/test_browser.py does (its ``browser`` fixture), and types into the
 explorer as a person would. That test is marked ``ui`` here (the rest of this file is the
 CLI, in the fast loop). After a run, its tmp_path holds serve.png (the page at the end, pass
 or fail), serve.log (the server's output) and chromedriver.log.

@@ -54,7 +54,7 @@ def circles(imports: dict[str, set[str]]) -> list[list[str]]:
                 if work:
                     low[work[-1][0]] = min(low[work[-1][0]], low[node])
                 if low[node] == index[node]:
-                    circle = []
+                    circle: list[str] = []
                     while not circle or circle[-1] != node:
                         circle.append(stack.pop())
                     if len(circle) > 1:
@@ -97,12 +97,15 @@ def test_no_module_imports_itself_through_others() -> None:
 
 def _function_at(tree: ast.Module, line: int) -> str | None:
     """The name of the innermost function of ``tree`` that holds ``line``."""
-    name = None
+    found: tuple[str, int] | None = None
     for node in ast.walk(tree):
-        end = node.end_lineno if isinstance(node, ast.FunctionDef) else None
-        if end and node.lineno <= line <= end and (name is None or node.lineno >= name[1]):
-            name = (node.name, node.lineno)
-    return name and name[0]
+        if isinstance(node, ast.FunctionDef) and node.lineno <= line <= (node.end_lineno or 0):
+            found = max(found or (node.name, node.lineno), (node.name, node.lineno), key=_line)
+    return found and found[0]
+
+
+def _line(named: tuple[str, int]) -> int:
+    return named[1]
 
 
 def test_the_core_reaches_up_only_from_its_lazy_convenience_methods() -> None:

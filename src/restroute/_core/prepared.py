@@ -6,7 +6,7 @@ parameters) is done once, and a function written for that route does the rest.
 a route and a dict of parameters, with ``headers`` or ``media_type`` among them at most.
 It says None to anything else (another option, a value its fast checks do not take, any
 error), and the general path then answers: that path stays the one definition, and
-``tests/test_prepared.py`` checks that both give the same result.
+``tests/slow/test_prepared_properties.py`` checks that both give the same result.
 
 The function is Python source made from the template and compiled, with the template's
 pieces unrolled: no loop, and one check of all the values for encoding. Compiling costs

@@ -9,7 +9,7 @@ import functools
 # Words people type -> the words of GitHub's ids, URLs and summaries they mean (issue 12).
 # Keys are singulars (see singular()). One way: "add comment" finds issues/create-comment,
 # but "create issue" never wanders to issues/add-labels. Each was checked against queries
-# on the real catalog (tests/test_catalog_search.py); a word that only added noise is out.
+# on the real catalog (tests/unit/test_catalog_search.py); a word that only added noise is out.
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "pr": ("pull",),  # "create pr"
     "repo": ("repository",),  # ids and URLs say repo, summaries repository

@@ -4,7 +4,7 @@ Textual's ``OptionList._move_page`` reads the line of the highlighted option fro
 that is filled only once the list has a size: a page key that reaches a list before its
 first layout (ctrl+p then pageup, enter on a Select then pagedown, queued at once)
 raises ``KeyError`` and closes the app. A plain Textual app crashes the same way
-(tests/test_explorer_hostile.py keeps one), and 8.2.8 is the newest release, so
+(tests/ui/test_explorer_hostile.py keeps one), and 8.2.8 is the newest release, so
 restroute works around it rather than pinning a fixed version: the app's pageup and
 pagedown (``RestrouteApp.action_page``: the command palette) and the list of a choice
 (``param_row.Choice``, whose list has the focus when the key arrives) page through

@@ -65,7 +65,7 @@ class ParamRow(Horizontal):
     start, 5 ms for a text field and 16 ms for a choice, and most rows of a form are
     never touched. Focused, it becomes those widgets (``wake``), in the same turn, so
     the keys behind the focus land in its field; drawn, it looks the same, and
-    tests/test_explorer_form.py compares the two, line for line.
+    tests/ui/test_explorer_form.py compares the two, line for line.
 
     ``-required``, ``-missing`` and ``-free`` style it."""
 
