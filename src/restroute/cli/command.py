@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EndpointError
-from ..redact import redact_message
 from . import build, explore, import_, routes, serve
 from .args import (
     UsageError,
@@ -75,11 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         else:
             text = _build(args, profiles)
-    except UsageError as error:  # the command's own syntax, which a scan would misread
+    except (UsageError, EndpointError) as error:
         print(f"restroute: error: {error}", file=sys.stderr)
-        return 2
-    except EndpointError as error:  # it may quote a value given: never a secret
-        print(f"restroute: error: {redact_message(str(error))}", file=sys.stderr)
         return 2
     return _print(text)
 

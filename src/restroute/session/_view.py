@@ -12,7 +12,6 @@ from .._core.explain import Cascade, Explanation
 from ..errors import EndpointError, MissingParameterError
 from ..redact import (
     hide_values,
-    redact_message,
     redact_options,
     redact_url,
     scrub_options,
@@ -74,8 +73,8 @@ class View:
         # ({access_token}), where no name marks them.
         merged = explanation.merged if explanation is not None else None
         self._hidden = secret_values(merged, known) if self.redact else ()
-        self.error = None if error is None else redact_message(str(error), self._hidden)
-        """Why there is no request (None when there is one), its secrets hidden."""
+        self.error = None if error is None else str(error)
+        """Why there is no request (None when there is one)."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()
         """The placeholders that have no value, in template order."""
         self.warnings = tuple(warnings)
@@ -177,7 +176,7 @@ class View:
         try:
             written = format.render(result, redact=secrets != "reveal", env=env)
         except EndpointError as error:
-            return f"{NO_SNIPPET}{redact_message(str(error), self._hidden)}"
+            return f"{NO_SNIPPET}{hide_values(str(error), self._hidden)}"
         return written if secrets == "reveal" else hide_values(written, self._hidden)
 
 
