@@ -70,6 +70,13 @@ MAX_CURL_ARGUMENT = 64 * 1024
 # The strings of merged options searched for secrets at most: a view stays quick on a body
 # of many thousand values.
 MAX_SECRET_LEAVES = 10_000
+# Characters of a text value read as JSON when searched for secrets (a body given as text
+# holds its secret fields too): above it the text is searched as text only.
+MAX_SECRET_JSON = 65_536
+
+# Not here: the sizes of memo tables and caches (_core.cache, _core.prepared, the catalog's
+# cache), the explorers' undo depth and what a display cuts short. They bound memory or
+# screen, not what restroute accepts, and each lives beside the one table it bounds.
 
 # --- Depths -----------------------------------------------------------------------------------
 
@@ -83,6 +90,10 @@ MAX_NESTING = 100
 # inside other recursions: a display's, an error message's).
 MAX_REDACT_DEPTH = 64
 
+
+# The methods an OpenAPI description may describe (its path item's keys, 3.1 4.8.9): every
+# method a request is read back with, in the order the specification lists them.
+OPENAPI_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 # --- API descriptions (catalog.load) -----------------------------------------------------------
 
@@ -102,6 +113,9 @@ MAX_EXAMPLE_NODES = 10_000
 MAX_PATH_SEGMENTS = 500
 # Query pairs and headers read from a request matched: GitHub's largest operation has 31.
 MAX_QUERY_PAIRS = 2_000
+# Levels of a deepObject parameter (name[a][b]...) written, and read back as keys: far more
+# than any API nests a query object.
+MAX_DEEP_OBJECT = 32
 
 
 def json_too_deep(text: str, limit: int = MAX_NESTING) -> bool:

@@ -24,5 +24,5 @@ def _no_process(*_args: Any, **_kwargs: Any) -> NoReturn:
 @pytest.fixture(autouse=True)
 def no_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(subprocess.Popen, "_execute_child", _no_process)
-    monkeypatch.setattr(os, "fork", _no_process)
-    monkeypatch.setattr(os, "posix_spawn", _no_process)
+    for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system"):
+        monkeypatch.setattr(os, name, _no_process)

@@ -138,3 +138,25 @@ def test_every_package_has_its_place_in_the_layers() -> None:
 
     assert top == placed
     assert {f"{a} -> {b}" for a, b in LAZY_REACHES} == set(layers["ignore_imports"])
+
+
+def test_each_forbidden_contract_guards_every_module_but_its_own() -> None:
+    """A module added beside the others is a source of each forbidden contract, unless it is
+    the one package that may import those libraries."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    top = {".".join(module.split(".")[:2]) for module in GRAPH.modules} - {"restroute"}
+    allowed = {
+        "textual": "restroute.tui",
+        "ipywidgets": "restroute.jupyter",
+        "textual_serve": "restroute.cli",  # restroute.cli.serve only: its siblings are listed
+    }
+    cli = {module for module in GRAPH.modules if module.startswith("restroute.cli.")}
+    forbidden = [c for c in config["contracts"] if c["type"] == "forbidden"]
+
+    assert len(forbidden) == len(allowed)
+    for contract in forbidden:
+        (owner,) = {allowed[name] for name in allowed if name in contract["forbidden_modules"]}
+        sources = set(contract["source_modules"])
+        if owner == "restroute.cli":
+            assert sources - top == cli - {"restroute.cli.serve"}
+        assert top - {owner} <= sources

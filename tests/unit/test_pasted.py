@@ -4,19 +4,13 @@ and the text a terminal shows. Each expected value is worked out by hand from th
 
 from __future__ import annotations
 
-import io
 import json
-import shutil
-import subprocess
-from contextlib import redirect_stderr, redirect_stdout, suppress
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
 from restroute import pasted
 from restroute.catalog import Match, Part, match
-from restroute.cli import main
 from restroute.errors import EndpointError
 from restroute.reader import read_route
 
@@ -194,44 +188,6 @@ def test_a_header_that_is_only_references_shows_as_it_is() -> None:
 
 
 # --- build_command -----------------------------------------------------------------------------
-
-
-def built(command: str) -> dict[str, object]:
-    """What ``restroute build`` builds from the command's words, as a shell splits them."""
-    words = shell_words(command)
-    assert words[:2] == ["restroute", "build"]
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        status = main([*words[1:], "-f", "json"])
-    assert status == 0, err.getvalue()
-    result: dict[str, object] = json.loads(out.getvalue())
-    return result
-
-
-def shell_words(command: str) -> list[str]:
-    """The words bash makes of ``command`` ($'...' included, which shlex does not read)."""
-    bash = shutil.which("bash")
-    if bash is None:  # pragma: no cover - every CI image has bash
-        pytest.skip("bash is needed to split $'...'")
-    done = subprocess.run(  # the command is quoted words: bash only prints them
-        [bash, "-c", f"printf '%s\\0' {command.removeprefix('restroute build ')}"],
-        capture_output=True, check=True,
-    )  # fmt: skip
-    return ["restroute", "build", *done.stdout.decode().split("\0")[:-1]]
-
-
-def sent(request: dict[str, object]) -> tuple[object, ...]:
-    """Method, URL (its query decoded, pair by pair), the headers the paste set, body."""
-    url = urlsplit(str(request["url"]))
-    body = request.get("body")
-    if isinstance(body, str):
-        with suppress(ValueError):
-            body = json.loads(body)
-    return (
-        str(request["method"]).upper(),
-        (url.scheme, url.netloc, url.path, parse_qsl(url.query, keep_blank_values=True)),
-        body if body != "" else None,
-    )
 
 
 def test_a_command_reads_as_people_write_one() -> None:

@@ -6,13 +6,10 @@ Each expected value below is worked out by hand from curl's manual (what -d, -G,
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from restroute import EndpointError, endpoint
 from restroute.reader import ReadRequest, looks_like_request, read_request, read_route
@@ -205,13 +202,6 @@ def test_shell_words_split_at_operators_and_keep_expansions() -> None:
     assert first[1].expansions == ["$X", "${Y}", "`z`"]
     assert [word.text for word in second] == ["c"]
     assert commands("a\\ b c\\\\") [0][0].text == "a b"  # fmt: skip
-
-
-@given(st.text(max_size=200))
-def test_any_text_reads_or_is_an_endpoint_error(text: str) -> None:
-    """Never a traceback of another kind, whatever is pasted."""
-    with contextlib.suppress(EndpointError):
-        read_request(text)
 
 
 @pytest.mark.parametrize(
@@ -480,12 +470,6 @@ def test_an_octokit_call_longer_than_any_written_by_hand_is_refused_at_once() ->
 
     with pytest.raises(EndpointError, match=r"200,029 characters; one of at most 200,000"):
         read_request(call)
-
-
-@given(st.text(max_size=200))
-def test_any_octokit_call_reads_or_is_an_endpoint_error(text: str) -> None:
-    with contextlib.suppress(EndpointError):
-        read_request(f"octokit.request({text}")
 
 
 # --- restroute's own snippets, and scripts like them -------------------------------------

@@ -6,6 +6,7 @@ import math
 import re
 
 from ..errors import EndpointError
+from ..redact import redact_fields
 from .cache import compiled
 
 TYPE_CHECKING = False
@@ -117,8 +118,6 @@ def safe_repr(value: object, limit: int = 60) -> str:
     """``repr(value)`` safe to show in a message: cut to ``limit`` characters, the fields
     named as secrets hidden (an error is shown and logged: ``{'access_token':
     '<REDACTED>'}``); never raises."""
-    from ..redact import redact_fields  # here: restroute.redact imports this module's users
-
     try:
         text = repr(redact_fields(value))
     except Exception:  # a huge int, or a broken __repr__

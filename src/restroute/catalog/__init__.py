@@ -1,6 +1,7 @@
-"""Every api.github.com route with its parameters: look one up, search, check a call.
+"""Catalogs of routes with their parameters: look one up, search, check a call, match a
+request back to its route. GitHub's is bundled; any OpenAPI description loads as one.
 
-The data is GitHub's own OpenAPI description, compacted by ``scripts/gen_catalog.py``
+GitHub's data is its own OpenAPI description, compacted by ``scripts/gen_catalog.py``
 into ``restroute/data/github-rest.marshal`` (committed; loaded at first use).
 
 >>> from restroute import catalog

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from .._core.encoding import safe_repr
 from .._rows import nest, value_text
 from ..errors import EndpointError
-from ..rules import BODILESS_METHODS
+from ..rules import ALIASES, BODILESS_METHODS
 from ._find import _not_text, find
 from ._model import OPTION_NAMES, RAW_BODY_HELP, Operation, Parameter
 
@@ -50,7 +50,7 @@ def check(
     if op is None:
         return _not_in(catalog, route, github)
     if catalog is not None and "{hostname}" in catalog.base_url:  # GHES: your own server
-        base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
+        base_url = _option(parameters, "base_url") or _API
         if base_url == _API:
             return [_YOUR_SERVER.format(catalog.label), *_checked(op, route, parameters)]
     return _checked(op, route, parameters)
@@ -88,7 +88,7 @@ def _checked(op: Operation, route: str, parameters: Mapping[str, Any]) -> list[s
     for name, value, documented in checks:
         warnings += _value_warnings(op, name, value, documented)
     warnings += _quirk_warnings(op, route, parameters, given)
-    media_type = parameters.get("media_type", parameters.get("mediaType"))
+    media_type = _option(parameters, "media_type")
     format = media_type.get("format") if isinstance(media_type, Mapping) else None
     if (
         op.formats
@@ -184,7 +184,7 @@ def _quirk_warnings(
     """Values that would go somewhere else than the user means."""
     warnings = []
     url = route.strip().rpartition(" ")[2]
-    base_url = parameters.get("base_url", parameters.get("baseUrl")) or _API
+    base_url = _option(parameters, "base_url") or _API
     if op.base_url != op.home and not url.startswith(op.base_url) and base_url == _API:
         warnings.append(f"{op.id} goes to {op.base_url}; write the route as {op.route!r}")
     if op.method not in BODILESS_METHODS:
@@ -276,3 +276,10 @@ def _alternatives(type_text: str) -> list[str]:
             kinds.append(type_text[start:at])
             start = at + 1
     return [*kinds, type_text[start:]]
+
+
+def _option(parameters: Mapping[str, object], name: str) -> object:
+    """The option ``name`` of a call's ``parameters``, under its name or octokit's alias."""
+    if name in parameters:
+        return parameters[name]
+    return next((parameters[a] for a, n in ALIASES.items() if n == name and a in parameters), None)

@@ -9,6 +9,7 @@ from email.parser import BytesParser
 from email.policy import HTTP
 from urllib.parse import parse_qsl
 
+from ..rules import MAX_DEEP_OBJECT
 from ._matched import Part, _json, _State, _typed
 from ._model import Operation, Parameter
 from ._serialize import FORM, MULTIPART
@@ -20,8 +21,8 @@ def _insert(node: object, keys: list[str], value: str) -> object:
     """``node`` with ``value`` put at ``keys``, as deepObject wrote it: ``[k]`` a key of a
     mapping, ``[]`` the next item of a list (``x[][a]`` starts an item of its own). Past
     32 levels (what the serializer writes at most) the rest is one key, as it was."""
-    if len(keys) > 32:
-        keys = [*keys[:32], "][".join(keys[32:])]
+    if len(keys) > MAX_DEEP_OBJECT:
+        keys = [*keys[:MAX_DEEP_OBJECT], "][".join(keys[MAX_DEEP_OBJECT:])]
     if not keys:
         return value
     key, rest = keys[0], keys[1:]

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .._core.encoding import safe_repr
 from .._rows import nest, value_text
 from ..errors import EndpointError
+from ..rules import BODILESS_METHODS
 from ..rules import OPTION_NAMES as OPTION_NAMES
 
 GITHUB = "https://api.github.com"
@@ -154,7 +155,7 @@ class Operation(NamedTuple):
             return f"{self.method} {self.template}"
         prefix = self.base_url if self.base_url != self.home else ""
         query = [p.name for p in self.parameters if p.location == "query"]
-        if query and self.method not in ("GET", "HEAD"):
+        if query and self.method not in BODILESS_METHODS:
             return f"{self.method} {prefix}{self.url}{{?{','.join(query)}}}"
         return f"{self.method} {prefix}{self.url}"
 

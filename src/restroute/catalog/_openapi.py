@@ -17,6 +17,7 @@ from typing import Any
 from .._core.encoding import printable
 from .._core.template import VARSPEC, compile_template
 from ..errors import EndpointError
+from ..rules import BODILESS_METHODS, OPENAPI_METHODS
 from ._document import _Refs, _Skip
 from ._model import Description, Operation, Parameter, Skipped
 from ._schema import (
@@ -36,7 +37,7 @@ from ._schema import (
 )
 from ._serialize import query_expression, style_of, varname
 
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+METHODS = OPENAPI_METHODS
 # The headers OpenAPI says a header parameter may not describe (3.1, 4.8.12.1).
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
@@ -181,7 +182,7 @@ def _operation(
     ]
     params += [p for (_, location), p in declared.items() if location != "path"]
     raw_body = op.get("requestBody")
-    if raw_body is not None and method in ("get", "head"):
+    if raw_body is not None and method.upper() in BODILESS_METHODS:
         why = f"{where}/requestBody left out: a {method.upper()} request sends no body"
         notes.append(Skipped(method.upper(), url, why))
         raw_body = None

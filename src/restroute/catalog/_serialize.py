@@ -27,7 +27,7 @@ from pathlib import PurePath
 from .._core.encoding import UNRESERVED, _quoter, item_text, quote_unreserved
 from .._rows import nest
 from ..errors import EndpointError
-from ..rules import BODILESS_METHODS, OPTION_NAMES
+from ..rules import BODILESS_METHODS, MAX_DEEP_OBJECT, OPTION_NAMES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -192,8 +192,9 @@ def _query(param: Parameter, value: object) -> list[str]:
 
 def _deep(name: str, value: object, depth: int = 0) -> list[tuple[str, str]]:
     """``name[key]`` and its value's text, for each leaf of ``value``."""
-    if depth > 32:
-        raise EndpointError(f"{name} nests more than 32 levels; pass a flatter value")
+    if depth > MAX_DEEP_OBJECT:
+        msg = f"{name} nests more than {MAX_DEEP_OBJECT} levels; pass a flatter value"
+        raise EndpointError(msg)
     if isinstance(value, Mapping):
         return [
             pair

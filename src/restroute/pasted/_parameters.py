@@ -61,7 +61,7 @@ def _rows(found: Match, notes: list[str]) -> list[tuple[str, object]]:
     bodiless = method in BODILESS_METHODS
     body = {name: found.params[name] for name in in_body if name in found.params}
     if not in_body and not bodiless:  # no parts say: what the URL does not take
-        body = {n: v for n, v in found.params.items() if n not in in_url and n not in _OPTIONS}
+        body = {n: v for n, v in found.params.items() if n not in in_url and n not in _NOT_FIELDS}
     if bodiless and body:
         notes.append(f"a {method} request's body cannot be built: endpoint() sends none")
     rows: list[tuple[str, object]] = []
@@ -79,7 +79,8 @@ def _rows(found: Match, notes: list[str]) -> list[tuple[str, object]]:
     return rows
 
 
-_OPTIONS = frozenset({"media_type", DATA})
+# The options a pasted request may give besides its parameters: neither is a body field.
+_NOT_FIELDS = frozenset({"media_type", DATA})
 
 
 def _option_rows(name: str, value: object, in_url: set[str]) -> list[tuple[str, object]]:
@@ -126,4 +127,4 @@ def _query_names(found: Match) -> list[str]:
     if method not in BODILESS_METHODS:
         return []
     in_path = set(_PATH_VARIABLE.findall(url))
-    return [name for name in found.params if name not in in_path and name not in _OPTIONS]
+    return [name for name in found.params if name not in in_path and name not in _NOT_FIELDS]

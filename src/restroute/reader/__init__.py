@@ -1,4 +1,5 @@
-"""Reading a request back: a pasted URL, curl, HTTPie or ``gh api`` command -> method,
+"""Reading a request back: a pasted URL, a curl, HTTPie or ``gh api`` command, an Octokit
+call, a requests or httpx script, an HTTP message or request options as JSON -> method,
 URL, headers, body.
 
 The other way round from the library: people meet requests as a URL in a browser or a

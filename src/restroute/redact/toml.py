@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import EndpointError
+from ..rules import ALIASES, URL_OPTIONS
 from .fields import redacted
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -19,7 +20,10 @@ _TOML_TOKEN = (
     r"|(?P<comment>#[^\n]*)|(?P<newline>\n)|(?P<blank>[ \t\r]+)|(?P<punct>[=\[\]{},.])"
     r"|(?P<bare>[^\s=\[\]{},.#\"']+)|(?P<other>.)"
 )
-_URL_KEYS = frozenset({"url", "base_url", "baseurl"})
+# The keys of a URL, as TOML spells them (a key is compared in lower case).
+_URL_KEYS = frozenset(
+    {*URL_OPTIONS, *(alias.lower() for alias, name in ALIASES.items() if name in URL_OPTIONS)}
+)
 _VALUE_ENDS = frozenset({"\n", ",", "}", "]"})
 
 

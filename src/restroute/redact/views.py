@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_LEAVES, OPTION_NAMES
+from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
 from .fields import holds_secret
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -15,11 +15,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# The options that are not parameters: a value that holds a secret is hidden whole only
-# when it is a parameter's (a URL's own secrets are hidden part by part).
-_OPTIONS = OPTION_NAMES
-_LEAVES = MAX_SECRET_LEAVES  # the strings of the merged options searched for secrets, at most
-_DEPTH = MAX_REDACT_DEPTH  # deeper than any API's body: below it, nothing more is looked for
 _SHORTEST = 8  # a shorter secret would hide the same characters wherever they are
 
 
@@ -47,23 +42,23 @@ def secret_values(
     if merged is not None:
         stack = [(value, name, 0, False) for name, value in merged.items()]
     seen = 0
-    while stack and seen < _LEAVES:
+    while stack and seen < MAX_SECRET_LEAVES:
         value, name, depth, above = stack.pop()
         seen += 1
         secret = above or (isinstance(name, str) and is_secret(name))
-        if isinstance(value, Mapping) and depth < _DEPTH:
+        if isinstance(value, Mapping) and depth < MAX_REDACT_DEPTH:
             stack += [(item, key, depth + 1, secret) for key, item in value.items()]
-        elif isinstance(value, list | tuple) and depth < _DEPTH:
+        elif isinstance(value, list | tuple) and depth < MAX_REDACT_DEPTH:
             stack += [(item, name, depth + 1, secret) for item in value]
         elif isinstance(value, str | int) and not isinstance(value, bool):
             text = str(value)
             if secret and not references_only(text):  # ${VAR} unset: where it comes from
                 found.update((text, text.rpartition(" ")[2]))  # "token t0k3n": the word too
-            elif depth == 0 and name not in _OPTIONS and holds_secret(text):
+            elif depth == 0 and name not in OPTION_NAMES and holds_secret(text):
                 found.add(text)
             found.update(secret_parts(text))
             found.update(text[start:end] for start, end in credential_spans(text))
-            if text.lstrip()[:1] in ("{", "[") and len(text) <= 65536:  # JSON in a text
+            if text.lstrip()[:1] in ("{", "[") and len(text) <= MAX_SECRET_JSON:  # JSON in a text
                 with contextlib.suppress(ValueError, RecursionError):
                     stack.append((json.loads(text), name, depth + 1, secret))
     from urllib.parse import quote

@@ -33,7 +33,7 @@ from ._layers import _option as _option
 from ._layers import _written as _written
 from ._request import _too_deep_error as _too_deep_error
 from ._secrecy import _MODES as _MODES
-from ._secrecy import SECRETS
+from ._secrecy import SECRETS, Secrets
 from ._secrecy import _secrets as _secrets
 from ._session import Session
 from ._session import _catalog_class as _catalog_class
@@ -48,6 +48,7 @@ __all__ = [
     "SECRETS",
     "VALUE_HINT",
     "Layer",
+    "Secrets",
     "Session",
     "Status",
     "View",

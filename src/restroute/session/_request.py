@@ -17,8 +17,7 @@ from ._view import View
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal
-
+    from ._secrecy import Secrets
     from ._session import Session
 
 
@@ -100,7 +99,7 @@ def view(
     *,
     redact: bool | None = None,
     catalog: bool = True,
-    secrets: Literal["redact", "reveal", "env"] | None = None,
+    secrets: Secrets | None = None,
 ) -> View:
     """Everything the explorers show, for ``session`` as it is now (``Session.view``)."""
     mode = _secrets(redact, secrets)
@@ -130,7 +129,7 @@ def snippet(
     format: str,
     *,
     redact: bool | None = None,
-    secrets: Literal["redact", "reveal", "env"] | None = None,
+    secrets: Secrets | None = None,
 ) -> str:
     """The request in ``format``, its secrets shown as ``secrets`` says (``Session.snippet``)."""
     mode = _secrets(redact, secrets)

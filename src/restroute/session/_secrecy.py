@@ -3,23 +3,18 @@ values a view hides, and how, ``restroute.redact`` decides."""
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from .._core.encoding import safe_repr
 from ..errors import EndpointError
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Literal
-
-SECRETS = ("redact", "reveal", "env")
+Secrets = Literal["redact", "reveal", "env"]
 """How snippets show secrets: masked, as they are, or as their environment references."""
-_MODES: dict[str, Literal["redact", "reveal", "env"]] = {
-    "redact": "redact",
-    "reveal": "reveal",
-    "env": "env",
-}
+SECRETS: tuple[Secrets, ...] = get_args(Secrets)
+_MODES: dict[str, Secrets] = {mode: mode for mode in SECRETS}
 
 
-def _secrets(redact: bool | None, secrets: str | None) -> Literal["redact", "reveal", "env"]:
+def _secrets(redact: bool | None, secrets: str | None) -> Secrets:
     """The snippets' mode from ``redact`` (the older switch) and ``secrets``: either
     says it, and both must agree, so no caller reveals what it meant to hide."""
     if secrets is None:

@@ -21,9 +21,10 @@ from ._layers import SESSION, Layer, _keeping_hidden, _marked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal
+    from typing import Any
 
     from ..catalog import Catalog, Match, Operation
+    from ._secrecy import Secrets
     from ._view import View
 
 
@@ -417,7 +418,7 @@ class Session:
         *,
         redact: bool | None = None,
         catalog: bool = True,
-        secrets: Literal["redact", "reveal", "env"] | None = None,
+        secrets: Secrets | None = None,
     ) -> View:
         """Everything the explorers show, for the session as it is now: call it once
         an edit. ``catalog``: judge the call by GitHub's description of the route.
@@ -437,7 +438,7 @@ class Session:
         format: str,
         *,
         redact: bool | None = None,
-        secrets: Literal["redact", "reveal", "env"] | None = None,
+        secrets: Secrets | None = None,
     ) -> str:
         """The request as JSON, curl, or a requests/httpx script; redacted by default."""
         return _request.snippet(self, format, redact=redact, secrets=secrets)

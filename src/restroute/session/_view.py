@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from .._core.result import RequestOptions
     from ..catalog import Match
+    from ._secrecy import Secrets
 
 FORMATS = tuple(each.name for each in formats.FORMATS)
 NO_SNIPPET = "no snippet: "
@@ -57,7 +58,7 @@ class View:
         redact: bool,
         stale: Sequence[str] = (),
         *,
-        secrets: Literal["redact", "reveal", "env"] | None = None,
+        secrets: Secrets | None = None,
         env: Mapping[str, str] | None = None,
         env_notes: Sequence[str] = (),
         known: Iterable[str] = (),
@@ -143,9 +144,7 @@ class View:
             return ()
         return tuple(self._explanation.cascade(redact=self.redact))
 
-    def snippet(
-        self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
-    ) -> str:
+    def snippet(self, name: str, *, secrets: Secrets | None = None) -> str:
         """The request in format ``name`` (``formats.FORMATS``), or why there is none;
         written at first asking (the terminal shows one tab at a time). ``secrets``
         overrides the view's own mode for this one, as a copy key may."""
@@ -155,9 +154,7 @@ class View:
             self._snippets[format.name, mode] = self._snippet(format, mode)
         return self._snippets[format.name, mode]
 
-    def refused(
-        self, name: str, *, secrets: Literal["redact", "reveal", "env"] | None = None
-    ) -> bool:
+    def refused(self, name: str, *, secrets: Secrets | None = None) -> bool:
         """Whether ``snippet(name, secrets=...)`` says why there is no snippet."""
         return self.snippet(name, secrets=secrets).startswith(NO_SNIPPET)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Literal
 
 from textual import on
 from textual.app import App
@@ -15,7 +14,7 @@ from textual.widgets import Input
 from ...catalog import Operation
 from ...errors import EndpointError
 from ...profiles import Profile
-from ...session import Session, View
+from ...session import Secrets, Session, View
 from ..messages import LayerEdited, LayerToggled, ParamFocused, RowsChanged
 from ..screens.painting import repaint_now
 from ..widgets.layers_panel import LayersPanel
@@ -27,7 +26,7 @@ from ..widgets.status_line import StatusLine
 
 DESCRIBE_AFTER = 0.2  # seconds without a key in the route before the catalog's form is read
 # How the screen and the copies show secrets (ctrl+r goes round them: copying.MODES).
-Mode = Literal["redact", "env", "reveal"]
+Mode = Secrets
 
 
 class LiveExplorer(App[None]):
