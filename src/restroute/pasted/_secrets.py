@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..catalog import Match
 from ..catalog._matched import Part
 from ..errors import EndpointError
-from ..redact import REDACTED, hide_each, hides_header, masked, masker, pasted_hiding
+from ..redact import hide_each, masked, masker, pasted_hiding, pasted_parts
 from ._parameters import _check
 
 
@@ -22,15 +22,8 @@ def hidden(found: Match) -> Match:
     hide = masker(secrets)
     # A name can hold a credential too: a JSON text curl sent as a form is one field's name.
     params = {hide(name): value for name, value in params.items()}
-    texts = hide_each(hide, [part.text for part in found.parts])
-    notes = hide_each(hide, [part.note for part in found.parts])
-    # what a part became names a field: a JSON text read as a form's one field, say
-    became = hide_each(hide, [part.became for part in found.parts])
-    parts = tuple(
-        Part(REDACTED if text == part.text and hides_header(part.became, found.headers, headers)
-             else text, name, note)
-        for part, text, name, note in zip(found.parts, texts, became, notes, strict=True)
-    )  # fmt: skip
+    said = [(part.text, part.became, part.note) for part in found.parts]
+    parts = tuple(Part(*each) for each in pasted_parts(said, found.headers, headers, hide))
     warnings = tuple(hide_each(hide, list(found.warnings)))
     return replace(
         found,
@@ -59,8 +52,8 @@ def redact_text(text: str) -> str:
     try:
         found = read_route(text)
     except EndpointError:
-        return masked(text)
-    return masker(_hiding(found)[4])(text)
+        return masked(text)  # no request: every credential its shape shows
+    return masked(text, _hiding(found)[4])
 
 
 def _hiding(found: Match) -> tuple[dict[str, str], dict[str, object], object, str, list[str]]:

@@ -18,7 +18,7 @@ from .fields import holds_secret, redact_fields, redact_headers, redact_options
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
 from .fields import redacted_value as redacted_value  # an option's entry as shown
 from .names import REDACTED, declare_secrets, is_secret, is_secret_entry
-from .pasted import hide_each, hides_header, pasted_hiding
+from .pasted import hide_each, hides_header, pasted_hiding, pasted_parts
 from .references import (
     REFERENCE,
     Reference,
@@ -32,6 +32,7 @@ from .toml import redact_toml
 from .views import (
     DOTS,
     hide_values,
+    options_shown,
     redact_message,
     redact_route,
     redact_words,
@@ -39,6 +40,7 @@ from .views import (
     scrub_options,
     secret_values,
     shows_dots,
+    url_shown,
 )
 
 __all__ = [
@@ -58,7 +60,9 @@ __all__ = [
     "literal_secret",
     "masked",
     "masker",
+    "options_shown",
     "pasted_hiding",
+    "pasted_parts",
     "redact_fields",
     "redact_headers",
     "redact_message",
@@ -75,4 +79,5 @@ __all__ = [
     "secret_parts",
     "secret_values",
     "shows_dots",
+    "url_shown",
 ]

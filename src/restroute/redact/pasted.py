@@ -58,6 +58,32 @@ def hides_header(became: str, before: Mapping[str, str], after: Mapping[str, str
     return became.startswith("headers.") and before.get(name) != after.get(name)
 
 
+def pasted_parts(
+    parts: Iterable[tuple[str, str, str]],
+    before: Mapping[str, str],
+    after: Mapping[str, str],
+    hide: Callable[[str], str],
+) -> list[tuple[str, str, str]]:
+    """Each pasted part (its words, what it became, its note) as shown: each text hidden by
+    ``hide`` (``masker`` of ``pasted_hiding``'s secrets), and the words of a header whose
+    value is hidden (``before`` -> ``after``) shown as ``<REDACTED>`` whole where ``hide``
+    found nothing in them (``-u me:pw`` says the credential in its own way).
+
+    >>> pasted_parts([("-u me:pw", "headers.authorization", "")],
+    ...              {"authorization": "Basic bWU6cHc="}, {"authorization": "Basic <REDACTED>"},
+    ...              lambda text: text)
+    [('<REDACTED>', 'headers.authorization', '')]
+    """
+    parts = list(parts)
+    texts = hide_each(hide, [text for text, _, _ in parts])
+    became = hide_each(hide, [name for _, name, _ in parts])
+    notes = hide_each(hide, [note for _, _, note in parts])
+    return [
+        (REDACTED if text == said and hides_header(name, before, after) else text, shown, note)
+        for (said, name, _), text, shown, note in zip(parts, texts, became, notes, strict=True)
+    ]
+
+
 def hide_each(hide: Callable[[str], str], texts: list[str]) -> list[str]:
     """``hide`` on each of ``texts``, in one pass over them all (a paste may have
     thousands of parts and warnings: a pass each costs more than the scan itself).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
-from .fields import holds_secret
+from .fields import holds_secret, redact_options
 from .names import REDACTED, is_secret
 from .references import references_only
 from .text import credential_spans, masked, redact_url, secret_parts
@@ -110,6 +110,27 @@ def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, 
             options[name] = {key: hide_values(item, secrets) if isinstance(item, str) else item
                              for key, item in value.items()}  # fmt: skip
     return options
+
+
+def url_shown(url: str, secrets: Iterable[str]) -> str:
+    """A request's URL as a view shows it: its ``user:password@`` and secret query values
+    hidden (``redact_url``), and each of ``secrets`` wherever else it went (a path).
+
+    >>> url_shown("https://me:pw@h/users/s3cr3t_1?token=t", ["s3cr3t_1"])
+    'https://<REDACTED>@h/users/<REDACTED>?token=<REDACTED>'
+    """
+    return hide_values(str(redact_url(url)), secrets)
+
+
+def options_shown(options: Mapping[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
+    """Request or merged options as a view shows them: the secret headers and fields
+    redacted (``redact_options``), and each of ``secrets`` hidden in every text left
+    (``scrub_options``). ``options`` itself is left as it was.
+
+    >>> options_shown({"url": "/users/s3cr3t_1", "headers": {"x-api-key": "k"}}, ["s3cr3t_1"])
+    {'url': '/users/<REDACTED>', 'headers': {'x-api-key': '<REDACTED>'}}
+    """
+    return scrub_options(redact_options(options), secrets)
 
 
 def redact_message(message: str, secrets: Iterable[str] = ()) -> str:

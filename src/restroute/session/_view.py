@@ -10,13 +10,7 @@ from dataclasses import dataclass
 from .. import formats
 from .._core.explain import Cascade, Explanation
 from ..errors import EndpointError, MissingParameterError
-from ..redact import (
-    hide_values,
-    redact_options,
-    redact_url,
-    scrub_options,
-    secret_values,
-)
+from ..redact import hide_values, options_shown, secret_values, url_shown
 from ._secrecy import _secrets
 
 TYPE_CHECKING = False
@@ -91,7 +85,7 @@ class View:
         status = _status(explanation, self.problems)
         if self.redact and status.kind == "ok":  # the request line: its URL's secrets
             method, _, url = status.text.partition(" ")
-            status = Status("ok", f"{method} {hide_values(str(redact_url(url)), self._hidden)}")
+            status = Status("ok", f"{method} {url_shown(url, self._hidden)}")
         self.status = status
         self._reading = reading
 
@@ -118,7 +112,7 @@ class View:
         if self._explanation is None:
             return None
         merged = self._explanation.merged
-        return scrub_options(redact_options(merged), self._hidden) if self.redact else dict(merged)
+        return options_shown(merged, self._hidden) if self.redact else dict(merged)
 
     @functools.cached_property
     def parsed(self) -> RequestOptions | None:
@@ -126,7 +120,7 @@ class View:
         result = self._explanation.result if self._explanation is not None else None
         if result is None or not self.redact:
             return result
-        return type(result)(scrub_options(redact_options(result), self._hidden))
+        return type(result)(options_shown(result, self._hidden))
 
     @functools.cached_property
     def rows(self) -> tuple[tuple[str, str, str, str], ...]:
