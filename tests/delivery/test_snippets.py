@@ -4,7 +4,9 @@ Each case runs the real thing against a recording HTTP server on 127.0.0.1: the 
 command under bash, dash, zsh and a pasted-into interactive bash, and the Python script
 with the real requests and httpx. `tests.wire.exactly` checks the six points of the
 README's "Copy as curl or Python". Snippets that read their secrets from the environment
-run with the variables set, and must deliver the very token they do not contain.
+run with the variables set, and must deliver the very token they do not contain. Random
+requests delivered the same way (a long Hypothesis run) are in
+tests/slow/test_snippets_properties.py.
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from restroute import EndpointError, RequestOptions, endpoint
 from restroute.profiles import dump_profile, parse_profile
@@ -137,44 +137,6 @@ def test_a_url_with_brackets_and_braces(tmp_path: Path) -> None:
     with pytest.raises(EndpointError) as raised:
         to_python(make("http://127.0.0.1:1"), client="requests")
     assert str(raised.value).startswith("requests would re-encode [ ] { } in ")
-
-
-# Text that has hurt copy-as tools: shell syntax, quotes, controls, separators, emoji.
-_HOSTILE_ALPHABET = st.sampled_from(list("'\"$`\\!&*?~#%;|<>()[]{}@- \n\r\t\x00\x01\x1b\x7f"))
-_hostile_text = st.text(
-    alphabet=st.one_of(_HOSTILE_ALPHABET, st.characters(codec="utf-8")), max_size=40
-)
-_json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-    | _hostile_text,
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(_hostile_text, children, max_size=4),
-    max_leaves=12,
-)  # fmt: skip
-_header_values = st.text(
-    alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E) | st.just("\t"), max_size=30
-).map(str.strip)
-
-
-@settings(max_examples=80, deadline=None, database=None)
-@given(
-    body=_json_values,
-    header=_header_values,
-    query=_hostile_text,
-    runner=st.sampled_from(["bash", "dash", "requests", "httpx"]),
-)
-def test_random_requests_are_delivered_exactly(
-    body: object, header: str, query: str, runner: str, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    """For random JSON bodies, header values and query values, the snippet is exact."""
-    cwd = tmp_path_factory.mktemp("run")
-
-    def make(base_url: str) -> RequestOptions:
-        return endpoint(
-            "POST /x{?q}", q=query, data=body, headers={"x-value": header}, base_url=base_url
-        )
-
-    assert deliver(runner, make, cwd) == []
 
 
 def test_dot_segments_reach_the_server_with_curl(tmp_path: Path) -> None:

@@ -1,14 +1,46 @@
 """The explorers as people meet them: Textual's pilot, SVG snapshots, tmux, kernels, and
-JupyterLab in Chromium."""
+JupyterLab in Chromium.
+
+What is slow to start is started once per test process (each xdist worker) and shared, each
+test getting a part of its own: one JupyterLab server (a folder, a workspace and a theme per
+test, its kernels shut down after it), one headless Chromium (a fresh tab per test) and one
+tmux server (a session per test, removed after it, with the paste buffers)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.remote.webdriver import WebDriver
 
 from tests.conftest import mark_folder
+from tests.ui.test_browser import Lab, chromium, running_lab
+from tests.ui.test_explorer_tmux import tmux_server
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     mark_folder(items, Path(__file__).parent, "ui")
+
+
+@pytest.fixture(scope="session")
+def shared_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """The test process's JupyterLab (tests/ui/test_browser.py: ``running_lab``, ``lab``)."""
+    with running_lab(tmp_path_factory.mktemp("jupyterlab")) as lab:
+        yield lab
+
+
+@pytest.fixture(scope="session")
+def shared_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
+    """The test process's headless Chromium (tests/ui/test_browser.py: ``chromium``,
+    ``browser``)."""
+    with chromium(tmp_path_factory.mktemp("chromium")) as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def shared_tmux(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The test process's tmux server, by its socket (tests/ui/test_explorer_tmux.py:
+    ``tmux_server``, ``tmux_socket``)."""
+    with tmux_server(tmp_path_factory.mktemp("tmux") / "tmux.sock") as socket:
+        yield socket

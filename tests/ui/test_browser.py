@@ -4,13 +4,19 @@ A notebook written here runs two explorers on a real kernel whose environment ho
 token; the test looks at the page: the widgets render, each results tab shows its panel, no
 panel shows the token until "reveal secrets" is on, and typing a parameter updates the status.
 Chromium and ChromeDriver come from apt (``.ci/run`` installs them); without them this fails.
-After a run, the test's tmp_path holds jupyterlab.png (the page at the end, pass or fail),
-lab.log (the server and kernel) and chromedriver.log.
+
+One JupyterLab server and one Chromium serve every test of a test process (tests/ui/conftest.py:
+``shared_lab``, ``shared_chromium``); each test has a folder and a theme of its own in that
+server and none of the workspaces (open tabs) earlier tests left, a fresh tab in that
+browser, and its kernels are shut down after it. After a run, the test's tmp_path holds
+jupyterlab.png (the page at the end, pass or fail); the shared lab.log (the server and
+kernels) and chromedriver.log are in the session's temporary folders.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import secrets
@@ -20,11 +26,12 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from selenium import webdriver
@@ -102,12 +109,29 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Lab:
-    """A running JupyterLab: where it listens, its token, its folder and its log."""
+    """A running JupyterLab: where it listens, its token, its folder and its log; and, for a
+    test, ``folder``: the test's own folder under the server's root (``root`` is then that
+    folder)."""
 
     url: str
     token: str
     root: Path
     log: Path
+    folder: str = ""
+
+    def page(self, name: str) -> str:
+        """The address that opens ``name`` (in the test's folder)."""
+        path = f"{self.folder}/{name}" if self.folder else name
+        return f"{self.url}/lab/tree/{path}?token={self.token}"
+
+    def api(self, method: str, path: str) -> Any:
+        """A call to the server's REST API (``/api/...``): its JSON answer, None if empty."""
+        request = urllib.request.Request(
+            f"{self.url}{path}", method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
+            body = response.read()
+        return json.loads(body) if body else None
 
     def tail(self) -> str:
         """The end of the server's log, for a failure message."""
@@ -154,17 +178,50 @@ def theme(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
-    """JupyterLab in ``theme`` (``running_lab``)."""
-    with running_lab(tmp_path, theme) as running:
+def lab(shared_lab: Lab, theme: str, request: pytest.FixtureRequest) -> Iterator[Lab]:
+    """The shared JupyterLab (``running_lab``, tests/ui/conftest.py) for one test: in
+    ``theme``, with a folder of the test's own, no workspace; every kernel it started is
+    shut down after it (``own_folder``)."""
+    with own_folder(shared_lab, theme, request.node.name) as running:
         yield running
 
 
+def settings_file(lab: Lab, plugin: str) -> Path:
+    """Where ``running_lab`` keeps the user settings of ``plugin``."""
+    return lab.log.parent / "jupyter" / "settings" / f"{plugin}.jupyterlab-settings"
+
+
+def workspaces(lab: Lab) -> Path:
+    """Where ``running_lab`` keeps the workspaces: each page's open tabs and layout."""
+    return lab.log.parent / "jupyter" / "workspaces"
+
+
 @contextlib.contextmanager
-def running_lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
-    """JupyterLab on 127.0.0.1 at a free port with a random token, serving a temporary folder,
-    in ``theme``; its kernels see GITHUB_TOKEN=TOKEN. No user configuration, settings or
-    workspace is read: the settings are SETTINGS."""
+def own_folder(shared: Lab, theme: str, name: str) -> Iterator[Lab]:
+    """``shared`` in ``theme`` (its settings file, read on each page load), with a new folder
+    named for the test under its root, and no workspace (the server reads them on each page
+    load: the tabs an earlier test left open are not restored); after the test, every
+    session and kernel on the server is shut down, so the next test starts with none."""
+    folder = "".join(each if each.isalnum() else "-" for each in name)
+    (shared.root / folder).mkdir()
+    for workspace in workspaces(shared).glob("*"):
+        workspace.unlink()
+    theme_file = settings_file(shared, "@jupyterlab/apputils-extension/themes")
+    theme_file.write_text(json.dumps({"theme": THEMES[theme]}))
+    try:
+        yield dataclasses.replace(shared, root=shared.root / folder, folder=folder)
+    finally:
+        for session in shared.api("GET", "/api/sessions"):
+            shared.api("DELETE", f"/api/sessions/{session['id']}")
+        for kernel in shared.api("GET", "/api/kernels"):
+            shared.api("DELETE", f"/api/kernels/{kernel['id']}")
+
+
+@contextlib.contextmanager
+def running_lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab on 127.0.0.1 at a free port with a random token, serving a temporary folder;
+    its kernels see GITHUB_TOKEN=TOKEN. No user configuration, settings or workspace is
+    read: the settings are SETTINGS (the theme is each test's: ``own_folder``)."""
     root = tmp_path / "notebooks"
     root.mkdir()
     home = tmp_path / "jupyter"
@@ -176,7 +233,7 @@ def running_lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
         "JUPYTER_DATA_DIR": str(home / "data"),
         "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(workspaces(lab)),
         "IPYTHONDIR": str(home / "ipython"),
     }
     command = [
@@ -192,9 +249,8 @@ def running_lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
         f"--ServerApp.root_dir={root}",
         "--LabApp.news_url=None",  # nothing fetched from the web
     ]
-    chosen = {**SETTINGS, "@jupyterlab/apputils-extension/themes": {"theme": THEMES[theme]}}
-    for plugin, values in chosen.items():
-        file = home / "settings" / f"{plugin}.jupyterlab-settings"
+    for plugin, values in SETTINGS.items():
+        file = settings_file(lab, plugin)
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(json.dumps(values))
     with lab.log.open("wb") as log:
@@ -210,10 +266,47 @@ def running_lab(tmp_path: Path, theme: str) -> Iterator[Lab]:
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[WebDriver]:
-    """Headless Chromium (``chromium``)."""
-    with chromium(tmp_path) as driver:
+def browser(shared_chromium: WebDriver) -> Iterator[WebDriver]:
+    """The shared headless Chromium (``chromium``, tests/ui/conftest.py), in a fresh tab
+    (``fresh_tab``)."""
+    with fresh_tab(shared_chromium) as driver:
         yield driver
+
+
+@contextlib.contextmanager
+def fresh_tab(driver: WebDriver) -> Iterator[WebDriver]:
+    """``driver`` in a new tab, the only one, at 1400x1100, no cookie in the browser; after the
+    test, what the page's site stored (local storage, IndexedDB, caches, service workers) is
+    cleared and the tab is closed, which closes its connections (a server's WebSocket) at
+    once. A tab's own state (scripts added by CDP, history) goes with it."""
+    only_tab(driver)
+    driver.set_window_size(1400, 1100)
+    driver.delete_all_cookies()
+    try:
+        yield driver
+    finally:
+        url = urllib.parse.urlsplit(driver.current_url)
+        if url.scheme in ("http", "https"):
+            origin = f"{url.scheme}://{url.netloc}"
+            driver.execute_cdp_cmd(
+                "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"}
+            )
+        only_tab(driver)
+
+
+def only_tab(driver: WebDriver) -> None:
+    """A new blank tab, every other one closed (the browser goes on: it has one left), in
+    front, as the first tab is: a page in a tab opened later is otherwise never focused,
+    and JupyterLab then shows no kernel in its status bar."""
+    driver.switch_to.new_window("tab")
+    tab = driver.current_window_handle
+    for handle in driver.window_handles:
+        if handle != tab:
+            driver.switch_to.window(handle)
+            driver.close()
+    driver.switch_to.window(tab)
+    driver.execute_cdp_cmd("Page.bringToFront", {})
+    driver.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
 
 
 @contextlib.contextmanager
@@ -420,7 +513,7 @@ def test_the_notebook_in_jupyterlab(
     with secrets hidden then revealed, values typed, the layout at 1400 and 900 px, and the
     widget state saved in the file."""
     write_notebook(lab.root)
-    browser.get(f"{lab.url}/lab/tree/{NOTEBOOK}?token={lab.token}")
+    browser.get(lab.page(NOTEBOOK))
     try:
         run_all_cells(browser)
         wait(browser, "the explorers to render", lambda d: explorer(d, EXPLORERS[-1]))

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_explorer_tmux import SCRIPT, TMUX, tmux
+from tests.ui.test_explorer_tmux import SCRIPT, TMUX, tmux, tmux_socket
+
+__all__ = ["tmux_socket"]  # a fixture: the shared tmux server, a session per test
 from tests.wire import RecordingServer, recording_server, run_shell
 
 TOKEN = "ghp_jobs0secret0token"
@@ -99,19 +101,20 @@ class Terminal:
         return screen
 
 
-def explorer_in_tmux(tmp_path: Path, size: tuple[int, int], profile: Path) -> Terminal:
-    """The console script in a tmux of ``size``, on ``profile``, its token (``JOB_TOKEN``)
-    in its environment and its catalog cache a folder of its own; OSC 52 copies reach
-    tmux's buffer."""
-    socket, name = tmp_path / "tmux.sock", f"jobs-{os.getpid()}-{time.monotonic_ns()}"
+def explorer_in_tmux(
+    socket: Path, tmp_path: Path, size: tuple[int, int], profile: Path
+) -> Terminal:
+    """The console script in a session of ``size`` on the tmux server at ``socket``, on
+    ``profile``, its token (``JOB_TOKEN``) in its environment and its catalog cache a folder
+    of its own; OSC 52 copies reach tmux's buffer (``tmux_server``)."""
+    name = f"jobs-{os.getpid()}-{time.monotonic_ns()}"
     command = (
         f"env -u COLUMNS -u LINES JOB_TOKEN={TOKEN} RESTROUTE_CACHE={tmp_path / 'cache'} "
         f"{shlex.quote(str(SCRIPT))} explore '' --profile {shlex.quote(str(profile))}"
     )
     width, height = size
-    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(width),
-         "-y", str(height), "sleep 600")  # fmt: skip
-    tmux(socket, "set-option", "-g", "set-clipboard", "on")
+    tmux(socket, "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
+         "sleep 600")  # fmt: skip
     tmux(socket, "respawn-pane", "-k", "-t", name, command)
     return Terminal(socket, name)
 
@@ -133,7 +136,7 @@ def copy_curl_and_run(term: Terminal, folder: Path) -> str:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_three_jobs_in_a_real_terminal(
-    tmp_path: Path, server: RecordingServer, size: tuple[int, int]
+    tmp_path: Path, tmux_socket: Path, server: RecordingServer, size: tuple[int, int]
 ) -> None:
     assert TMUX is not None
     assert SCRIPT.exists()
@@ -142,7 +145,7 @@ def test_the_three_jobs_in_a_real_terminal(
         f'base_url = "{server.base_url}"\n[headers]\nauthorization = "token ${{JOB_TOKEN}}"\n'
     )
     height = size[1]
-    term = explorer_in_tmux(tmp_path, size, local)
+    term = explorer_in_tmux(tmux_socket, tmp_path, size, local)
     try:
         term.see("F1 Help", "^p Palette")
 
@@ -203,12 +206,12 @@ def test_the_three_jobs_in_a_real_terminal(
         term.keys("C-f", "Left", "Tab")  # Merged, its text
         term.seek(TOKEN, "Down")
     finally:
-        tmux(term.socket, "kill-server", check=False)
+        tmux(term.socket, "kill-session", "-t", term.name, check=False)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_what_partial_repaints_leave_on_screen_is_what_a_full_repaint_draws(
-    tmp_path: Path, seed: int
+    tmux_socket: Path, seed: int
 ) -> None:
     """The explorer repaints only the lines a change touches (tui/screens/painting.py).
     After a person's mix of keys (values, a pick, tabs, a notice that fades, the picker,
@@ -218,13 +221,12 @@ def test_what_partial_repaints_leave_on_screen_is_what_a_full_repaint_draws(
     import random
 
     rng = random.Random(seed)
-    socket, name = tmp_path / "tmux.sock", f"paint-{os.getpid()}-{time.monotonic_ns()}"
+    socket, name = tmux_socket, f"paint-{os.getpid()}-{time.monotonic_ns()}"
     command = (
         f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore "
         f"'GET /repos/{{owner}}/{{repo}}/issues' --profile {shlex.quote(str(TEACHING))}"
     )
-    tmux(socket, "-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
-         "sleep 600")  # fmt: skip
+    tmux(socket, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "sleep 600")
     tmux(socket, "respawn-pane", "-k", "-t", name, command)
     term = Terminal(socket, name)
     moves = [
@@ -252,7 +254,7 @@ def test_what_partial_repaints_leave_on_screen_is_what_a_full_repaint_draws(
         assert after == before, f"left on screen by partial repaints:\n{stale}"
         assert after.strip()  # a screen was read
     finally:
-        tmux(term.socket, "kill-server", check=False)
+        tmux(term.socket, "kill-session", "-t", term.name, check=False)
 
 
 STYLES = Path(__file__).parents[1] / "data" / "openapi" / "styles.yaml"
@@ -260,7 +262,7 @@ STYLES = Path(__file__).parents[1] / "data" / "openapi" / "styles.yaml"
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_three_jobs_on_another_apis_description(
-    tmp_path: Path, server: RecordingServer, size: tuple[int, int]
+    tmp_path: Path, tmux_socket: Path, server: RecordingServer, size: tuple[int, int]
 ) -> None:
     """The same jobs on an API described by OpenAPI: its routes picked, its form body
     taught (the catalog's layer under the profile's), its curl run: a form-encoded body."""
@@ -270,7 +272,7 @@ def test_the_three_jobs_on_another_apis_description(
         f'catalog = "{STYLES}"\nbase_url = "{server.base_url}"\n'
         '[headers]\nauthorization = "Bearer ${JOB_TOKEN}"\n'
     )
-    term = explorer_in_tmux(tmp_path, size, local)
+    term = explorer_in_tmux(tmux_socket, tmp_path, size, local)
     try:
         term.see("Styles 1.0 · 7 routes")  # the route bar names the API once it is loaded
 
@@ -302,4 +304,4 @@ def test_the_three_jobs_on_another_apis_description(
         assert request.header_values("accept") == ["application/json"]
         assert not [screen for screen in term.screens if TOKEN in screen]
     finally:
-        tmux(term.socket, "kill-server", check=False)
+        tmux(term.socket, "kill-session", "-t", term.name, check=False)

@@ -1,14 +1,19 @@
-"""End to end: the real ``restroute explore`` console script in a tmux terminal."""
+"""End to end: the real ``restroute explore`` console script in a tmux terminal.
+
+The tests of a test process share one tmux server (``shared_tmux``, tests/ui/conftest.py):
+each runs in a session of its own, and leaves the server with no session and no buffer
+(``tmux_socket``)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,6 +36,34 @@ def tmux(socket: Path, *args: str, check: bool = True) -> str:
     return subprocess.run(command, capture_output=True, text=True, check=check, timeout=10).stdout
 
 
+@contextlib.contextmanager
+def tmux_server(socket: Path) -> Iterator[Path]:
+    """A tmux server of its own at ``socket``: no configuration file read, kept running with
+    no session, OSC 52 copies from its panes reaching its paste buffers; killed on exit."""
+    if TMUX is None:
+        pytest.fail("tmux is not installed: apt-get install tmux (.ci/run installs it)")
+    tmux(socket, "-f", "/dev/null", "start-server", ";", "set-option", "-g", "exit-empty",
+         "off", ";", "set-option", "-g", "set-clipboard", "on")  # fmt: skip
+    try:
+        yield socket
+    finally:
+        tmux(socket, "kill-server", check=False)
+
+
+@pytest.fixture
+def tmux_socket(shared_tmux: Path) -> Iterator[Path]:
+    """The shared tmux server's socket, for one test: after it, every session it started is
+    killed and every paste buffer deleted, so that the next test finds neither."""
+    assert not tmux(shared_tmux, "list-sessions", check=False).strip()
+    try:
+        yield shared_tmux
+    finally:
+        for session in tmux(shared_tmux, "list-sessions", "-F", "#{session_id}").split():
+            tmux(shared_tmux, "kill-session", "-t", session, check=False)
+        for buffer in tmux(shared_tmux, "list-buffers", "-F", "#{buffer_name}").splitlines():
+            tmux(shared_tmux, "delete-buffer", "-b", buffer, check=False)
+
+
 def wait_for(socket: Path, seen: Callable[[str], bool], timeout: float = 15) -> str:
     """Poll the pane until ``seen(screen)``; the last screen either way."""
     deadline = time.monotonic() + timeout
@@ -43,11 +76,11 @@ def wait_for(socket: Path, seen: Callable[[str], bool], timeout: float = 15) -> 
     return screen
 
 
-def test_typed_username_shows_the_expanded_url(tmp_path: Path) -> None:
+def test_typed_username_shows_the_expanded_url(tmux_socket: Path) -> None:
     """Typing a username into the running explorer shows the expanded URL on screen."""
     assert SCRIPT.exists(), f"the console script is not installed next to {sys.executable}"
     session = f"restroute-test-{os.getpid()}-{time.monotonic_ns()}"
-    socket = tmp_path / "tmux.sock"
+    socket = tmux_socket
     command = (
         f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore 'GET /users/{{username}}'"
     )
@@ -69,11 +102,11 @@ def test_typed_username_shows_the_expanded_url(tmp_path: Path) -> None:
         tmux(socket, "kill-session", "-t", session, check=False)
 
 
-def test_picking_a_route_from_the_catalog_in_a_real_terminal(tmp_path: Path) -> None:
+def test_picking_a_route_from_the_catalog_in_a_real_terminal(tmux_socket: Path) -> None:
     """F2, "create issue", enter: the route and its form arrive; owner, repo typed; the
     status warns that GitHub requires a title until one is typed."""
     session = f"restroute-pick-{os.getpid()}-{time.monotonic_ns()}"
-    socket = tmp_path / "tmux.sock"
+    socket = tmux_socket
     command = f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore ''"  # tmux's size
     tmux(socket, "new-session", "-d", "-s", session, "-x", "140", "-y", "40", command)
     try:
@@ -115,12 +148,14 @@ DOCS_CURL = """curl -L \\
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
-def test_pasting_a_docs_curl_in_a_real_terminal(tmp_path: Path, size: tuple[int, int]) -> None:
+def test_pasting_a_docs_curl_in_a_real_terminal(
+    tmp_path: Path, tmux_socket: Path, size: tuple[int, int]
+) -> None:
     """A docs-style curl pasted (tmux paste-buffer -p: a bracketed paste, as a terminal
     sends one) into the route bar: the route, the form filled, the status URL equal to
     the pasted one, and the Pasted tab, with the token nowhere on the screen."""
     session = f"restroute-paste-{os.getpid()}-{time.monotonic_ns()}"
-    socket = tmp_path / "tmux.sock"
+    socket = tmux_socket
     command = f"env -u COLUMNS -u LINES {shlex.quote(str(SCRIPT))} explore ''"
     width, height = size
     tmux(socket, "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command)

@@ -5,7 +5,8 @@ test starts the real command on 127.0.0.1 and opens it in apt's headless Chromiu
 selenium, as tests/ui/test_browser.py does (its ``browser`` fixture), and types into the
 explorer as a person would. That test is marked ``ui`` here (the rest of this file is the
 CLI, in the fast loop). After a run, its tmp_path holds serve.png (the page at the end, pass
-or fail), serve.log (the server's output) and chromedriver.log.
+or fail) and serve.log (the server's output); the shared Chromium's chromedriver.log is in
+the session's temporary folders.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from restroute.cli.serve import origins, same_origin
 from tests.ui import test_browser
 from tests.ui.test_browser import WAIT, free_port, stop, wait
 
-browser = test_browser.browser  # the same headless Chromium (a fixture)
+browser = test_browser.browser  # the same headless Chromium, a fresh tab (a fixture)
 
 EXPLORE = [sys.executable, "-m", "restroute", "explore"]
 
@@ -313,9 +314,10 @@ def server(tmp_path: Path) -> Iterator[Server]:
             time.sleep(0.1)
         yield Server(url, log)
     finally:
-        # The browser has gone first (a fixture set up later is torn down first), so the
-        # server stops at once. With a tab still open it takes textual-serve some 20 s,
-        # and a server killed then leaves its explorers running: those go by their ids.
+        # The browser's tab has left the page first (a fixture set up later is torn down
+        # first), so the server stops at once. With a tab still open it takes textual-serve
+        # some 20 s, and a server killed then leaves its explorers running: those go by
+        # their ids.
         explorers = descendants(process.pid)
         stop(process)
         for pid in explorers:
