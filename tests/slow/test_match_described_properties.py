@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from restroute import catalog
 from restroute.catalog import Catalog
-from tests.unit.test_match_described import TEXT, WORD, again, read_back, request
+from tests.unit.test_match_described import (
+    STYLES,
+    TEXT,
+    WORD,
+    again,
+    read_back,
+    request,
+)
+
+
+@pytest.fixture(scope="module")
+def styles() -> Catalog:
+    return catalog.load(STYLES)
 
 
 @given(
