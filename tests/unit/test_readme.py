@@ -69,8 +69,11 @@ def test_test_command_is_what_ci_runs() -> None:
     layers = sorted(p.parent.name for p in Path(__file__).parents[1].glob("*/conftest.py"))
 
     assert second.strip().endswith(".venv/bin/python -m pytest -n auto")
-    assert "python -m pytest -n auto --cov --cov-append --cov-report= --cov-fail-under=0" in ci
-    assert '"tests/$layer"' in ci
+    assert "workers=auto" in ci
+    assert (
+        'python -m pytest -n "$workers" --cov --cov-append --cov-report= --cov-fail-under=0 '
+        '"tests/$layer"'
+    ) in ci
     assert layers == ["delivery", "slow", "ui", "unit"]
     assert "for layer in unit ui delivery slow; do" in ci
 
