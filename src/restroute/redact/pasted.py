@@ -3,7 +3,6 @@ secrets hidden, and the texts hidden so, to be hidden wherever else the paste sh
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 
 from .fields import redact_fields, redacted
@@ -43,7 +42,7 @@ def pasted_hiding(
     # the words a secret header was said in (-u 'user:password'), scanned in one pass
     said = _BETWEEN.join(text for text, became in parts if hides_header(became, before, shown))
     secrets += [said[start:end] for start, end in credential_spans(said)]
-    escaped = [json.dumps(text, ensure_ascii=False)[1:-1] for text in secrets]  # as in JSON
+    escaped = [_json_text(text)[1:-1] for text in secrets]  # as in JSON
     return shown, shown_params, shown_data, base, secrets + escaped
 
 
@@ -174,5 +173,12 @@ def _leaves(value: object, *, named: bool) -> list[str]:
         elif secret and isinstance(each, str):
             found.append(each)
         elif secret and isinstance(each, int | float) and not isinstance(each, bool):
-            found.append(json.dumps(each))
+            found.append(_json_text(each))
     return found
+
+
+def _json_text(value: object) -> str:
+    """``value`` as JSON writes it (a text unescaped as far as JSON allows)."""
+    import json  # here: only a paste shown needs it, not `import restroute`
+
+    return json.dumps(value, ensure_ascii=False)
