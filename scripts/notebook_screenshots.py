@@ -25,6 +25,7 @@ from tests.ui.test_browser import (  # noqa: E402
     chromium,
     explorer,
     output_of,
+    own_folder,
     run_all_cells,
     running_lab,
     value_input,
@@ -54,12 +55,16 @@ def screenshots(theme: str) -> None:
     """Run the example notebook in JupyterLab's ``theme``, type into its explorer, shoot."""
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        with running_lab(tmp, theme) as lab, chromium(tmp) as driver:
+        with (
+            running_lab(tmp) as shared,
+            own_folder(shared, theme, "screenshots") as lab,
+            chromium(tmp) as driver,
+        ):
             shutil.copytree(ROOT / "sample_profiles", lab.root / "sample_profiles")
             (lab.root / "examples").mkdir()
             shutil.copy(NOTEBOOK, lab.root / "examples" / NOTEBOOK.name)
             driver.set_window_size(1400, 1000)
-            driver.get(f"{lab.url}/lab/tree/examples/{NOTEBOOK.name}?token={lab.token}")
+            driver.get(lab.page(f"examples/{NOTEBOOK.name}"))
             run_all_cells(driver, code_cells())
             wait(driver, "the explain table", output_of(EXPLAIN))
             root = wait(driver, "the explorer", lambda d: explorer(d, EXPLORER))
