@@ -949,3 +949,39 @@ def test_a_content_length_that_agrees_with_the_body_is_kept() -> None:
         == "2"
     )
     assert endpoint("PUT /x", headers={"content-length": "0"})["body"] == ""
+
+
+def test_a_media_type_that_is_no_dict_is_copied_with_only_the_keys_it_has() -> None:
+    """Another mapping (or a str subclass, a tuple) is read key by key: a format or
+    previews it lacks is not added, and what it has becomes plain str and list."""
+    from types import MappingProxyType
+
+    from restroute._core.options import media_type_option
+
+    class Loud(str):
+        pass
+
+    previews = media_type_option(MappingProxyType({"previews": ("mercy",)}), "endpoint")
+    format = media_type_option(MappingProxyType({"format": Loud("raw")}), "endpoint")
+
+    assert previews == {"previews": ["mercy"]}
+    assert format == {"format": "raw"}
+    assert type(format["format"]) is str
+    merged = endpoint.merge("GET /x", media_type=MappingProxyType({"previews": ("mercy",)}))
+    assert merged["media_type"] == {"format": "", "previews": ["mercy"]}
+    options = endpoint("GET /x", media_type=MappingProxyType({"format": Loud("raw")}))
+    assert options["headers"]["accept"] == "application/vnd.github.v3.raw"
+
+
+@pytest.mark.parametrize("base_url", ["/api/v3", "/api/v3/"])
+def test_a_base_url_that_is_a_path_alone_says_to_pass_the_apis_url(base_url: str) -> None:
+    """A description's server relative to where it is served ("/api/v3") has no host:
+    the error shows what to pass instead."""
+    with pytest.raises(EndpointError) as raised:
+        endpoint("GET /user", base_url=base_url)
+
+    assert str(raised.value) == (
+        "GET /user: base_url '/api/v3' is a path with no host (an API description's server "
+        "relative to where it is served); pass the API's URL, such as "
+        "'https://api.example.com/api/v3'"
+    )

@@ -890,3 +890,16 @@ def test_rows_hide_a_dotted_name_secret_as_the_url_hides_it() -> None:
     assert rows["q"] == '"seen"'
     shown = {row[0]: row[1] for row in found.rows()}
     assert (shown["cookie.x"], shown["data.password"]) == ('"c1"', '"p1"')
+
+
+def test_a_value_nested_past_what_json_writes_is_one_line_of_a_row() -> None:
+    """json.dumps raises RecursionError past Python's recursion limit: the row says so
+    instead of failing (5,000 levels, well past the limit of 1,000)."""
+    from restroute import explain
+
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    found = explain("POST /repos/{owner}/{repo}/issues", owner="o", repo="r", data=deep)
+    rows = {row[0]: row for row in found.rows()}
+    assert rows["data"] == ("data", "<nested too deep to show>", "call", "body (as given)")

@@ -329,3 +329,31 @@ def test_a_value_that_fakes_its_class_is_encoded_as_the_text_it_is() -> None:
         assert query["url"] == "https://api.github.com/u?per_page=1&x=v%20w"
         assert path["url"] == "https://api.github.com/u/a%20b/c?per_page=1"
     assert check_same(base, "GET /u/{x}", {"x": Liar("v")}) is None  # the general path's
+
+
+def test_the_tables_of_routes_forget_all_once_full_and_skip_a_route_too_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The limits made small (tests/slow/test_catalog_scale.py fills the real ones): a
+    full table of counts or of functions is cleared, and a route longer than a memo
+    keeps is never counted nor compiled (the general path answers it)."""
+    monkeypatch.setattr(prepared, "LIMIT", 2)
+    monkeypatch.setattr(prepared, "COMPILED_LIMIT", 2)
+    monkeypatch.setattr(prepared, "LONGEST", 10)
+    routes = prepared.CompiledRoutes(endpoint._layered)
+
+    for number in range(3):
+        assert routes.warm_up(f"GET /n/{number}", {}) is None
+    assert routes._uses == {"GET /n/2": 1}  # the third route found the table full
+    for number in range(3):
+        for _ in range(WARM_UP):
+            assert routes.warm_up(f"GET /c/{number}", {}) is None
+        answer = routes.warm_up(f"GET /c/{number}", {})
+        assert answer is not None
+        assert answer["url"] == f"https://api.github.com/c/{number}"
+    assert list(routes.compiled) == ["GET /c/2"]  # the third function found it full
+    long_route = "GET /" + "a" * 10
+    for _ in range(WARM_UP + 2):
+        assert routes.warm_up(long_route, {}) is None
+    assert long_route not in routes._uses
+    assert long_route not in routes.compiled
