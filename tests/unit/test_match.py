@@ -725,3 +725,22 @@ def test_a_content_type_without_a_body_is_a_part_left_out_not_dropped_in_silence
     assert found.parts[-1] == Part(
         "-H 'Content-Type: application/json'", "left out", "no body is sent, so it types none"
     )
+
+
+def test_a_finite_number_with_a_fraction_or_exponent_is_read_as_a_float() -> None:
+    """What the reader keeps as text is only a number JSON cannot write again."""
+    body = '{"title": "t", "weight": 2.5, "n": -1E2}'
+    found = match("POST", "/repos/o/r/issues", {"content-type": "application/json"}, body)
+
+    assert found.data is None
+    assert (found.params["weight"], found.params["n"]) == (2.5, -100.0)
+    assert type(found.params["n"]) is float
+
+
+@pytest.mark.parametrize("path", ["/repos//r", "/repos/o//issues", "/users//repos"])
+def test_an_empty_segment_is_no_path_value(path: str) -> None:
+    """GET /repos/{owner}/{repo} would fit /repos//r if "" were an owner: it is none."""
+    found = match("GET", path)
+
+    assert (found.operation, found.route) == (None, f"GET {path}")
+    assert found.warnings == ("GitHub documents no GET route for this path",)

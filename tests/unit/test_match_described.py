@@ -332,3 +332,44 @@ def test_a_deep_object_with_lists_reads_back(styles: Catalog) -> None:
 def test_a_matrix_value_without_its_semicolon_fits_no_route(tmp_path: Path) -> None:
     api = every_style(tmp_path)
     assert api.match("GET", "https://api.test/path/matrix/string/False/x").operation is None
+
+
+def bodies(folder: Path) -> Catalog:
+    """A PUT with no body, and a multipart body with a list of integers."""
+    lock = {"put": {"operationId": "lock"}}
+    parts = {"post": {"operationId": "tagged", "requestBody": {"content": {
+        "multipart/form-data": {"schema": {"type": "object", "properties": {
+            "tags": {"type": "array", "items": {"type": "integer"}}}}}}}}}  # fmt: skip
+    described = {"openapi": "3.1.0", "info": {"title": "Bodies"},
+                 "servers": [{"url": "https://a.test"}],
+                 "paths": {"/lock": lock, "/tagged": parts}}  # fmt: skip
+    path = folder / "bodies.json"
+    path.write_text(json.dumps(described))
+    return catalog.load(path)
+
+
+def test_the_empty_body_endpoint_sends_a_put_is_its_default(tmp_path: Path) -> None:
+    api = bodies(tmp_path)
+    op = api.find("lock")
+    assert op is not None
+    sent = request(op, {})
+    assert sent["body"] == ""
+    found = read_back(api, sent)
+    assert found.parts[-1] == catalog.Part(
+        "the empty body", "default", "no body: endpoint() sends it empty"
+    )
+    assert (found.params, found.data) == ({}, None)
+    assert again(found) == sent
+
+
+def test_a_multipart_list_sent_as_a_part_an_item_reads_back_as_the_list(
+    tmp_path: Path,
+) -> None:
+    api = bodies(tmp_path)
+    op = api.find("tagged")
+    assert op is not None
+    sent = request(op, {"tags": [1, 2]})
+    assert sent["body"].count(b'name="tags"') == 2
+    found = read_back(api, sent)
+    assert found.params == {"tags": [1, 2]}
+    assert again(found) == sent

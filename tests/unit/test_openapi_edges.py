@@ -355,3 +355,88 @@ def test_a_literal_colon_that_names_no_variable_is_sent_as_it_is(tmp_path: Path)
     op = only(api, "halfPast")
     assert op.template == "/clock/{hour}:30"
     assert sent(op, {"hour": 12})["url"] == "https://api.test/clock/12:30"
+
+
+# --- what tests/slow's real descriptions reach, written small ----------------------------------
+
+
+def test_servers_of_a_path_item_or_an_operation_are_its_base(tmp_path: Path) -> None:
+    """An operation's own servers win over its path item's, which win over the root's."""
+    item = {"servers": [{"url": "https://item.test/v1"}], "get": {"operationId": "a"},
+            "put": {"operationId": "b", "servers": [{"url": "https://op.test"}]}}  # fmt: skip
+    api = described(tmp_path, {"/a": item, "/c": {"get": {"operationId": "c"}}},
+                    servers=[{"url": "https://root.test"}])  # fmt: skip
+    bases = {op.id: (op.base_url, op.defaults["baseUrl"]) for op in api.operations}
+    assert bases == {
+        "a": ("https://item.test/v1", "https://item.test/v1"),
+        "b": ("https://op.test", "https://op.test"),
+        "c": ("https://root.test", "https://root.test"),
+    }
+
+
+def test_the_accept_is_a_success_responses_json_type_else_its_first(tmp_path: Path) -> None:
+    json_too = {"200": {"content": {"application/xml": {}, "application/problem+json": {}}},
+                "201": {"description": "no content"},
+                "404": {"content": {"application/json": {}}}}  # fmt: skip
+    no_json = {"2XX": {"content": {"text/csv": {}, "text/plain": {}}},
+               "default": {"content": {"application/json": {}}}}  # fmt: skip
+    api = described(tmp_path, {"/a": {"get": {"operationId": "a", "responses": json_too}},
+                               "/b": {"get": {"operationId": "b", "responses": no_json}}})  # fmt: skip
+    assert only(api, "a").accept == "application/problem+json"
+    assert only(api, "a").defaults["headers"] == {"accept": "application/problem+json"}
+    assert only(api, "b").accept == "text/csv"
+
+
+def test_a_body_schema_shared_by_operations_reads_alike_for_each(tmp_path: Path) -> None:
+    """Two operations send one schema, read once for both: a pet is a cat or a dog,
+    each all of a base that requires ``id``, so ``id`` is required (the base is reached
+    twice, read once) and the others are not. 3.1's type lists and a schema's list of
+    examples give the fields' hints."""
+    base = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+    ref = {"$ref": "#/components/schemas/base"}
+    cat = {"allOf": [ref], "properties": {"purrs": {"type": ["boolean", "null"]}}}
+    dog = {"allOf": [ref], "properties": {
+        "barks": {"type": ["integer", "string"]}, "nothing": {"type": ["null"]},
+        "collar": {"allOf": [{}]}, "kennel": {"properties": {}},
+        "tags": {"type": "array", "examples": [["a"], ["b", "c"]]}}}  # fmt: skip
+    pet = {"oneOf": [{"$ref": "#/components/schemas/cat"}, {"$ref": "#/components/schemas/dog"}]}
+    body = {"required": True,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/pet"}}}}
+    api = described(
+        tmp_path,
+        {"/a": {"post": {"operationId": "a", "requestBody": body}},
+         "/b": {"put": {"operationId": "b", "requestBody": body}}},
+        components={"schemas": {"base": base, "cat": cat, "dog": dog, "pet": pet}},
+    )  # fmt: skip
+    expected = [
+        ("purrs", "boolean", False, ()),
+        ("id", "integer", True, ()),
+        ("barks", "integer|string", False, ()),
+        ("nothing", "any", False, ()),
+        ("collar", "object", False, ()),
+        ("kennel", "object", False, ()),
+        ("tags", "array<any>", False, (["a"], ["b", "c"])),
+    ]
+    for key in ("a", "b"):
+        fields = [(p.name, p.type, p.required, p.examples) for p in only(api, key).parameters]
+        assert fields == expected
+
+
+def test_a_field_named_like_a_path_parameter_is_given_in_data(tmp_path: Path) -> None:
+    """PATCH /items/{name} with a body field ``name``: the body goes through ``data``;
+    the field by its form name ``data.name`` fills it, and a name the description lacks
+    is a field of it too."""
+    fields = {"name": {"type": "string"}, "value": {"type": "string"}}
+    body = {"content": {"application/json": {"schema": {"type": "object", "properties": fields}}}}
+    path = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+    rename = {"patch": {"operationId": "rename", "parameters": [path], "requestBody": body}}
+    op = only(described(tmp_path, {"/items/{name}": rename}), "rename")
+
+    assert [op.argument_name(p) for p in op.parameters] == ["name", "data.name", "data.value"]
+    route, parameters = op.call({"name": "old", "data.name": "new", "data.value": "v"})
+    assert (route, parameters) == (
+        "PATCH /items/{name}", {"name": "old", "data": {"name": "new", "value": "v"}}
+    )
+    assert sent(op, {"name": "old", "data.name": "new"})["body"] == {"name": "new"}
+    _, parameters = op.call({"name": "old", "data": {"value": "v"}, "note": "n"})
+    assert parameters == {"name": "old", "data": {"value": "v", "note": "n"}}
