@@ -277,3 +277,15 @@ def test_random_texts_read_or_say_why(seed: int) -> None:
         except EndpointError:
             outcomes.add(EndpointError)
     assert outcomes <= {list, EndpointError}
+
+
+def test_eight_values_or_more_are_read_once_each_distinct_one() -> None:
+    """Eight or more in one run take the path that reads each distinct token once: plain
+    values, entries that all have values, and entries that are all variables."""
+    assert read("([1, 2, 3, 4, 5, 6, 7, 8, 1, 'a'])") == [[1, 2, 3, 4, 5, 6, 7, 8, 1, "a"]]
+    entries = read("({a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 1})")
+    assert entries == [{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 1}]
+    (variables,) = read("({a, b, c, d, e, f, g, h, a})")
+    assert isinstance(variables, dict)
+    assert list(variables) == ["a", "b", "c", "d", "e", "f", "g", "h"]
+    assert all(type(value) is Unread and value == key for key, value in variables.items())

@@ -1278,3 +1278,34 @@ def test_a_content_length_inside_a_character_reads_the_whole_body_and_says_so() 
     assert request.warnings == [
         "the Content-Length ends inside a character: the body is read to the end of its text"
     ]
+
+
+def test_a_hash_inside_a_word_is_part_of_it() -> None:
+    """Only a # that starts a word starts a comment (a URL's fragment is no comment)."""
+    assert [word.text for word in commands("curl https://h/a#b c #d")[0]] == [
+        "curl", "https://h/a#b", "c",
+    ]  # fmt: skip
+
+
+def test_more_words_than_the_limit_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit made small (tests/slow/test_reader_scale.py passes 50,001 words)."""
+    from restroute.reader import _shell
+
+    monkeypatch.setattr(_shell, "MAX_WORDS", 3)
+    assert len(commands("a b c")[0]) == 3
+    with pytest.raises(EndpointError) as refused:
+        commands("a b c d")
+    assert str(refused.value) == (
+        "the text has more than 3 words; paste one request (a curl of 1,000 headers has 2,000)"
+    )
+
+
+def test_a_python_script_over_100_000_characters_is_refused() -> None:
+    """Refused before it is parsed (parsing 100,000 characters takes 0.4 s)."""
+    script = "import requests\nrequests.get('https://h/x')\n"
+    with pytest.raises(EndpointError) as refused:
+        read_request(script + "#" * (100_001 - len(script)))
+    assert str(refused.value) == (
+        "the Python is 100,001 characters; one of at most 100,000 is read (paste the "
+        "request's part of the script)"
+    )
