@@ -375,13 +375,20 @@ def test_servers_of_a_path_item_or_an_operation_are_its_base(tmp_path: Path) -> 
 
 
 def test_the_accept_is_a_success_responses_json_type_else_its_first(tmp_path: Path) -> None:
-    json_too = {"200": {"content": {"application/xml": {}, "application/problem+json": {}}},
-                "201": {"description": "no content"},
-                "404": {"content": {"application/json": {}}}}  # fmt: skip
-    no_json = {"2XX": {"content": {"text/csv": {}, "text/plain": {}}},
-               "default": {"content": {"application/json": {}}}}  # fmt: skip
-    api = described(tmp_path, {"/a": {"get": {"operationId": "a", "responses": json_too}},
-                               "/b": {"get": {"operationId": "b", "responses": no_json}}})  # fmt: skip
+    json_too: dict[str, Any] = {
+        "200": {"content": {"application/xml": {}, "application/problem+json": {}}},
+        "201": {"description": "no content"},
+        "404": {"content": {"application/json": {}}},
+    }
+    no_json: dict[str, Any] = {
+        "2XX": {"content": {"text/csv": {}, "text/plain": {}}},
+        "default": {"content": {"application/json": {}}},
+    }
+    paths = {
+        "/a": {"get": {"operationId": "a", "responses": json_too}},
+        "/b": {"get": {"operationId": "b", "responses": no_json}},
+    }
+    api = described(tmp_path, paths)
     assert only(api, "a").accept == "application/problem+json"
     assert only(api, "a").defaults["headers"] == {"accept": "application/problem+json"}
     assert only(api, "b").accept == "text/csv"
@@ -400,8 +407,10 @@ def test_a_body_schema_shared_by_operations_reads_alike_for_each(tmp_path: Path)
         "collar": {"allOf": [{}]}, "kennel": {"properties": {}},
         "tags": {"type": "array", "examples": [["a"], ["b", "c"]]}}}  # fmt: skip
     pet = {"oneOf": [{"$ref": "#/components/schemas/cat"}, {"$ref": "#/components/schemas/dog"}]}
-    body = {"required": True,
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/pet"}}}}
+    body = {
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/pet"}}},
+    }
     api = described(
         tmp_path,
         {"/a": {"post": {"operationId": "a", "requestBody": body}},
@@ -435,7 +444,8 @@ def test_a_field_named_like_a_path_parameter_is_given_in_data(tmp_path: Path) ->
     assert [op.argument_name(p) for p in op.parameters] == ["name", "data.name", "data.value"]
     route, parameters = op.call({"name": "old", "data.name": "new", "data.value": "v"})
     assert (route, parameters) == (
-        "PATCH /items/{name}", {"name": "old", "data": {"name": "new", "value": "v"}}
+        "PATCH /items/{name}",
+        {"name": "old", "data": {"name": "new", "value": "v"}},
     )
     assert sent(op, {"name": "old", "data.name": "new"})["body"] == {"name": "new"}
     _, parameters = op.call({"name": "old", "data": {"value": "v"}, "note": "n"})
