@@ -9,7 +9,7 @@ import pkgutil
 import restroute
 
 # The explorers' packages import Textual and ipywidgets: their examples run in tests/ui.
-UI = ("restroute.tui", "restroute.jupyter", "restroute.__main__")
+UI = ("restroute.tui", "restroute.jupyter")
 
 
 def examples(*, ui: bool) -> list[doctest.DocTest]:
