@@ -498,6 +498,35 @@ async def test_a_loaded_catalog_is_kept_out_of_the_collectors_full_passes() -> N
     gc.unfreeze()  # the next tests' objects are theirs to collect
 
 
+async def test_a_catalog_frozen_before_is_not_walked_again_and_a_new_one_frees_the_old() -> None:
+    """The same catalog loaded again (the cached GitHub one, in the next app) costs no full
+    pass: what was frozen stays frozen, garbage of the moment still goes. A catalog met for
+    the first time thaws everything first, so what the old one left in cycles is freed."""
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()  # the loaded catalog is taken in (and frozen) on the app's loop
+        github = app.session.catalog
+        frozen_litter = Cycle()
+        frozen_gone = weakref.ref(frozen_litter)
+        gc.freeze()  # frozen_litter is in the permanent generation now
+        del frozen_litter
+        litter = Cycle()
+        gone = weakref.ref(litter)
+        del litter
+        app._catalog_loaded(github)
+        assert gone() is None  # the moment's garbage is collected ...
+        assert frozen_gone() is not None  # ... and what was frozen is not walked again
+        app._catalog_loaded(catalog.load(STYLES))
+        assert frozen_gone() is None  # a new catalog: a full pass frees the frozen cycle
+    gc.unfreeze()
+
+
 # --- any API: a description's catalog, and switching it ---------------------------------------
 
 STYLES = "tests/data/openapi/styles.yaml"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -67,7 +68,7 @@ class CatalogLoading(LiveExplorer):
         self._route_title(_api_name(api))
         self._follow_catalog(anew=switched)
         self.update_results()
-        _keep_out_of_collections()
+        _keep_out_of_collections(api)
 
     def _route_title(self, text: str) -> None:
         """The route bar's title: which API, product and version it knows."""
@@ -94,14 +95,22 @@ class CatalogLoading(LiveExplorer):
         self.load_catalog()
 
 
-def _keep_out_of_collections() -> None:
+def _keep_out_of_collections(api: Catalog) -> None:
     """Put what is alive now (the catalog, its indexes, the app's widgets: they live as
     long as the app) out of the cyclic collector's reach: its full passes walked them
     all, 70 ms over Graph's 20,000 operations, and a key in the route picker paused as
-    long. What a catalog switched from left is collected first, not kept for good."""
-    gc.unfreeze()
+    long. Garbage of the moment is collected first, not frozen for good. A catalog met
+    for the first time gets a full pass, so what the one switched from left goes too; a
+    catalog frozen before is left out of it, as it was 70 ms to walk again."""
+    global _frozen
+    if _frozen is None or _frozen() is not api:
+        gc.unfreeze()
+        _frozen = weakref.ref(api)
     gc.collect()
     gc.freeze()
+
+
+_frozen: weakref.ref[Catalog] | None = None  # the catalog the last freeze took in
 
 
 def _api_name(api: Catalog) -> str:
