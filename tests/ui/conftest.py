@@ -18,9 +18,18 @@ from tests.conftest import mark_folder
 from tests.ui.test_browser import Lab, chromium, running_lab
 from tests.ui.test_explorer_tmux import tmux_server
 
+# The tests that drive another process (a terminal, JupyterLab, a browser, a kernel) wait
+# more than they compute, and the longest of the layer are among them.
+WAITING = {"shared_tmux", "shared_lab", "shared_chromium", "executed"}
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the folder's tests ``ui``, and put the waiting ones first, the longest (the
+    browser's, the terminal's jobs) at the head: handed out a test at a time
+    (``--maxschedchunk 1``, as .ci/run does), the workers fill their waits with the
+    pilot tests' computing, and none is left with a long test at the end."""
     mark_folder(items, Path(__file__).parent, "ui")
+    items.sort(key=lambda item: WAITING.isdisjoint(getattr(item, "fixturenames", ())))
 
 
 @pytest.fixture(scope="session")

@@ -72,13 +72,13 @@ def test_test_command_is_what_ci_runs() -> None:
     assert second.strip().endswith(".venv/bin/python -m pytest -n auto")
     assert "workers=auto" in ci
     assert (
-        'python -m pytest -n "$workers" --cov --cov-append --cov-report= --cov-fail-under=0 '
-        '"tests/$layer"'
+        'python -m pytest -n "$workers" "${chunk[@]}" --cov --cov-append --cov-report= '
+        '--cov-fail-under=0 "tests/$layer"'
     ) in ci
     assert layers == ["delivery", "slow", "ui", "unit"]
     assert "for layer in unit ui delivery; do" in ci
     assert ci.index("coverage report --fail-under=100") < ci.index(
-        "python -m pytest -n auto tests/slow"
+        "python -m pytest -n auto --maxschedchunk 1 tests/slow"
     )
 
 
