@@ -835,6 +835,7 @@ def _garbage(rng: random.Random, newlines: bool) -> str:
     return text.replace(" ", "\n", 1) if newlines else text
 
 
+@pytest.mark.no_cover  # random input: its reach is the draws'; written tests cover the code
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_garbage_typed_everywhere_never_crashes(seed: int) -> None:
     """Random hostile typing in the route, names, values and layer TOML, and random keys,

@@ -441,6 +441,7 @@ def editors_agree(app: RestrouteApp) -> None:
     assert app.session.route == app.query_one("#route", Input).value
 
 
+@pytest.mark.no_cover  # random input: its reach is the draws'; written tests cover the code
 @pytest.mark.parametrize("seed", SEEDS)
 async def test_random_keys_never_crash_or_lose_rows(
     seed: int, no_system_clipboard: list[str]
