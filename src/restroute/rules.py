@@ -67,6 +67,16 @@ MAX_SHOWN_BYTES = 64 * 1024
 # Above this, a curl snippet sends a body through `printf ... |` rather than as one
 # argument: Linux caps one argument at 128 KiB, and a long argument is unreadable anyway.
 MAX_CURL_ARGUMENT = 64 * 1024
+# ... and a header line or a URL longer than it is refused (curl reads them only as
+# arguments). Linux caps a command's arguments and environment together at 2 MiB: a curl
+# command's arguments, all told, are kept to half of it, the rest left to the environment.
+MAX_CURL_COMMAND = 1024 * 1024
+# httpx refuses a URL (or one of its parts) longer than this: its own MAX_URL_LENGTH, in
+# httpx/_urlparse.py. requests has no such limit.
+MAX_HTTPX_URL = 65_536
+# The highest TCP port (RFC 9293's 16 bits): a URL's port above it reaches no server, and
+# requests refuses to parse it.
+MAX_PORT = 65_535
 # The strings of merged options searched for secrets at most: a view stays quick on a body
 # of many thousand values.
 MAX_SECRET_LEAVES = 10_000

@@ -238,3 +238,51 @@ def test_an_unset_variable_stops_the_snippet_before_it_sends(runner: str, tmp_pa
         assert done.returncode != 0
         assert name in done.stderr.decode(errors="replace")
         assert server.requests == []
+
+
+# --- issue 32: a redacted copy still sends; a header too long for one argument -------------
+
+
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_a_redacted_query_secret_is_sent_as_the_snippet_shows_it(
+    runner: str, tmp_path: Path
+) -> None:
+    """The attacker's request, ``endpoint("GET /x", access_token="abc")``, copied with its
+    secrets redacted: every client sends the redacted URL the snippet shows, byte for
+    byte (requests and httpx re-encoded ``<REDACTED>``, so to_python refused it)."""
+    with recording_server() as server:
+        options = endpoint("GET /x", access_token="abc", page=2, base_url=server.base_url)
+        shown = f"{server.base_url}/x?access_token=%3CREDACTED%3E&page=2"
+        snippet = (
+            to_curl(options, redact=True)
+            if runner in CURL
+            else to_python(options, client=runner, redact=True)
+        )
+        assert shown in snippet
+        assert "abc" not in snippet
+        done = run(runner, snippet, tmp_path)
+
+        assert done.returncode == 0, done.stderr.decode(errors="replace")[-2000:]
+        assert exactly(server.requests, {**options, "url": shown}) == []
+
+
+KIB = 1024
+
+
+def test_a_long_header_is_sent_whole_by_curl_or_refused_before_a_shell_runs(
+    tmp_path: Path,
+) -> None:
+    """A 60 KiB header is one argument bash's curl sends exactly; one of 100 KiB, past
+    MAX_CURL_ARGUMENT (64 KiB), is refused by to_curl up front, naming the limit, and so
+    is one of 200 KiB, on which every shell's curl failed ("Argument list too long")."""
+
+    def make(size: int) -> MakeOptions:
+        return lambda base_url: endpoint(
+            "GET /x", headers={"x-big": "b" * size}, base_url=base_url
+        )
+
+    assert deliver("bash", make(60 * KIB), tmp_path) == []
+    with pytest.raises(EndpointError, match=r"the header x-big is .* past 65,536"):
+        to_curl(make(100 * KIB)("http://127.0.0.1:1"))
+    with pytest.raises(EndpointError, match=r"the header x-big is .* past 65,536"):
+        to_curl(make(200 * KIB)("http://127.0.0.1:1"))

@@ -20,7 +20,15 @@ from .options import canonical, media_type_option
 from .query import add_query
 from .result import MergedOptions, RequestOptions
 from .template import TEMPLATES, Template
-from .url import authority_problem, dot_segment, is_absolute, is_base_url, no_dot_segment, path
+from .url import (
+    authority_problem,
+    dot_segment,
+    is_absolute,
+    is_base_url,
+    no_dot_segment,
+    path,
+    unreachable,
+)
 from .wire import body_bytes, check_body, check_framing
 
 TYPE_CHECKING = False
@@ -82,6 +90,11 @@ def _base_without_slash(base_url: object) -> str:
         msg = f"base_url {safe_repr(base_url)} is a path with no host (an API description's "
         msg += "server relative to where it is served); pass the API's URL, such as "
         raise Refused(msg + f"'https://api.example.com{base_url.rstrip('/')}'")
+    unreached = (
+        unreachable(base_url) if isinstance(base_url, str) and is_absolute(base_url) else ""
+    )
+    if unreached:  # a port or a name no client reaches
+        raise Refused(f"base_url {safe_repr(redact_url(base_url))} {unreached}")
     if not isinstance(base_url, str) or not is_base_url(base_url):
         msg = f"base_url {safe_repr(redact_url(base_url))} is not an http(s) URL with a host "
         msg += "that every client reads alike (no credentials, backslash, %, whitespace, query or "

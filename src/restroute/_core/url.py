@@ -6,6 +6,7 @@ the same rules, so what one refuses the other refuses too.
 
 from __future__ import annotations
 
+from ..rules import MAX_PORT
 from .cache import Memo, compiled
 
 # A host as every client reads it alike: a name of letters, digits, "-", "_", "." (a
@@ -13,7 +14,7 @@ from .cache import Memo, compiled
 # WHATWG parser (browsers, and urllib3's own) reads a backslash as "/", strips tabs and
 # line breaks, and decodes %XX in hosts, so https://evil.com\.api.github.com goes to
 # evil.com there; any such character in the authority is refused.
-_AUTHORITY = r"(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{0,5})?"
+_AUTHORITY = r"(?P<host>[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{0,5}))?"
 
 
 def is_absolute(url: str) -> bool:
@@ -41,13 +42,49 @@ def _problem(text: str) -> str:
             "has user:password@ in it, which clients send as an authorization header the "
             "options do not show; pass an authorization header"
         )
-    if compiled(_AUTHORITY).fullmatch(text) is None:
+    found = compiled(_AUTHORITY).fullmatch(text)
+    if found is None:
         return (
             f"has a host, {text!r}, that HTTP clients read differently (a backslash, %, "
             "whitespace or another delimiter); pass a host of letters, digits, '-' and '.' "
             "(xn-- for a non-ASCII name), or [IPv6], and an optional :port"
         )
+    return _unreachable(found["host"], found["port"])
+
+
+def unreachable(url: str) -> str:
+    """Why no client reaches the host of absolute ``url``, though all read it alike ("" when
+    one can, or when the host is not read alike: ``authority_problem`` says so)."""
+    found = compiled(_AUTHORITY).fullmatch(authority(url))
+    return "" if found is None else _unreachable(found["host"], found["port"])
+
+
+def _unreachable(host: str, port: str | None) -> str:
+    if port and int(port) > MAX_PORT:
+        return (
+            f"has port {port}, above {MAX_PORT}, the highest TCP port: no client reaches "
+            f"it; pass the server's port, from 1 to {MAX_PORT}"
+        )
+    label = next((each for each in host.split(".") if _not_idna(each)), None)
+    if label is not None:
+        return (
+            f"has a host label, {label!r}, that is no IDNA name (xn-- and Punycode that "
+            "does not decode): no client can look it up; pass the name's xn-- form as "
+            "IDNA writes it, such as 'xn--bcher-kva.example' for bücher.example"
+        )
     return ""
+
+
+def _not_idna(label: str) -> bool:
+    """Whether ``label`` starts as an IDNA name does (``xn--``) and is none: Python's own
+    IDNA codec, which the socket module resolves names with, cannot decode it."""
+    if label[:4].lower() != "xn--":
+        return False
+    try:
+        label.lower().encode("ascii").decode("idna")
+    except UnicodeError:
+        return True
+    return False
 
 
 def path(url: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from .fields import holds_secret, redact_fields, redact_headers, redact_options
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
 from .fields import redacted_value as redacted_value  # an option's entry as shown
-from .names import REDACTED, declare_secrets, is_secret, is_secret_entry
+from .names import REDACTED, REDACTED_IN_URL, declare_secrets, is_secret, is_secret_entry
 from .pasted import hide_each, hides_header, pasted_hiding, pasted_parts
 from .references import (
     REFERENCE,
@@ -27,7 +27,15 @@ from .references import (
     referenced_headers,
     references_only,
 )
-from .text import credential_spans, hide_userinfo, masked, masker, redact_url, secret_parts
+from .text import (
+    credential_spans,
+    hide_userinfo,
+    masked,
+    masker,
+    redact_url,
+    secret_parts,
+    sendable_url,
+)
 from .toml import redact_toml
 from .views import (
     DOTS,
@@ -46,6 +54,7 @@ from .views import (
 __all__ = [
     "DOTS",
     "REDACTED",
+    "REDACTED_IN_URL",
     "REFERENCE",
     "Reference",
     "credential_spans",
@@ -78,6 +87,7 @@ __all__ = [
     "scrub_options",
     "secret_parts",
     "secret_values",
+    "sendable_url",
     "shows_dots",
     "url_shown",
 ]

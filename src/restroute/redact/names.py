@@ -6,6 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 REDACTED = "<REDACTED>"
+# The same marker where a client sends it: in the path or query of a snippet's URL,
+# percent-encoded, since requests and httpx re-encode < and > there and a snippet would
+# then send another URL than it shows. Every client sends it as written, and a server
+# reads it as <REDACTED>.
+REDACTED_IN_URL = "%3CREDACTED%3E"
 # A name with one of these as a "-"/"_"-separated part is a secret...
 _SECRET_PARTS = frozenset(
     {"key", "token", "secret", "password", "passwd", "auth", "cookie", "session"}

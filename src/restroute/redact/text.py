@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret
+from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def hide_userinfo(url: object) -> object:
+def hide_userinfo(url: object, marker: str = REDACTED) -> object:
     """A URL's ``user:password@`` replaced: clients send it as an authorization header.
 
     >>> hide_userinfo("https://me:ghp_1@ghe.example.com/api")
@@ -26,7 +26,7 @@ def hide_userinfo(url: object) -> object:
     authority = rest[:end]
     if "@" not in authority:
         return url
-    return f"{scheme}{separator}{REDACTED}@{authority.rpartition('@')[2]}{rest[end:]}"
+    return f"{scheme}{separator}{marker}@{authority.rpartition('@')[2]}{rest[end:]}"
 
 
 def redact_url(url: object) -> object:
@@ -40,7 +40,21 @@ def redact_url(url: object) -> object:
     >>> redact_url("//me:pw@h/cb#access_token=gho_2;expires_in=60")
     '//<REDACTED>@h/cb#access_token=<REDACTED>;expires_in=60'
     """
-    url = hide_userinfo(url)
+    return _redacted_url(url, REDACTED)
+
+
+def sendable_url(url: object) -> object:
+    """A URL as a snippet sends it: ``redact_url``'s, each secret replaced by the marker
+    as a client sends it as written (``%3CREDACTED%3E``).
+
+    >>> sendable_url("https://h/user?access_token=gho_1&per_page=2")
+    'https://h/user?access_token=%3CREDACTED%3E&per_page=2'
+    """
+    return _redacted_url(url, REDACTED_IN_URL)
+
+
+def _redacted_url(url: object, marker: str) -> object:
+    url = hide_userinfo(url, marker)
     if not isinstance(url, str):
         return url
     if "?" in url:
@@ -50,14 +64,15 @@ def redact_url(url: object) -> object:
         for part in query.split("&"):
             name, equals, value = part.partition("=")
             if equals and value and is_secret(_unquoted(name)):
-                part = f"{name}={REDACTED}"
+                part = f"{name}={marker}"
             parts.append(part)
         url = f"{head}?{'&'.join(parts)}{hash_}{fragment}"
     # and what the query's split missed: a fragment's token (#access_token=, as OAuth's
     # implicit flow sends it), a ; separator, a scheme-relative //user:password@
     for part in secret_parts(url):
-        url = url.replace(part, REDACTED) if part != REDACTED else url
-    return masked(url)  # and any credential a text holds, a GitHub token's shape say
+        url = url.replace(part, marker) if part != marker else url
+    # and any credential a text holds, a GitHub token's shape say
+    return _masked(url, credential_spans(url), marker)
 
 
 _USERINFO = r"[\\/]{2}([^\s/\\?#@]+)@|^([^\s:/\\@]+:[^\s/\\@]+)@"
@@ -266,8 +281,8 @@ def _tree_pattern(tree: dict[str, Any]) -> str:
     return f"(?:{pattern})?" if "" in tree else pattern
 
 
-def _masked(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with ``spans`` (overlapping or not) each replaced by ``<REDACTED>``."""
+def _masked(text: str, spans: list[tuple[int, int]], marker: str = REDACTED) -> str:
+    """``text`` with ``spans`` (overlapping or not) each replaced by ``marker``."""
     merged: list[list[int]] = []
     for start, end in sorted(spans):
         if merged and start <= merged[-1][1]:  # overlapping, or next to it: one mask
@@ -276,7 +291,7 @@ def _masked(text: str, spans: list[tuple[int, int]]) -> str:
             merged.append([start, end])
     shown, at = [], 0
     for start, end in merged:
-        shown += [text[at:start], REDACTED]
+        shown += [text[at:start], marker]
         at = end
     shown.append(text[at:])
     return "".join(shown)

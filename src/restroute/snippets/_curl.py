@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from .._core.url import dot_segment
 from ..errors import EndpointError
 from ..redact import Reference
-from ..rules import MAX_CURL_ARGUMENT
+from ..rules import MAX_CURL_ARGUMENT, MAX_CURL_COMMAND
 from ._request import _Request
 
 TYPE_CHECKING = False
@@ -52,6 +52,7 @@ def to_curl(
       https://api.github.com/user/starred/o/r
     """
     request = _Request(options, hide=redact, env=env)
+    _check_arguments(request)
     lines = []
     if any(c in request.url for c in "[]{}"):
         lines.append("--globoff")  # curl would read [] and {} as URL globs
@@ -78,6 +79,39 @@ def to_curl(
             lines.append("--data-binary @-")
     lines.append(_shell_word(request.url))
     return piped + "curl \\\n  " + " \\\n  ".join(lines)
+
+
+def _check_arguments(request: _Request) -> None:
+    """Refuse a command no shell can start: curl reads each header and the URL as one
+    argument, and Linux caps an argument and all of them (``MAX_CURL_ARGUMENT`` and
+    ``MAX_CURL_COMMAND``). A variable's value is not counted: it is read when it runs."""
+    sizes = {
+        f"the header {name}": _size(f"{name}: {value.template}")
+        if isinstance(value, Reference)
+        else _size(f"{name}: {value}")
+        for name, value in request.headers.items()
+    }
+    sizes["the URL"] = len(request.url)
+    for what, size in sizes.items():
+        if size > MAX_CURL_ARGUMENT:
+            msg = f"to_curl: {what} is {size:,} bytes long, past {MAX_CURL_ARGUMENT:,} "
+            msg += "(MAX_CURL_ARGUMENT), the longest a curl option is written (Linux refuses "
+            msg += "an argument over 128 KiB); send it with to_python, or shorten it"
+            raise EndpointError(msg)
+    body = request.body
+    if body is not None and len(body) <= MAX_CURL_ARGUMENT and _shell_text(body) is not None:
+        sizes["the body"] = len(body)  # --data-raw: an argument too
+    total = sum(sizes.values())
+    if total > MAX_CURL_COMMAND:
+        msg = f"to_curl: the headers, URL and body come to {total:,} bytes, past "
+        msg += f"{MAX_CURL_COMMAND:,} (MAX_CURL_COMMAND), the most a curl command passes "
+        msg += "(Linux caps a command's arguments at 2 MiB, its environment included); "
+        msg += "send it with to_python, or send fewer headers"
+        raise EndpointError(msg)
+
+
+def _size(text: str) -> int:
+    return len(text.encode(errors="surrogateescape"))
 
 
 def _header_option(name: str, value: str | Reference | None) -> str:

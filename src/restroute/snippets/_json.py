@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from ..redact import Reference, redact_fields, redact_headers, redact_url, referenced_headers
+from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def to_json(
     elif redact and isinstance(headers, Mapping):
         shown_options["headers"] = redact_headers(headers)
     if (redact or env is not None) and "url" in options:
-        shown_options["url"] = redact_url(options["url"])
+        shown_options["url"] = sendable_url(options["url"])  # as the other snippets send it
     if redact or env is not None:  # the body's fields, and request.* (request.auth, say)
         for name in shown_options.keys() - {"method", "url", "headers"}:
             shown_options[name] = redact_fields(shown_options[name])

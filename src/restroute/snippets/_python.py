@@ -11,6 +11,7 @@ from .._core.encoding import UNRESERVED
 from .._core.url import dot_segment
 from ..errors import EndpointError
 from ..redact import Reference
+from ..rules import MAX_HTTPX_URL
 from ._request import _Request
 
 TYPE_CHECKING = False
@@ -109,6 +110,11 @@ def _payload_literal(body: object) -> str:
 
 
 def _check_url_for(client: str, url: str) -> None:
+    if client == "httpx" and len(url) > MAX_HTTPX_URL:
+        msg = f"httpx refuses a URL over {MAX_HTTPX_URL:,} characters (MAX_HTTPX_URL, its "
+        msg += f"own limit), and this one has {len(url):,}; use client='requests', which "
+        msg += "has none, or shorten the URL"
+        raise EndpointError(msg)
     path_and_query = url.partition("://")[2].partition("/")[2]
     path = path_and_query.partition("?")[0]
     rewritten = {c for c in path_and_query if c in _REWRITTEN[client]}

@@ -12,7 +12,7 @@ from .._core.options import plain
 from .._core.url import authority_problem, is_absolute
 from .._core.wire import body_bytes, check_framing
 from ..errors import EndpointError
-from ..redact import redact_fields, redact_headers, redact_url, referenced_headers
+from ..redact import redact_fields, redact_headers, referenced_headers, sendable_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class _Request:
         elif hide:
             self.headers = redact_headers(headers)
         if env is not None or hide:
-            self.url = str(redact_url(self.url))  # access_token=<REDACTED>
+            self.url = str(sendable_url(self.url))  # access_token=%3CREDACTED%3E
         if self.method == "HEAD" and self.body is not None:
             msg = f"{route}: a HEAD request has no body; drop the body"
             raise EndpointError(msg)
