@@ -122,3 +122,31 @@ def test_a_token_cut_short_is_hidden_before_the_cut() -> None:
 def test_a_plain_value_is_shown_as_it_is() -> None:
     assert safe_repr(SimpleNamespace(user="octocat")) == "namespace(user='octocat')"
     assert safe_repr(["a"] * 100) == repr(["a"] * 100)[:57] + "..."
+
+
+# --- the library's other messages that repeat a value ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("route", "problem"),
+    [
+        (f"GET  /x?access_token={TOKEN} y z", "has whitespace inside its URL"),
+        (f"GET /x/{{a b}}?token={TOKEN}", "has whitespace inside its URL"),
+        ("FOO BAR /x?password=hunter2 more", "has whitespace inside its URL"),
+        (f"GET /x/{TOKEN}/../y", "has a '..' segment"),
+    ],
+    ids=["query-token", "template", "password", "dot-segment"],
+)
+def test_a_route_error_hides_its_credentials(route: str, problem: str) -> None:
+    with pytest.raises(EndpointError, match=problem) as raised:
+        restroute.endpoint(route)
+
+    message = str(raised.value)
+    assert "hunter2" not in message
+    for at in range(len(TOKEN) - 7):
+        assert TOKEN[at : at + 8] not in message
+
+
+def test_a_route_error_still_quotes_a_plain_route() -> None:
+    with pytest.raises(EndpointError, match=r"route 'GET /a b' has whitespace inside its URL"):
+        restroute.endpoint("GET /a b")
