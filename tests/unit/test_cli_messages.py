@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from restroute.cli import main
+from restroute.rules import json_too_deep
 
 TOKEN = "ghp_" + "Zq7Xk2Lm9Pw4Rt6Yv8Bn3Cd5Fg1Hj0Ks2Mn4Pq"  # GitHub's shape: 4 + 36
 
@@ -264,3 +265,32 @@ def test_json_only_that_does_not_close_is_not_json(capsys: pytest.CaptureFixture
     assert status == 2
     assert "is not JSON" in err
     assert "too deep" not in err
+
+
+DEEP = 150  # past the limit (100), within what json.loads reads: it says what is JSON
+
+
+@pytest.mark.parametrize(
+    "inner",
+    ["1", '"s"', '{"a": [1, 2.5e3, null]}', "{}", "[]", "true, false", ' NaN , "x\\"]" '],
+)
+def test_deep_json_is_too_deep(inner: str) -> None:
+    text = "[" * DEEP + inner + "]" * DEEP
+    json.loads(text)  # JSON indeed
+
+    assert json_too_deep(text)
+    assert json_too_deep('{"k": ' * DEEP + inner.join("[]") + "}" * DEEP)
+
+
+@pytest.mark.parametrize(
+    "inner",
+    ["x", "1 2", "1,", "{1: 2}", '{"a"}', '{"a": 1,}', "[1:2]", ",", '"\\q"', "01", "]["],
+)
+def test_deep_text_that_is_no_json_is_text(inner: str) -> None:
+    text = "[" * DEEP + inner + "]" * DEEP
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text)  # no JSON indeed
+
+    assert not json_too_deep(text)
+    assert not json_too_deep(text + "]")
+    assert not json_too_deep("[" * DEEP + "]" * DEEP + " x")
