@@ -129,8 +129,13 @@ MAX_DEEP_OBJECT = 32
 
 
 def json_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
-    """Whether JSON ``text`` opens more than ``limit`` arrays or objects inside each other
-    (read without recursion: json.loads raises RecursionError on such text)."""
+    """Whether ``text`` is JSON that opens more than ``limit`` arrays or objects inside each
+    other (read without recursion: json.loads raises RecursionError on such text). A text
+    that is no JSON (brackets that never close) nests nothing: it is text.
+
+    >>> json_too_deep("[" * 101 + "]" * 101), json_too_deep("[" * 5000), json_too_deep("[[1]]")
+    (True, False, False)
+    """
     if not text.lstrip().startswith(("[", "{")) or text.count("[") + text.count("{") <= limit:
         return False
     depth, in_string, escaped = 0, False, False
@@ -147,7 +152,51 @@ def json_too_deep(text: str, limit: int = MAX_NESTING) -> bool:
         elif char in "[{":
             depth += 1
             if depth > limit:
-                return True
+                return _is_json(text)
         elif char in "]}":
             depth -= 1
     return False
+
+
+# One JSON token after blanks: a string, a number or a literal (Python's reader takes NaN
+# and Infinity too), or a bracket, a colon or a comma.
+_JSON_TOKEN = (
+    r'[ \t\n\r]*(?:(?P<value>"(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"'
+    r"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|NaN|-?Infinity)"
+    r"|(?P<mark>[][{}:,]))"
+)
+
+
+_CLOSES = {("[]", "next"), ("[]", "first"), ("{}", "next"), ("{}", "key")}
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is one JSON value, read with a stack of the open brackets instead of
+    recursion (json.loads cannot read it: it nests past Python's recursion limit)."""
+    import re
+
+    token = re.compile(_JSON_TOKEN).match
+    open_: list[str] = []  # the brackets open, innermost last
+    # what comes next: a value; a value or "]" (first); a key or "}" (key); a key (name);
+    # a colon; a comma or a closing bracket (next)
+    expect, at = "value", 0
+    while (found := token(text, at)) is not None:
+        at, mark = found.end(), found["mark"]
+        inner = open_[-1] if open_ else ""
+        if mark in ("[", "{") and expect in ("value", "first"):
+            open_.append(mark)
+            expect = "first" if mark == "[" else "key"
+        elif mark is None and expect in ("value", "first"):
+            expect = "next"
+        elif mark is None and expect in ("key", "name") and found["value"][0] == '"':
+            expect = "colon"
+        elif mark == ":" and expect == "colon":
+            expect = "value"
+        elif (inner + (mark or ""), expect) in _CLOSES:
+            open_.pop()
+            expect = "next"
+        elif mark == "," and expect == "next" and inner:
+            expect = "value" if inner == "[" else "name"
+        else:
+            return False
+    return expect == "next" and not open_ and not text[at:].strip(" \t\n\r")

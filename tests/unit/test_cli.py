@@ -262,7 +262,8 @@ HUGE = "1" * 5000
         ),
         (
             ["build", "GET /x", "a:=" + DEEP],
-            "parameter 'a:=" + "[" * 37 + "…': the JSON is nested too deeply to read",
+            "parameter 'a:=" + "[" * 37 + "…': '" + "[" * 40 + "…' is not JSON (its brackets "
+            "do not close); write a=... or a==... for text",
         ),
         (
             ["build", "GET /x", "n:=" + HUGE],
@@ -355,14 +356,15 @@ def test_a_name_not_among_the_choices(
 
 
 def test_a_request_too_deep_to_write_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """JSON that parses but is too deep for a snippet writer is one line and status 2."""
+    """JSON that parses but nests past the limit is one line and status 2 (the same
+    limit as the explorers': more than 100 levels)."""
     deep = "[" * 700 + "]" * 700
 
     assert main(["build", "POST /x", f"a={deep}", "--format", "python"]) == 2
     assert capsys.readouterr() == (
         "",
-        "restroute: error: to_python: the body is nested too deeply to write as a Python "
-        "literal; use to_curl or to_json, which send it as it is\n",
+        "restroute: error: parameter 'a=" + "[" * 38 + "…': the JSON is nested too deep: "
+        "more than 100 levels of lists or objects inside each other; flatten it\n",
     )
 
 

@@ -918,11 +918,11 @@ PROFILE_DEEP = "is nested too deep: more than 100 tables or arrays inside each o
 
 @pytest.mark.parametrize(
     "text",
-    ["[" * 5000, "[" * 600 + "]" * 600, "{" * 101, '{"a": ' * 101 + "1" + "}" * 101],
-    ids=["5000-open", "600-deep-list", "101-open-braces", "101-deep-object"],
+    ["[" * 5000 + "]" * 5000, "[" * 600 + "]" * 600, '{"a": ' * 101 + "1" + "}" * 101],
+    ids=["5000-deep-list", "600-deep-list", "101-deep-object"],
 )
 def test_a_value_nested_too_deep_is_the_views_error(text: str) -> None:
-    """Too deep to read is an error in the view, never a RecursionError."""
+    """JSON too deep to read is an error in the view, never a RecursionError."""
     session = Session("POST /things")
     session.rows = [("q", text), ("n", "1")]
 
@@ -941,8 +941,19 @@ def test_a_value_nested_too_deep_is_the_views_error(text: str) -> None:
         '["' + "[" * 200 + '"]',  # brackets in a string nest nothing
         '["\\"' + "[" * 200 + '"]',  # nor after an escaped quote
         " x" + "[" * 200,  # text, not JSON
+        "[" * 5000,  # brackets that never close: no JSON, text (issue 32)
+        "{" * 101,
+        "[" * 200 + "x" + "]" * 200,  # closed, and still no JSON
     ],
-    ids=["100-deep", "brackets-in-a-string", "after-an-escaped-quote", "text"],
+    ids=[
+        "100-deep",
+        "brackets-in-a-string",
+        "after-an-escaped-quote",
+        "text",
+        "5000-open",
+        "101-open-braces",
+        "200-deep-not-json",
+    ],
 )
 def test_a_value_nested_no_deeper_than_the_limit_is_read(text: str) -> None:
     session = Session("POST /things")

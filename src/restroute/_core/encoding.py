@@ -6,7 +6,7 @@ import math
 import re
 
 from ..errors import EndpointError
-from ..redact import redact_fields
+from ..redact import redact_repr
 from .cache import compiled
 
 TYPE_CHECKING = False
@@ -115,14 +115,10 @@ def key_name(key: object) -> str:
 
 
 def safe_repr(value: object, limit: int = 60) -> str:
-    """``repr(value)`` safe to show in a message: cut to ``limit`` characters, the fields
-    named as secrets hidden (an error is shown and logged: ``{'access_token':
-    '<REDACTED>'}``); never raises."""
-    try:
-        text = repr(redact_fields(value))
-    except Exception:  # a huge int, or a broken __repr__
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """``repr(value)`` safe to show in a message: its secrets hidden, by a field's,
+    an attribute's or a key's name and by their shape (``redact_repr``: an error is shown
+    and logged), cut to ``limit`` characters; never raises."""
+    return redact_repr(value, limit)
 
 
 # What a terminal would obey (C0, C1: ESC clears a screen, sets a title), or that hides or

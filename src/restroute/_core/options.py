@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..redact import redact_url
 from ..rules import ALIASES as ALIASES  # also here: catalog/ imports them from this module
 from ..rules import DATA as DATA
 from ..rules import METHODS
@@ -36,7 +37,8 @@ def _split_route(route: str) -> tuple[str | None, str]:
         why = "has a method but no URL"
     else:
         why = "has whitespace inside its URL"
-    msg = f"route {route!r} {why}; write it as 'METHOD URL', e.g. 'GET /repos/{{owner}}/{{repo}}'"
+    shown = str(redact_url(route))  # its credentials hidden: a query's token, by its shape
+    msg = f"route {shown!r} {why}; write it as 'METHOD URL', e.g. 'GET /repos/{{owner}}/{{repo}}'"
     msg += " (percent-encode spaces as %20)" if len(words) > 2 else ""
     raise EndpointError(msg)
 

@@ -319,7 +319,8 @@ def absolute_url(url: str, base_url: object, route: str) -> str:
 
 def _dot_segment_why(url: str, segment: str) -> str:
     return (
-        f"the URL path {path(url)!r} has a {segment!r} segment, which HTTP clients remove, "
+        f"the URL path {redact_url(path(url))!r} has a {segment!r} segment, which HTTP "
+        "clients remove, "
         "sending the request elsewhere; pass another value"
     )
 

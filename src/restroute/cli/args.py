@@ -4,17 +4,28 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from .._core.encoding import printable
 from .._rows import parse_value
 from ..errors import EndpointError
 from ..profiles import Profile, load_profile
+from ..redact import (
+    hide_values,
+    is_secret,
+    redact_message,
+    redacted,
+    redacted_value,
+    secret_values,
+)
+from ..rules import MAX_NESTING, json_too_deep
 
 # Where an item splits: the first of these in it, the longer at the same place (HTTPie).
 _SEPARATOR = re.compile(r"==|:=|=|:|@")
@@ -52,12 +63,38 @@ class _Parser(argparse.ArgumentParser):
 
 
 def quoted(text: str, width: int = 40) -> str:
-    """``text`` quoted for a one-line message, cut short when long.
+    """``text`` quoted for a one-line message, every credential in it hidden first (by
+    its shape: redact's rule), then cut short when long: a cut token has no shape left.
 
     >>> print(quoted("a=" + "[" * 100))
     'a=[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[…'
+    >>> print(quoted("q=ghp_" + "A" * 36))
+    'q=<REDACTED>'
     """
+    return _quote(redact_message(text), width)
+
+
+def _quote(text: str, width: int = 40) -> str:
+    """``text`` quoted as it is (its secrets hidden already), cut short when long."""
     return repr(text if len(text) <= width else text[:width] + "…")
+
+
+def say(kind: str, message: object, secrets: Iterable[str] = ()) -> None:
+    """One line on stderr, ``restroute: KIND: MESSAGE``: each of ``secrets`` hidden in it
+    (``secret_values``' texts), and each character a terminal would obey, or that
+    reorders what follows (ESC, BEL, U+009B, U+202E), escaped (API.md section 9)."""
+    print(f"restroute: {kind}: {printable(hide_values(str(message), secrets))}", file=sys.stderr)
+
+
+def escaped(text: str) -> str:
+    """Lines made from input (a listing, a table) as a terminal gets them: each control
+    character or bidi override escaped (``\\x1b``, ``\\u202e``), the newlines kept.
+
+    >>> print(escaped("a\\x1b[2J\\nb\\u202e"))
+    a\\x1b[2J
+    b\\u202e
+    """
+    return "\n".join(map(printable, text.split("\n")))
 
 
 def item(text: str) -> tuple[str, object]:
@@ -75,28 +112,51 @@ def item(text: str) -> tuple[str, object]:
         msg = f"parameter {quoted(text)} is not {_ITEM_FORMS}"
         raise UsageError(msg)
     key, separator, value = text[: found.start()], found[0], text[found.end() :]
+    # what an error shows: a secret's value hidden by its name, any other by its shape
+    value_shown = str(redacted_value(key if "=" in separator else f"headers.{key}", value))
+    name = redact_message(key)
+    shown = _quote(f"{name}{separator}{value_shown}")
+    if separator in ("=", ":=") and json_too_deep(value):  # JSON, too deep: only then
+        msg = f"parameter {shown}: the JSON is nested too deep: more than {MAX_NESTING} "
+        raise UsageError(msg + "levels of lists or objects inside each other; flatten it")
     try:
         if separator == "=":
             return row(key, parse_value(value))
         if separator == ":=":
             return row(key, json.loads(value))
-    except RecursionError:
-        msg = f"parameter {quoted(text)}: the JSON is nested too deeply to read"
-        raise UsageError(msg) from None
-    except ValueError as error:
-        msg = f"parameter {quoted(text)}: {quoted(value)} is not JSON ({error}); "
-        msg += f"write {key}=... or {key}==... for text"
+    except (ValueError, RecursionError) as error:  # deep and no JSON: it does not close
+        why = error if isinstance(error, ValueError) else "its brackets do not close"
+        msg = f"parameter {shown}: {quoted(value_shown)} is not JSON ({why}); "
+        msg += f"write {name}=... or {name}==... for text"
         raise UsageError(msg) from None
     if separator == "==":
         return row(key, value)
     if separator == "@":
         if not value:
-            raise UsageError(f"parameter {quoted(text)}: give the file's path after @")
+            raise UsageError(f"parameter {shown}: give the file's path after @")
         return key, Path(value)
     if _TOKEN.fullmatch(key) is None:
-        msg = f"parameter {quoted(text)} is not {_ITEM_FORMS} ({quoted(key)} is no header name)"
+        msg = f"parameter {shown} is not {_ITEM_FORMS} ({quoted(key)} is no header name)"
         raise UsageError(msg)
     return row(f"headers.{key}", value.strip())
+
+
+def typed_secrets(argv: Sequence[str], args: argparse.Namespace | None = None) -> tuple[str, ...]:
+    """The secrets a command's own words carry (``secret_values``: a credential in any
+    word, by its shape, as argparse repeats a word it refuses) and, once they are read,
+    its items, headers and base URL (by their names): what its errors and warnings hide
+    wherever they repeat them."""
+    words = {f"word {at}": word for at, word in enumerate(argv)}
+    if args is None:
+        return secret_values(words)
+    rows = [row(f"headers.{name}", value) for name, value in getattr(args, "headers", [])]
+    for text in getattr(args, "items", []):
+        with contextlib.suppress(UsageError):  # said by the command itself
+            rows.append(item(text))
+    values = {name: value for name, value in rows if not isinstance(value, Path)}
+    if getattr(args, "base_url", None) is not None:
+        values["base_url"] = args.base_url
+    return secret_values({**words, **values})
 
 
 def row(name: str, value: object) -> tuple[str, object]:
@@ -109,7 +169,9 @@ def header(text: str) -> tuple[str, str]:
     """``'name: value'`` as curl and HTTPie write it."""
     name, colon, value = text.partition(":")
     if not colon or not name.strip():
-        msg = f"header {quoted(text)} is not 'name: value'"
+        first, blank, rest = text.strip().partition(" ")  # authorization token t: no colon
+        shown = f"{first} {redacted(first, rest.strip())}" if blank and is_secret(first) else text
+        msg = f"header {quoted(shown)} is not 'name: value'"
         raise argparse.ArgumentTypeError(msg)
     return name.strip(), value.strip()
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import argparse
 import shlex
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import endpoint, explain, formats
 from .._rows import nest
 from ..profiles import Profile, env_references
+from ..redact import secret_values
 from .args import (
     UsageError,
     _no_files,
@@ -22,6 +22,8 @@ from .args import (
     profile_option,
     quoted,
     row,
+    say,
+    typed_secrets,
 )
 
 if TYPE_CHECKING:
@@ -117,15 +119,16 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     if args.base_url is not None:
         rows.append(("base_url", args.base_url))
     options, warnings = nest(rows)
+    secrets = typed_secrets([], args)
     for warning in warnings:
-        print(f"restroute: warning: {warning}", file=sys.stderr)
+        say("warning", warning, secrets)
     redact = args.redact or args.env_secrets or (args.format == "explain" and not args.reveal)
     env = None
     if args.env_secrets and args.format != "explain":  # explain shows values: redacted
         layers = [(f"profile {each.name!r}", each.options, each.raw) for each in profiles]
         env, notes = env_references([*layers, ("the command line", options, None)])
         for note in notes:
-            print(f"restroute: warning: {note}", file=sys.stderr)
+            say("warning", note, secrets)
     source = _source(args, profiles)
     if source is not None:
         from .. import catalog
@@ -167,7 +170,7 @@ def _described(
         msg = f"{op.id}: field@path sends a file in a multipart form, and this route's body is "
         raise UsageError(msg + (op.media_type or "none"))
     for warning in api.check(typed, values):
-        print(f"restroute: warning: {warning}", file=sys.stderr)
+        say("warning", warning, secret_values(values))
     route, parameters = op.call(values)
     catalog_layer = Profile("catalog", op.defaults, op.defaults)
     layers = [catalog_layer, *profiles] if op.defaults else profiles
@@ -202,5 +205,5 @@ def _request(
     merged = layered.merge(route, options)  # a profile's owner counts too
     judge = api or catalog.load("github")
     for warning in judge.check(f"{merged['method']} {merged['url']}", merged):
-        print(f"restroute: warning: {warning}", file=sys.stderr)
+        say("warning", warning, secret_values(merged))
     return text

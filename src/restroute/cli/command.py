@@ -18,8 +18,11 @@ from .args import (
     _profile,
     _source,
     catalog_option,
+    escaped,
     item,
     profile_option,
+    say,
+    typed_secrets,
 )
 from .build import _build
 from .explore import EXAMPLE_ROUTE, _explore
@@ -50,12 +53,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
+    argv = sys.argv[1:] if argv is None else argv
+    secrets = typed_secrets(argv)  # what its errors hide: credentials, values of secrets
     try:
         args = build_parser().parse_args(argv)
+        secrets = typed_secrets(argv, args)
         profiles = [_profile(path) for path in args.profiles + getattr(args, "more", [])]
         for profile in profiles:
             for warning in profile.warnings:
-                print(f"restroute: warning: {warning}", file=sys.stderr)
+                say("warning", warning, secrets)
         if args.command in (None, "explore"):
             values = _no_files([item(text) for text in getattr(args, "items", [])])
             source = _source(args, profiles)
@@ -67,15 +73,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             _no_files([item(text) for text in args.items])  # said here, not in a tab
             return _serve(args)
         if args.command == "routes":
-            text = _routes(" ".join(args.query).strip(), args.limit, _source(args, profiles))
+            query = " ".join(args.query).strip()
+            text = escaped(_routes(query, args.limit, _source(args, profiles)))
         elif args.command == "import":
             text = _import(
                 args.text, args.format, reveal=args.reveal, source=_source(args, profiles)
             )
         else:
             text = _build(args, profiles)
+            text = escaped(text) if args.format == "explain" else text  # a table, for people
     except (UsageError, EndpointError) as error:
-        print(f"restroute: error: {error}", file=sys.stderr)
+        say("error", error, secrets)
         return 2
     return _print(text)
 

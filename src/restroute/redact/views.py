@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
-from .fields import holds_secret, redact_options
+from .fields import holds_secret, redact_fields, redact_options
 from .names import REDACTED, is_secret
 from .references import references_only
 from .text import credential_spans, masked, redact_url, secret_parts
@@ -142,6 +142,26 @@ def redact_message(message: str, secrets: Iterable[str] = ()) -> str:
     'no route for https://<REDACTED>@h/x?token=<REDACTED> (key <REDACTED>)'
     """
     return masked(str(message), secrets)
+
+
+def redact_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)`` as a message shows it, the type still named: the fields named as
+    secrets hidden (``redact_fields``), then every credential its text shows (an
+    attribute's, a dataclass's or a named tuple's ``password='...'``, a GitHub token's
+    shape: ``redact_message``), then cut to ``limit`` characters: a token cut first would
+    lose its shape, and show. Never raises.
+
+    >>> from types import SimpleNamespace
+    >>> redact_repr(SimpleNamespace(user="me", password="hunter2"))
+    "namespace(user='me', password='<REDACTED>')"
+    """
+    try:
+        text = repr(redact_fields(value))
+    except Exception:  # a huge int, or a broken __repr__
+        text = f"<{type(value).__name__} object>"
+    # what is past the cut is never shown: only a credential across it must be seen whole
+    text = redact_message(text[: 4 * limit + 256])
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def redact_route(route: str) -> str:
