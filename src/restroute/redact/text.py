@@ -126,12 +126,14 @@ _WHOLE = (
     r"[\"'][^\"'\n]*)[\"']",
     r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
     r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
+    # a Bearer credential wherever it is written (prose, a string, a line half typed)
+    r"(?i:bearer)(?<![\w-](?i:bearer))[ \t]+(?P<bearer>[^\s\"'<>,;]+)",
     # a password with a / in it (//me:pa/ss@host): a URL's reader ends the host at the /,
     # and a person meant a password
     r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
 )
 # Every way above has one of these: a text without any holds no credential.
-_MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_"
+_MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_|(?i:bearer)"
 # What stands where a credential would, and is none: nothing, a variable, a command's
 # output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
 # or a few of them, as $USER:$PASSWORD.
@@ -146,8 +148,9 @@ def credential_spans(text: str) -> list[tuple[int, int]]:
     token ...``, ``-H 'X-Api-Key: ...'``, ``auth: "..."``; the scheme word is kept), an
     assignment to such a name (``export GITHUB_TOKEN=...``, ``password=...`` in a form
     body), curl's ``-u``/``--user``/``--oauth2-bearer`` and HTTPie's ``-a``, requests'
-    ``auth=(...)``, a ``user:password@``, a secret query value, and GitHub's token shapes
-    (``ghp_``, ``gho_``, ``ghu_``, ``ghs_``, ``ghr_``, ``github_pat_``). A variable, a
+    ``auth=(...)``, a ``user:password@``, a secret query value, GitHub's token shapes
+    (``ghp_``, ``gho_``, ``ghu_``, ``ghs_``, ``ghr_``, ``github_pat_``) and the word after
+    ``Bearer`` wherever it is. A variable, a
     command's output or a ``<placeholder>`` where the credential would be is none.
 
     >>> text = "export GITHUB_TOKEN=t1; curl -u me:pw -H 'Authorization: token t2' h"
