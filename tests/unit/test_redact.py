@@ -502,14 +502,15 @@ _PAT = "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"
         (f'per_page = 2\nnote = "{_GHP}"\nbad line here', [_GHP], ["note = ", "bad line here"]),
         (f"[headers\nx = {_PAT}", [_PAT], ["[headers\nx = "]),
         ('x = "call with Bearer eyJhbGciOi.xyz9" oops', ["eyJhbGciOi.xyz9"], ['" oops']),
-        ('a = 1\n= "x"\nnote = "token = abc" [', ["abc"], ['a = 1\n= "x"\nnote = ']),
+        ('a = 1\n= "x"\npassword = abc def [', ["abc def"], ['a = 1\n= "x"\npassword = ']),
     ],
 )
 def test_a_toml_that_does_not_parse_is_shown_with_every_credential_hidden(
     written: str, secrets: list[str], kept: list[str]
 ) -> None:
     """The text is still shown (keys, lines and so where the parse error is), every
-    credential's shape hidden: after a secret's key, a GitHub token, a Bearer credential."""
+    credential hidden: after a secret's key (quoted, unterminated or bare), and by its
+    shape anywhere (a GitHub token, a Bearer credential)."""
     import tomllib
 
     with pytest.raises(tomllib.TOMLDecodeError):
@@ -529,8 +530,8 @@ def test_a_toml_that_does_not_parse_is_shown_with_every_credential_hidden(
 
 
 def test_a_toml_nested_past_what_python_reads_is_shown_with_its_credentials_hidden() -> None:
-    """5,000 arrays inside each other: Python's TOML reader gives up (a RecursionError),
-    so it does not parse, and the token inside is hidden as in any text that does not."""
+    """5,000 arrays inside each other, which Python's TOML reader gives up on (a
+    RecursionError): the token inside is hidden by its shape, at once."""
     written = "x = " + "[" * 5000 + f'"{_GHP}"' + "]" * 5000
 
     shown = redact_toml(written)
