@@ -31,13 +31,26 @@ class Format:
     syntax: str  # "python": the lexer a viewer highlights it with
     key: str  # "f7": the explorer's copy key
     render: Callable[..., str]  # (options, *, redact, env) -> text (restroute.snippets)
+    call: str = ""
+    """The method of request options that writes it, secrets hidden, as a hint names it:
+    ``to_curl(redact=True)`` (a result has it after ``import restroute`` alone)."""
 
 
+_HTTPX = partial(to_python, client="httpx")
+_HTTPX_CALL = "to_python(client='httpx', redact=True)"
 FORMATS = (
-    Format("curl", "curl", "curl", "bash", "f6", to_curl),
-    Format("python", "Python (requests)", "Python", "python", "f7", to_python),
-    Format("httpx", "Python (httpx)", "httpx", "python", "f8", partial(to_python, client="httpx")),
-    Format("json", "JSON", "JSON", "json", "f5", to_json),
+    Format("curl", "curl", "curl", "bash", "f6", to_curl, "to_curl(redact=True)"),
+    Format(
+        "python",
+        "Python (requests)",
+        "Python",
+        "python",
+        "f7",
+        to_python,
+        "to_python(redact=True)",
+    ),
+    Format("httpx", "Python (httpx)", "httpx", "python", "f8", _HTTPX, _HTTPX_CALL),
+    Format("json", "JSON", "JSON", "json", "f5", to_json, "to_json(redact=True)"),
 )
 
 BY_NAME = {each.name: each for each in FORMATS}

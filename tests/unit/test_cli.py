@@ -621,6 +621,44 @@ def test_formats(capsys: pytest.CaptureFixture[str], format: str, start: str) ->
     assert "token ghp_1" in out
 
 
+NOTE = "restroute: note: secrets are shown; --redact or --env-secrets hides them\n"
+_TTY_TOKEN = "ghp_" + "TtyN0te5ecret" * 3
+
+
+@pytest.mark.parametrize(
+    ("tty", "argv", "noted"),
+    [  # issue 32, item 14: a terminal is told; a pipe gets the snippet as it always did
+        (True, ["-H", f"authorization: token {_TTY_TOKEN}"], True),
+        (True, ["-f", "curl", f"access_token={_TTY_TOKEN}"], True),
+        (True, ["-f", "python", f"data.user.password={_TTY_TOKEN}"], True),
+        (False, ["-H", f"authorization: token {_TTY_TOKEN}"], False),  # piped
+        (True, ["per_page=2"], False),  # a terminal, and no secret to show
+        (True, ["-H", f"authorization: token {_TTY_TOKEN}", "--redact"], False),
+        (True, ["-H", f"authorization: token {_TTY_TOKEN}", "--env-secrets"], False),
+        (True, ["-H", f"authorization: token {_TTY_TOKEN}", "-f", "explain"], False),
+        (True, ["-H", f"authorization: token {_TTY_TOKEN}", "-f", "explain", "--reveal"], False),
+    ],
+)
+def test_a_terminal_is_told_once_that_build_shows_secrets(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tty: bool,
+    argv: list[str],
+    noted: bool,
+) -> None:
+    """``restroute build`` reveals by default, for piping: on a terminal, one line on
+    stderr says so and how to hide them, when the request holds a secret to show."""
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: tty)
+
+    assert main(["build", "POST /x", *argv]) == 0
+    out, err = capsys.readouterr()
+
+    assert err.count(NOTE) == (1 if noted else 0)
+    assert err.replace(NOTE, "").count("secrets are shown") == 0
+    if noted:
+        assert _TTY_TOKEN in out  # as it always was: the note only says so
+
+
 def test_explain_is_redacted_unless_revealed(capsys: pytest.CaptureFixture[str]) -> None:
     """explain is a display: the token of -H 'authorization: token T' shows only with
     --reveal (the snippets, for piping, show it unless --redact)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -432,15 +433,10 @@ def test_an_8_mib_upload_shows_a_summary_in_every_part() -> None:
     assert shown["text/plain"].endswith("\n\n" + ZIP_LINE)
     html = shown["text/html"]
     assert f"<p><b>body</b></p><pre>{escape(ZIP_LINE)}</pre>" in html
-    for name, label in [("curl", "curl"), ("python", "Python (requests)"),
-                        ("httpx", "Python (httpx)"), ("json", "JSON")]:  # fmt: skip
+    for label in ("curl", "Python (requests)", "Python (httpx)", "JSON"):
         assert (
             f"<details><summary>{escape(label)}</summary><pre>"
-            + escape(
-                f"not shown, as the body is {ZIP_LINE}; "
-                f"restroute.formats.find({name!r}).render(options) writes the whole snippet"
-            )
-            + "</pre></details>"
+            + escape(f"not shown, as the body is {ZIP_LINE}; options.to_")
         ) in html
     assert bundle(options, as_="json")["application/json"] == {
         "method": "post",
@@ -557,6 +553,37 @@ def test_a_body_2000_deep_displays_as_a_summary_line() -> None:
     assert (
         "the body cannot become JSON: maximum recursion depth exceeded" in why_shown["text/html"]
     )
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["result", "a plain dict"])
+def test_the_binary_body_hint_names_a_call_that_runs_and_hides_secrets(plain: bool) -> None:
+    """Issue 32, item 12: the call each snippet's hint names runs after ``import
+    restroute`` alone (no restroute.formats) and writes the whole snippet, its token
+    hidden; for a plain dict shown in a NotebookView too."""
+    token = "ghp_" + "H1nt5ecret" * 4
+    result = endpoint(
+        UPLOAD, name="a.zip", data=ZIP_START, headers={"content-type": "application/zip",
+        "authorization": f"token {token}"},
+    )  # fmt: skip
+    shown = NotebookView(dict(result) if plain else result)._repr_mimebundle_()["text/html"]
+    hints = re.findall(r"; ([^;<>]+) writes the whole snippet<", html.unescape(shown))
+
+    assert len(hints) == 4
+    import restroute
+
+    start = "restroute.RequestOptions(options)." if plain else "options."
+    assert all(hint.startswith(start) for hint in hints)  # a name `import restroute` gives
+    assert "RequestOptions" in restroute.__all__
+
+    shown_options = {"options": dict(result) if plain else result}
+    for hint in hints:
+        written = eval(hint, {"restroute": restroute}, shown_options)
+        assert token not in written
+        assert "<REDACTED>" in written
+        assert written == eval(
+            hint.replace("redact=True", "redact=False"), {"restroute": restroute},
+            shown_options,
+        ).replace(token, "<REDACTED>")  # fmt: skip
 
 
 def test_an_explanation_of_an_8_mib_upload_stays_small() -> None:

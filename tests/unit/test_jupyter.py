@@ -350,6 +350,31 @@ def test_the_widget_state_a_notebook_saves_holds_no_secret(
     assert "&lt;REDACTED&gt;" in state  # the panes' state: as they show with reveal off
 
 
+@pytest.mark.parametrize(
+    "typed",
+    [
+        'password = "hunter2-typed',  # issue 32, item 11: still being typed
+        "[headers\nx = ghp_" + "A1b2C3d4E5" * 4,
+        'x = "Bearer hunter2-typed" oops\n[',
+    ],
+)
+def test_a_session_toml_that_does_not_parse_syncs_no_secret(typed: str) -> None:
+    """The layer's text as the page and the saved notebook get it (``shown``, the widget
+    state): every credential hidden even while TOML does not read the text, the rest as
+    typed; the kernel keeps the text itself."""
+    explorer = explore("GET /user")
+
+    explorer.layer_text.type(typed)
+
+    assert "not valid TOML" in explorer.status.html
+    state = json.dumps(widgets.Widget.get_manager_state(drop_defaults=False))
+    for secret in ("hunter2-typed", "A1b2C3d4E5"):
+        assert secret not in explorer.layer_text.shown
+        assert secret not in state
+    assert explorer.layer_text.shown.split("\n")[0][:5] == typed[:5]
+    assert explorer.layer_text.value == typed
+
+
 def test_a_row_named_as_a_secret_is_a_password_field_until_revealed() -> None:
     """By its name: a password field, saved as dots. By what it holds (a URL's
     user:password@): saved as dots, and shown so while the field is left. Revealed: text."""

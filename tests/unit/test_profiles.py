@@ -572,7 +572,7 @@ ROUND_TRIP: dict[str, Any] = {
     "mixed": [1, "two", True, 2.5, date(2024, 1, 1), {"a": 1}],
     "nested_lists": [[1, 2], ["a"], []],
     "nothing": [],
-    "dotted.key": 1,
+    "dotted.name": 1,
     "with space": "x",
     "a=b": "c",
     "ключ": "значение",
@@ -684,8 +684,8 @@ TOML_TEXT: list[tuple[dict[str, Any], str]] = [
         'controls = "\\u0000\\u007f"\nunicode = "日本"\n',
     ),
     (
-        {"ключ": 1, "with space": 2, "dotted.key": 3, "": 4, "bare-key_1": 5},
-        '"ключ" = 1\n"with space" = 2\n"dotted.key" = 3\n"" = 4\nbare-key_1 = 5\n',
+        {"ключ": 1, "with space": 2, "dotted.name": 3, "": 4, "bare-name_1": 5},
+        '"ключ" = 1\n"with space" = 2\n"dotted.name" = 3\n"" = 4\nbare-name_1 = 5\n',
     ),
     (
         {"labels": ["bug", "help wanted"], "nothing": [], "nested": [[1], []]},
@@ -858,6 +858,73 @@ def test_a_secret_header_that_is_not_a_string_is_left_out() -> None:
 
     assert "literal" not in text
     assert tomllib.loads(text) == {"headers": {}}
+
+
+def test_literal_secrets_that_are_not_headers_are_left_out_of_a_saved_file(
+    tmp_path: Path,
+) -> None:
+    """As the attack did it (issue 32, item 4): a parameter ``password``, a parameter
+    ``access_token``, a body field ``data.user.password`` and ``request.auth`` saved as
+    literals: the file holds none of them, says each was left out as a header's is, and
+    keeps their ${VAR} references and every key that is no secret."""
+    literals = {"password": "hunter2", "access_token": "gho_attack1", "inner": "pw-inner-3"}
+    options = {
+        "password": "hunter2",
+        "access_token": "gho_attack1",
+        "data": {"user": {"password": "pw-inner-3", "name": "octocat"}, "title": "t"},
+        "request": {"auth": "token ghp_AttackAttackAttackAttackAttack1234", "timeout": 5},
+        "per_page": 100,
+    }
+    references = {
+        "client_secret": "${CLIENT_SECRET}",
+        "data": {"user": {"passwd": "${PASSWD}"}},
+        "request": {"auth": "token ${GITHUB_TOKEN}"},
+    }
+
+    for saved in (options, references):
+        save_profile(tmp_path / "p.toml", saved)
+        text = (tmp_path / "p.toml").read_text(encoding="utf-8")
+        for secret in (*literals.values(), "hunter2", "ghp_Attack"):
+            assert secret not in text
+        read = tomllib.loads(text)
+        if saved is options:
+            assert read == {
+                "data": {"user": {"name": "octocat"}, "title": "t"},
+                "request": {"timeout": 5},
+                "per_page": 100,
+            }
+            assert [line for line in text.splitlines() if line.startswith("#")] == [
+                f"# password: {NOTE}",
+                f"# access_token: {NOTE}",
+                f"# data.user.password: {NOTE}",
+                f"# request.auth: {NOTE}",
+            ]
+        else:
+            assert read == references  # a ${VAR} reference is kept, at any depth
+            assert "#" not in text
+
+
+def test_left_out_names_every_secret_a_dump_leaves_out() -> None:
+    """What the explorer reports after a save: each literal secret, a header by its name
+    (first, as before), any other by its dotted key, an item of an array by its index."""
+    options = {
+        "headers": {"authorization": "token abc", "accept": "*/*"},
+        "data": {"hooks": [{"config": {"secret": "s1", "url": "https://h"}}]},
+        "token": 7,
+        "session": {"id": "${SID}"},  # a table under a secret's name is left out whole
+    }
+
+    found = left_out(options)
+
+    assert list(found) == ["authorization", "data.hooks[0].config.secret", "token", "session"]
+    assert found["data.hooks[0].config.secret"] == "# data.hooks[0].config.secret: left out"
+    assert found["authorization"] == "# headers.authorization: left out"
+    text = dump_profile(options)
+    assert "s1" not in text
+    assert tomllib.loads(text) == {
+        "headers": {"accept": "*/*"},
+        "data": {"hooks": [{"config": {"url": "https://h"}}]},
+    }
 
 
 # --- what TOML cannot hold ------------------------------------------------------------------
@@ -1071,7 +1138,7 @@ def test_same_tells_apart_what_equality_does_not() -> None:
 
 
 _TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
-_KEYS = st.text(st.characters(codec="utf-8"), max_size=6)
+_KEYS = st.text(st.characters(codec="utf-8"), max_size=6).filter(lambda key: not is_secret(key))
 _OFFSETS = st.integers(-(24 * 60 - 1), 24 * 60 - 1).map(
     lambda minutes: timezone(timedelta(minutes=minutes))
 )

@@ -491,6 +491,56 @@ def test_a_toml_is_read_token_by_token(written: str, shown: str) -> None:
     assert redact_toml(written) == shown
 
 
+_GHP = "ghp_" + "A1b2C3d4E5" * 4  # a GitHub token's shape: 40 characters after ghp_
+_PAT = "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"
+
+
+@pytest.mark.parametrize(
+    ("written", "secrets", "kept"),
+    [  # issue 32, item 11: a session layer's TOML typed into, while it does not parse
+        ('password = "hunter2', ["hunter2"], ["password = "]),
+        (f"token = {_GHP}", [_GHP], ["token = "]),
+        (f'per_page = 2\nnote = "{_GHP}"\nbad line here', [_GHP], ["note = ", "bad line here"]),
+        (f"[headers\nx = {_PAT}", [_PAT], ["[headers\nx = "]),
+        ('x = "call with Bearer eyJhbGciOi.xyz9" oops', ["eyJhbGciOi.xyz9"], ['" oops']),
+        ('a = 1\n= "x"\npassword = abc def [', ["abc def"], ['a = 1\n= "x"\npassword = ']),
+    ],
+)
+def test_a_toml_that_does_not_parse_is_shown_with_every_credential_hidden(
+    written: str, secrets: list[str], kept: list[str]
+) -> None:
+    """The text is still shown (keys, lines and so where the parse error is), every
+    credential hidden: after a secret's key (quoted, unterminated or bare), and by its
+    shape anywhere (a GitHub token, a Bearer credential)."""
+    import tomllib
+
+    with pytest.raises(tomllib.TOMLDecodeError):
+        tomllib.loads(written)
+
+    shown = redact_toml(written)
+
+    for secret in secrets:
+        assert secret not in shown
+    for text in kept:
+        assert text in shown
+    lines = shown.split("\n")
+    assert len(lines) == written.count("\n") + 1  # each line where it was: the error's too
+    for at, line in enumerate(written.split("\n")):
+        if not any(secret in line for secret in secrets):
+            assert lines[at] == line
+
+
+def test_a_toml_nested_past_what_python_reads_is_shown_with_its_credentials_hidden() -> None:
+    """5,000 arrays inside each other, which Python's TOML reader gives up on (a
+    RecursionError): the token inside is hidden by its shape, at once."""
+    written = "x = " + "[" * 5000 + f'"{_GHP}"' + "]" * 5000
+
+    shown = redact_toml(written)
+
+    assert _GHP not in shown
+    assert shown == written.replace(_GHP, REDACTED)
+
+
 def test_a_value_that_holds_itself_is_redacted_and_not_walked_forever() -> None:
     from restroute.redact import redact_fields
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import endpoint, explain, formats
 from .._rows import nest
 from ..profiles import Profile, env_references
-from ..redact import secret_values
+from ..redact import redact_options, secret_values
 from .args import (
     UsageError,
     _no_files,
@@ -197,7 +199,10 @@ def _request(
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
-    text = formats.find(format).render(layered(route, options), redact=redact, env=env)
+    request = layered(route, options)
+    text = formats.find(format).render(request, redact=redact, env=env)
+    if not redact:
+        _note_secrets_shown(request)
     if not check:
         return text
     from .. import catalog  # GitHub's description of the route: warnings, never errors
@@ -207,3 +212,17 @@ def _request(
     for warning in judge.check(f"{merged['method']} {merged['url']}", merged):
         say("warning", warning, secret_values(merged))
     return text
+
+
+SHOWN = "restroute: note: secrets are shown; --redact or --env-secrets hides them"
+
+
+def _note_secrets_shown(request: Mapping[str, Any]) -> None:
+    """One line on stderr when a snippet shows a secret on a terminal. The snippets reveal
+    by default, for piping (``| sh``, ``> send.py``), while the explorers hide by default:
+    so when stdout is a terminal (a person reads it, and a screen may be shared) and the
+    request holds a secret value (one the redact package hides: ``redact_options``
+    changes the request), stderr says so and how to hide it. Piped, nothing is said."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    if callable(isatty) and isatty() and redact_options(request) != request:
+        print(SHOWN, file=sys.stderr)

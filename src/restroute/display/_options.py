@@ -8,6 +8,7 @@ from html import escape
 
 from .. import formats
 from .._core.encoding import safe_repr
+from .._core.result import RequestOptions
 from ..errors import EndpointError
 from ..redact import redact_headers, redact_options
 from ._summary import LIMIT, _summarised, summary
@@ -55,6 +56,7 @@ def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
 def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: bool = True) -> str:
     """The method and URL, a headers table, the body, and (``snippets``) the snippets
     that send it."""
+    result = isinstance(options, RequestOptions)
     options = redact_options(options) if redact else options  # the URL's and body's too
     method = escape(str(options.get("method", "?")).upper())
     parts = [
@@ -69,7 +71,9 @@ def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: b
         text = _body_text(body, _content_type(options))
         parts.append(f"<p><b>body</b></p><pre>{escape(text)}</pre>")
     for format in formats.FORMATS if snippets else ():
-        snippet = _snippet(options, format, redact) if line is None else _not_shown(format, line)
+        snippet = (
+            _snippet(options, format, redact) if line is None else _not_shown(format, line, result)
+        )
         parts.append(
             f"<details><summary>{escape(format.label)}</summary>"
             f"<pre>{escape(snippet)}</pre></details>"
@@ -111,12 +115,12 @@ def _body_text(body: object, content_type: object = None) -> str:
         return safe_repr(body, LIMIT)
 
 
-def _not_shown(format: formats.Format, line: str) -> str:
-    """What stands for a snippet that would hold a body shown as ``line``."""
-    return (
-        f"not shown, as the body is {line}; "
-        f"restroute.formats.find({format.name!r}).render(options) writes the whole snippet"
-    )
+def _not_shown(format: formats.Format, line: str, result: bool) -> str:
+    """What stands for a snippet that would hold a body shown as ``line``: the call that
+    writes it whole, secrets hidden, that runs after ``import restroute`` alone (on a
+    ``result``, its own method; on other options, once they are made request options)."""
+    options = "options" if result else "restroute.RequestOptions(options)"
+    return f"not shown, as the body is {line}; {options}.{format.call} writes the whole snippet"
 
 
 def _snippet(options: Mapping[str, Any], format: formats.Format, redact: bool) -> str:

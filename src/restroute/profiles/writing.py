@@ -3,6 +3,7 @@ TOML cannot hold refused by its key."""
 
 from __future__ import annotations
 
+import operator
 import sys
 from collections.abc import Iterator, Mapping
 from datetime import date, datetime, time, timedelta
@@ -23,7 +24,8 @@ _MINUTE = timedelta(minutes=1)
 
 
 def dump_profile(options: Mapping[str, Any]) -> str:
-    """TOML text for ``options``; secret header values that are not ``${VAR}`` are left out.
+    """TOML text for ``options``; each literal secret (a value under a secret's name, at any
+    depth, that is not ``${VAR}`` references: :func:`left_out`) is left out.
 
     What is left out is said in comments at the top, where tomli-w (which writes no
     comments) cannot misplace them, so the text stays valid TOML.
@@ -48,42 +50,89 @@ def dump_profile(options: Mapping[str, Any]) -> str:
 
 
 def left_out(options: Mapping[str, Any]) -> dict[str, str]:
-    """The secret headers :func:`dump_profile` leaves out of ``options``, by name, each with
-    the start of the comment line that says so (``# headers.NAME: left out``).
+    """The literal secrets :func:`dump_profile` leaves out of ``options``: a header by its
+    name, any other by its dotted key (``data.user.password``, ``hooks[0].secret``), each
+    with the start of the comment line that says so (``# headers.NAME: left out``).
 
     >>> left_out({"headers": {"authorization": "token abc", "accept": "*/*"}})
     {'authorization': '# headers.authorization: left out'}
+    >>> left_out({"data": {"user": {"password": "hunter2"}}, "page": 2})
+    {'data.user.password': '# data.user.password: left out'}
     """
     if not isinstance(options, Mapping):
         msg = f"left_out: options is {type(options).__name__}, not a mapping; pass a dict"
         raise EndpointError(msg)
-    return {name: _left_out_mark(name) for name in _without_secrets(options)[1]}
+    found: dict[str, str] = {}
+    for path in _without_secrets(options)[1]:
+        # a header by its name; a key that is written as one is (rarely) leaves it first
+        found.setdefault(str(path[1]) if _is_header(path) else _dotted(path), _left_out_mark(path))
+    return found
 
 
-def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Profiles get shared and committed, so a literal credential must never reach one.
+_Path = tuple[object, ...]  # keys (a str) and array indexes (an int), outermost first
 
-    Returns ``options`` without those headers, and their names for the notes.
+
+def _is_header(path: _Path) -> bool:
+    return len(path) == 2 and path[0] == "headers"
+
+
+def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[_Path]]:
+    """Profiles get shared and committed, so a literal credential must never reach one:
+    not in a header, a parameter, a body's field or ``request``, at any depth.
+
+    Returns ``options`` without each key that holds a literal secret (the redact
+    package's ``literal_secret``: a secret's name, a value that is not ``${VAR}``
+    references only; a table or an array under such a name is left out whole), and the
+    path of each, for the notes.
     """
-    headers = options.get("headers")
-    if not isinstance(headers, Mapping):
-        return dict(options), []
-    kept: dict[str, Any] = {}
-    left_out: list[str] = []
-    for name, value in headers.items():
-        if literal_secret(name, value):
-            left_out.append(name)
+    left: list[_Path] = []
+    kept = _kept(options, (), left, frozenset(), 0)
+    return dict(kept), left  # a copy, as always: a loop to the top is found one level in
+
+
+def _kept(
+    value: Any, path: _Path, left: list[_Path], enclosing: frozenset[int], depth: int
+) -> Any:
+    """``value`` without its literal secrets, each path appended to ``left``: ``value``
+    itself when it holds none, so that ``_plain`` finds a loop (or a depth past the
+    limit, not walked here) where it is and refuses it by its key."""
+    if not isinstance(value, Mapping | list | tuple) or id(value) in enclosing:
+        return value
+    if depth > MAX_DEPTH:
+        return value
+    inside = enclosing | {id(value)}
+    if not isinstance(value, Mapping):
+        items = [_kept(each, (*path, i), left, inside, depth + 1) for i, each in enumerate(value)]
+        return value if all(map(operator.is_, items, value)) else items
+    kept: dict[Any, Any] = {}
+    for key, item in value.items():
+        if literal_secret(key, item):
+            left.append((*path, key))
         else:
-            kept[name] = value
-    return {**options, "headers": kept}, left_out
+            kept[key] = _kept(item, (*path, key), left, inside, depth + 1)
+    same = len(kept) == len(value) and all(kept[key] is item for key, item in value.items())
+    return value if same else kept
 
 
-def _left_out_note(name: str) -> str:
-    return f"{_left_out_mark(name)}, {_LEFT_OUT}\n"
+def _left_out_note(path: _Path) -> str:
+    return f"{_left_out_mark(path)}, {_LEFT_OUT}\n"
 
 
-def _left_out_mark(name: str) -> str:
-    return f"# headers.{_toml_key(_checked_key(name, 'headers'))}: left out"
+def _left_out_mark(path: _Path) -> str:
+    return f"# {_dotted(path)}: left out"
+
+
+def _dotted(path: _Path) -> str:
+    """``path`` as a reader types it: its keys dotted as TOML writes them, an index ``[0]``."""
+    where, written = "", ""
+    for part in path:
+        if isinstance(part, int):
+            written += f"[{part}]"
+        else:
+            name = _checked_key(part, where)
+            written += ("." if written else "") + _toml_key(name)
+        where = written
+    return written
 
 
 def _toml_key(key: str) -> str:

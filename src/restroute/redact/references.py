@@ -49,11 +49,11 @@ def references_only(value: object) -> bool:
 
 
 def literal_secret(name: object, value: object) -> bool:
-    """Whether header ``name`` holds ``value`` as a literal secret, that a saved profile
-    leaves out whole: a secret header is written only as ``${VAR}`` references, never as
-    its value (``references_only``). So ``token ${T}``, ``${T}`` and
-    ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T} ghp_x`` and ``Bearer abc${T}``
-    hold a literal credential.
+    """Whether ``name`` (a header's, a parameter's, a body field's, at any depth) holds
+    ``value`` as a literal secret, that a saved profile leaves out whole: a secret is
+    written only as ``${VAR}`` references, never as its value (``references_only``). So
+    ``token ${T}``, ``${T}`` and ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T}
+    ghp_x`` and ``Bearer abc${T}`` hold a literal credential.
 
     >>> [literal_secret("authorization", v) for v in ("token ${T}", "Bearer abc${T}")]
     [False, True]

@@ -127,10 +127,16 @@ _NAMED = (
     r"(?<![\w!#$%&*+.^|~-])[\"']?(?P<name>[\w!#$%&*+.^|~-]+)[\"']?[ \t]*:(?!//)[ \t]*"
     r"|(?<![\w.\[\]%-])(?P<assigned>[A-Za-z_][\w.\[\]-]*)(?:==|[ \t]*=(?!=)[ \t]*)"
 )
+# A credential known by its shape alone, whatever names it (or nothing does): GitHub's
+# tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed).
+_SHAPES = (
+    r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
+    r"(?i:bearer)(?<![\w-](?i:bearer))[ \t]+(?P<bearer>[^\s\"'<>,;]+)",
+)
 # The other ways, each a group: curl's -u user:password (alone or after flags: -su),
 # --user, --oauth2-bearer, HTTPie's -a and --auth; requests' auth=("user", "password"),
 # both hidden as -u hides both; a user:password@ however it is quoted (a warning names a
-# host so); GitHub's token shapes; a password with a slash. Each but one starts with its
+# host so); the shapes above; a password with a slash. Each but one starts with its
 # literal text, which the scan skips to (the word's start is checked after it), so each
 # is one fast pass.
 _WHOLE = (
@@ -140,13 +146,13 @@ _WHOLE = (
     r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"
     r"[\"'][^\"'\n]*)[\"']",
     r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
-    r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
+    *_SHAPES,
     # a password with a / in it (//me:pa/ss@host): a URL's reader ends the host at the /,
     # and a person meant a password
     r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
 )
 # Every way above has one of these: a text without any holds no credential.
-_MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_"
+_MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_|(?i:bearer)"
 # What stands where a credential would, and is none: nothing, a variable, a command's
 # output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
 # or a few of them, as $USER:$PASSWORD.
@@ -161,8 +167,9 @@ def credential_spans(text: str) -> list[tuple[int, int]]:
     token ...``, ``-H 'X-Api-Key: ...'``, ``auth: "..."``; the scheme word is kept), an
     assignment to such a name (``export GITHUB_TOKEN=...``, ``password=...`` in a form
     body), curl's ``-u``/``--user``/``--oauth2-bearer`` and HTTPie's ``-a``, requests'
-    ``auth=(...)``, a ``user:password@``, a secret query value, and GitHub's token shapes
-    (``ghp_``, ``gho_``, ``ghu_``, ``ghs_``, ``ghr_``, ``github_pat_``). A variable, a
+    ``auth=(...)``, a ``user:password@``, a secret query value, GitHub's token shapes
+    (``ghp_``, ``gho_``, ``ghu_``, ``ghs_``, ``ghr_``, ``github_pat_``) and the word after
+    ``Bearer`` wherever it is. A variable, a
     command's output or a ``<placeholder>`` where the credential would be is none.
 
     >>> text = "export GITHUB_TOKEN=t1; curl -u me:pw -H 'Authorization: token t2' h"
@@ -186,6 +193,24 @@ def credential_spans(text: str) -> list[tuple[int, int]]:
             if not _pattern(_STAND_IN).fullmatch(found[key]):
                 spans.append(found.span(key))
     return sorted(spans)
+
+
+def masked_shapes(text: str) -> str:
+    """``text`` with each credential known by its shape alone hidden (a GitHub token, the
+    word after ``Bearer``): what a text shows wherever it is, even where no name or
+    syntax can be read, as in a layer's TOML half typed.
+
+    >>> masked_shapes("note = 'Bearer abc.def' # ghp_" + "x" * 36)
+    "note = 'Bearer <REDACTED>' # <REDACTED>"
+    """
+    spans = [
+        found.span(key)
+        for pattern in _SHAPES
+        for found in _pattern(pattern).finditer(text)
+        for key, value in found.groupdict().items()
+        if value is not None and not _pattern(_STAND_IN).fullmatch(value)
+    ]
+    return _masked(text, spans) if spans else text
 
 
 def _value_span(name: str, found: re.Match[str]) -> tuple[int, int] | None:

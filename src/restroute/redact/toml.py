@@ -7,7 +7,7 @@ from ..rules import ALIASES, URL_OPTIONS
 from .fields import redacted
 from .names import REDACTED, is_secret
 from .references import references_only
-from .text import _pattern, redact_url
+from .text import _pattern, masked_shapes, redact_url
 
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
@@ -32,7 +32,11 @@ def redact_toml(text: str) -> str:
     dotted key: ``headers.authorization``; a quoted key as TOML reads its escapes) replaced
     as a header's is, and the secrets in URLs (``redact_url``). The text is otherwise as
     written, line for line, so that what a person typed still reads as typed; a value of
-    ``${VAR}`` references only stays, as it says where the secret comes from.
+    ``${VAR}`` references only stays, as it says where the secret comes from. And
+    wherever it is, a credential known by its shape (``masked_shapes``: a GitHub token,
+    a ``Bearer`` credential) is hidden: in a text TOML does not read (being typed, or
+    broken) no key may be read right. No TOML reader is asked: Python's takes time
+    quadratic in a long dotted key, and this runs at each keystroke.
 
     Read token by token, strings whole (a bracket or a quote inside one is text), in one
     pass: a regular expression over the text was fooled by both and took seconds on a
@@ -51,7 +55,8 @@ def redact_toml(text: str) -> str:
     if not isinstance(text, str):
         msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
         raise EndpointError(msg)
-    return _redact_toml(text, comments=True)
+    shown = _redact_toml(text, comments=True)
+    return masked_shapes(shown)
 
 
 _COMMENTED_OUT = r"#+\s*[\w.\"' -]+\s*[=:]"  # a key, then = (or : as a header is sent)

@@ -78,7 +78,8 @@ def _hidden(raw: dict[str, Any], options: dict[str, Any]) -> dict[str, tuple[str
     headers = options.get("headers")
     if not isinstance(headers, dict):
         return {}
-    return {name: (mark, headers[name]) for name, mark in left_out(raw).items() if name in headers}
+    marks = [(name, mark) for name, mark in left_out(raw).items() if mark[2:10] == "headers."]
+    return {name: (mark, headers[name]) for name, mark in marks if name in headers}
 
 
 def _keeping_hidden(options: dict[str, Any], hidden: dict[str, tuple[str, Any]]) -> dict[str, Any]:
