@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from .._core.encoding import safe_repr
 from .._core.http import checked_headers, is_token
+from .._core.kinds import honest
 from .._core.options import plain
 from .._core.url import authority_problem, is_absolute
 from .._core.wire import body_bytes, check_framing
@@ -27,6 +28,7 @@ class _Request:
     def __init__(
         self, options: Mapping[str, Any], hide: bool, env: Mapping[str, str] | None
     ) -> None:
+        options = honest(options, "snippet")
         if not isinstance(options, Mapping):
             msg = f"snippets take request options (a mapping), not {type(options).__name__}"
             raise EndpointError(msg)
