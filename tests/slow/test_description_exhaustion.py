@@ -77,5 +77,5 @@ def test_ten_thousand_operations_sharing_one_id(tmp_path: Path) -> None:
     path = tmp_path / "same.json"
     path.write_text(one_id(10_000))
     cpu, peak = measured(lambda: catalog.load(path))
-    assert cpu < 2  # measured: 0.3 s
+    assert cpu < 5  # measured: 0.1 s, 1.9 s while tracemalloc traces
     assert peak < MEMORY
