@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret
+from .names import _DECLARED, _SCHEMED, _SCHEMES, REDACTED, is_secret
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,6 +29,14 @@ def hide_userinfo(url: object) -> object:
     return f"{scheme}{separator}{REDACTED}@{authority.rpartition('@')[2]}{rest[end:]}"
 
 
+# Long URLs redacted lately, and what they showed, while no name was declared a secret
+# since: a view shows one URL many times (each snippet, the options, the table), and one
+# with a profile's 200,000 parameters in its query takes a second each time.
+_SHOWN: dict[tuple[str, int], str] = {}
+_SHOWN_LIMIT = 8
+_LONG = 4096
+
+
 def redact_url(url: object) -> object:
     """A URL as shown: its ``user:password@`` replaced (``hide_userinfo``), the value of
     every query parameter named as a secret (``access_token=``, ``client_secret=``), and
@@ -43,6 +51,18 @@ def redact_url(url: object) -> object:
     url = hide_userinfo(url)
     if not isinstance(url, str):
         return url
+    if type(url) is str and len(url) > _LONG:
+        key = (url, len(_DECLARED))  # a name declared since: redacted again
+        shown = _SHOWN.get(key)
+        if shown is None:
+            if len(_SHOWN) >= _SHOWN_LIMIT:
+                _SHOWN.clear()
+            shown = _SHOWN[key] = _redacted_url(url)
+        return shown
+    return _redacted_url(url)
+
+
+def _redacted_url(url: str) -> str:
     if "?" in url:
         head, _, rest = str.partition(url, "?")
         query, hash_, fragment = rest.partition("#")
@@ -55,8 +75,12 @@ def redact_url(url: object) -> object:
         url = f"{head}?{'&'.join(parts)}{hash_}{fragment}"
     # and what the query's split missed: a fragment's token (#access_token=, as OAuth's
     # implicit flow sends it), a ; separator, a scheme-relative //user:password@
-    for part in secret_parts(url):
-        url = url.replace(part, REDACTED) if part != REDACTED else url
+    secrets = {part for part in secret_parts(url) if part != REDACTED}
+    if secrets:  # each replaced everywhere, in one pass however many there are
+        import re
+
+        longest_first = sorted(secrets, key=len, reverse=True)
+        url = re.sub("|".join(map(re.escape, longest_first)), REDACTED, url)
     return masked(url)  # and any credential a text holds, a GitHub token's shape say
 
 
@@ -283,7 +307,9 @@ def _masked(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _unquoted(name: str) -> str:
-    from urllib.parse import unquote_plus  # at first use: a URL with a query
+    if "%" not in name and "+" not in name:  # most names: nothing to decode
+        return name
+    from urllib.parse import unquote_plus  # at first use: a URL with such a query
 
     return unquote_plus(name)
 

@@ -4,6 +4,7 @@ something else.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from .._core.encoding import safe_repr
@@ -18,6 +19,11 @@ from ..redact import redact_fields, redact_headers, redact_url, referenced_heade
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+
+# What is no visible ASCII character: whitespace, a control (one search in C, not a call
+# for each character of a URL that may hold a 10 MB profile's query).
+_NOT_VISIBLE = re.compile(r"[^\x21-\x7e]")
 
 
 class _Request:
@@ -42,7 +48,7 @@ class _Request:
             msg += " options from endpoint(...)"
             raise EndpointError(msg)
         method, url = plain(method), plain(url)  # a subclass's own methods never run
-        if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
+        if not url.isascii() or _NOT_VISIBLE.search(url):
             msg = f"snippet: url {safe_repr(url)} has whitespace, control or non-ASCII characters;"
             msg += " percent-encode them"
             raise EndpointError(msg)
