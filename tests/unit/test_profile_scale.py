@@ -16,7 +16,7 @@ from restroute.redact import text as redact_text
 
 
 def big_profile(folder: Path, keys: int) -> Path:
-    """The attacker's: ``keys`` parameters, each on its own line (13 bytes a key)."""
+    """The attacker's: ``keys`` parameters, each on its own line (14 bytes a key)."""
     path = folder / f"big{keys}.toml"
     path.write_text("".join(f'k{n:06d} = "v"\n' for n in range(keys)))
     return path
