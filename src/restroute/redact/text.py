@@ -48,6 +48,8 @@ def redact_url(url: object) -> object:
     >>> redact_url("//me:pw@h/cb#access_token=gho_2;expires_in=60")
     '//<REDACTED>@h/cb#access_token=<REDACTED>;expires_in=60'
     """
+    if type(url) is str and not _pattern(_MAY_HOLD).search(url):
+        return url  # none of what every credential's way needs (most values: a word)
     url = hide_userinfo(url)
     if not isinstance(url, str):
         return url
