@@ -119,6 +119,15 @@ MAX_REF_HOPS = 64
 MAX_SCHEMA_DEPTH = 12
 # Values read into an example, a default, a choice.
 MAX_EXAMPLE_NODES = 10_000
+# Characters of a path an operation may have: most servers refuse a request line over 8 KB,
+# and GitHub's longest path has 100. A longer one is skipped, saying so.
+MAX_TEMPLATE = 8_192
+# How many times its own size a YAML description may grow when its aliases (*name) are
+# expanded, for a file of at least 1 MB (a smaller one: 1 MB's worth). An alias is one
+# object however often it is named, but what reads the description writes it out whole for
+# each name (an example, the cache's JSON): one 1 MB string named 2,000 times asked for
+# 2 GB. Descriptions name shared parts with $ref; the few aliases they use expand little.
+MAX_YAML_EXPANSION = 10
 # Segments of a path matched: GitHub's longest route has 11, a file's path rarely 50.
 MAX_PATH_SEGMENTS = 500
 # Query pairs and headers read from a request matched: GitHub's largest operation has 31.

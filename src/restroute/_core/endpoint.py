@@ -61,7 +61,7 @@ class Endpoint:
         self, route: object = None, options: object = None, /, **params: object
     ) -> RequestOptions:
         """Request options for ``route`` with ``options`` and ``params`` over the defaults."""
-        if route.__class__ is str:  # the common call, answered by its compiled route
+        if type(route) is str:  # the common call, answered by its compiled route
             given = params if options is None else options if not params else None
             if type(given) is dict:  # not __class__, which an object can fake
                 compiled = self._compiled.get(route)
@@ -84,7 +84,7 @@ class Endpoint:
         >>> merged["url"], merged["org"], merged["base_url"]
         ('/orgs/{org}/repos', 'octokit', 'https://api.github.com')
         """
-        if route.__class__ is str:  # route and parameters: merged in one pass
+        if type(route) is str:  # route and parameters: merged in one pass
             given = params if options is None else options if not params else None
             if type(given) is dict and self._merged_apart.isdisjoint(given):
                 method, url = split_route[route]

@@ -16,6 +16,7 @@ from ..redact import REDACTED, is_secret_entry, redacted_value
 from ..rules import MAPPINGS
 from .encoding import key_name, safe_repr
 from .endpoint import BASE_DEFAULTS
+from .kinds import honest
 from .merge import Layered, owned_copy
 from .options import call_options, canonical
 from .parse import trace
@@ -400,6 +401,7 @@ def explain(
 
 def _checked(layers: object) -> list[tuple[str, Mapping[str, Any]]]:
     """``layers`` as (name, options) pairs, or an error that says what to pass."""
+    layers = honest(layers, "explain")
     pairs = list(layers) if isinstance(layers, list | tuple) else None
     if pairs is None or not all(
         isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)

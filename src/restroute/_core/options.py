@@ -13,6 +13,7 @@ from ..rules import OPTIONS as OPTIONS
 from .cache import Memo
 from .encoding import safe_repr
 from .http import is_token, lowercase_headers
+from .kinds import honest
 from .merge import merge_deep
 
 TYPE_CHECKING = False
@@ -53,6 +54,7 @@ def canonical(options: object, where: str) -> dict[str, Any]:
     Names that are not strings pass through: they cannot be options, and the query string
     rejects them (a JSON body writes them as JSON does).
     """
+    options = honest(options, where)
     if not isinstance(options, dict) and not isinstance(options, Mapping):  # dict: at once
         msg = f"{where}: options must be a mapping, not {type(options).__name__}; "
         msg += "pass a dict such as {'owner': 'octocat'}"
@@ -148,9 +150,10 @@ def call_options(
     route: object, options: object, params: Mapping[str, object], where: str
 ) -> dict[str, Any]:
     """One canonical dict from the five call shapes: route, then mapping, then keywords."""
-    if route.__class__ is not str and isinstance(route, str):
+    route = honest(route, where)
+    if type(route) is not str and isinstance(route, str):
         route = str.__str__(route)
-    if route.__class__ is str:
+    if type(route) is str:
         method, url = split_route[route]
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
         where = route  # name the route in every message about this call

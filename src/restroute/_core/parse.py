@@ -16,6 +16,7 @@ from . import media_type as _media_type
 from .cache import Memo, Refused
 from .encoding import key_name, safe_repr
 from .http import checked_headers, header_value, is_token
+from .kinds import honest
 from .options import canonical, media_type_option
 from .query import add_query
 from .result import MergedOptions, RequestOptions
@@ -141,6 +142,8 @@ def trace(
 def _parse(
     merged: Mapping[str, Any], record: dict[str, str] | None, changes: dict[str, str] | None
 ) -> RequestOptions:
+    if type(merged) is not MergedOptions:  # not what merge gave: may hold anything
+        merged = honest(merged, "parse")
     if not isinstance(merged, dict) and not isinstance(merged, Mapping):  # dict: at once
         msg = f"parse: merged options must be a mapping, not {type(merged).__name__}; "
         msg += "pass the result of endpoint.merge(...)"

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from .encoding import safe_repr
+from .kinds import honest
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ def body_bytes(options: Mapping[str, Any]) -> bytes | None:
     >>> body_bytes({"method": "get"}) is None
     True
     """
+    options = honest(options, "body_bytes")
     if not isinstance(options, dict) and not isinstance(options, Mapping):  # dict: at once
         msg = f"body_bytes takes request options (a mapping), not {type(options).__name__}"
         raise EndpointError(msg)

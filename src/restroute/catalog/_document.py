@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import EndpointError
 from ..rules import MAX_DESCRIPTION_BYTES as MAX_BYTES
 from ..rules import MAX_REF_HOPS as MAX_HOPS
-from ..rules import MAX_YAML_NESTING
+from ..rules import MAX_YAML_EXPANSION, MAX_YAML_NESTING
 
 
 class _Skip(Exception):
@@ -90,7 +90,11 @@ def _load(file: str, top: str, where: str) -> object:
         if not stat.S_ISREG(os.stat(file).st_mode):  # /dev/zero never ends, a FIFO waits
             raise EndpointError(f"{shown}: is no regular file (a device, a pipe or a folder)")
         with open(file, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            # read(n) sets n bytes aside first: asked for what the file holds, not the limit
+            size = min(os.fstat(handle.fileno()).st_size, MAX_BYTES)
+            data = handle.read(size + 1)
+            if len(data) > size:  # it grew since: the rest, up to the limit
+                data += handle.read(MAX_BYTES - size)
     except OSError as error:
         raise EndpointError(f"{shown}: cannot be read ({error.strerror or error})") from None
     if len(data) > MAX_BYTES:
@@ -181,7 +185,7 @@ def _yaml(text: str, shown: str) -> object:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)  # a safe loader: no tag runs code
+        document = yaml.load(text, Loader=loader)  # a safe loader: no tag runs code
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         at = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
@@ -190,6 +194,59 @@ def _yaml(text: str, shown: str) -> object:
         raise EndpointError(msg) from None
     except ValueError:  # an integer of more digits than Python reads
         raise EndpointError(f"{shown}: holds a number too long to read") from None
+    if _ANCHOR.search(text) and _expands_past(document, MAX_YAML_EXPANSION * max(len(text), _MB)):
+        msg = f"{shown}: its aliases (*name) expand it to more than {MAX_YAML_EXPANSION} times "
+        raise EndpointError(
+            msg + "its size (an alias bomb); write the repeated part once, or use a $ref"
+        )
+    return document
+
+
+_MB = 2**20
+# An anchor (&name), which any alias needs: after a space, a line's start or a bracket.
+_ANCHOR = re.compile(r"(?:^|[\s\[{,])&[^\s,\[\]{}]", re.MULTILINE)
+
+
+def _expands_past(document: object, limit: int) -> bool:
+    """Whether ``document`` written out whole, every alias as what it names, is over
+    ``limit`` characters (about: a string counts its length, any other value one). Each
+    list and mapping is sized once, after what it holds, without recursion: the walk is
+    linear in the objects loaded however often each is named. A list or mapping that holds
+    itself counts one where it does (whatever reads it stops there)."""
+    sizes: dict[int, int] = {}
+    opened: set[int] = set()  # sized once what they hold is: those on the way down
+    stack: list[tuple[Any, bool]] = [(document, False)] if _items(document) is not None else []
+    while stack:
+        node, ready = stack.pop()
+        if id(node) in sizes or (not ready and id(node) in opened):
+            continue
+        items = _items(node) or []  # only lists and mappings are on the stack
+        if ready:
+            total = 1
+            for item in items:
+                size = sizes.get(id(item)) if _items(item) is not None else _size(item)
+                total += 1 if size is None else size  # None: it holds itself, once
+            if total > limit:
+                return True
+            sizes[id(node)] = total
+        else:
+            opened.add(id(node))
+            stack.append((node, True))
+            stack += [(item, False) for item in items if _items(item) is not None]
+    return False
+
+
+def _items(node: object) -> list[Any] | None:
+    """What a list or mapping holds (keys and values), or None for any other value."""
+    if isinstance(node, dict):
+        return [*node, *node.values()]
+    if isinstance(node, list | tuple | set):
+        return list(node)
+    return None
+
+
+def _size(value: object) -> int:
+    return len(value) if isinstance(value, str | bytes) else 1
 
 
 def _pointed(document: object, pointer: str, ref: str, where: str) -> object:

@@ -17,7 +17,7 @@ from typing import Any
 from .._core.encoding import printable
 from .._core.template import VARSPEC, compile_template
 from ..errors import EndpointError
-from ..rules import BODILESS_METHODS, OPENAPI_METHODS
+from ..rules import BODILESS_METHODS, MAX_TEMPLATE, OPENAPI_METHODS
 from ._document import _Refs, _Skip
 from ._model import Description, Operation, Parameter, Skipped
 from ._schema import (
@@ -44,8 +44,10 @@ _PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 # A template the engine surely takes: literals of no brace, space, control or ":" (a
 # ":name" is a variable to it), expressions of its varspecs. Matching it costs a
 # thousandth of compiling one (Graph: 20,000); any other is compiled, for the error.
+# Possessive (*+, ++): no way back is kept, so matching takes no memory per character
+# (a plain * kept about 250 bytes for each: 258 MB for a 1 MB template).
 _PLAIN_TEMPLATE = re.compile(
-    rf"(?:[^{{}}:\x00-\x20\x7f-\x9f\s]|\{{[+#./;?&]?{VARSPEC}(?:,{VARSPEC})*\}})*"
+    rf"(?:[^{{}}:\x00-\x20\x7f-\x9f\s]++|\{{[+#./;?&]?{VARSPEC}(?:,{VARSPEC})*+\}})*+"
 )
 _SWAGGER = (
     "is Swagger 2.0, which restroute does not read; convert it to OpenAPI 3 first "
@@ -77,10 +79,16 @@ def read(path: str) -> Description:
     operations: list[Operation] = []
     skipped: list[Skipped] = []
     ids: set[str] = set()
+    renames: dict[str, int] = {}  # an id given many times -> the next count to try
     for url, item in paths.items():
         if not isinstance(url, str) or not url.startswith("/"):
             where = f"#/paths/{_escaped(str(url))}"
             skipped.append(Skipped("", str(url), f"{where}: a path must start with /"))
+            continue
+        if len(url) > MAX_TEMPLATE:  # said by its start: the whole would fill a screen
+            where = f"#/paths/{_escaped(url[:21])}..."
+            why = f"{where}: a path of {len(url):,} characters is longer than restroute reads"
+            skipped.append(Skipped("", url[:21] + "...", f"{why} ({MAX_TEMPLATE:,}); shorten it"))
             continue
         where = f"#/paths/{_escaped(url)}"
         try:
@@ -100,7 +108,7 @@ def read(path: str) -> Description:
                 skipped.append(Skipped(method.upper(), url, str(why)))
                 continue
             if op.id in ids:
-                op = _renamed(op, ids)
+                op = _renamed(op, ids, renames)
             ids.add(op.id)
             operations.append(op)
     title = printable(_str(info.get("title"))) or shown
@@ -393,9 +401,11 @@ def _accept(responses: object, refs: _Refs, file: str, where: str) -> str:
     return (json_types or types or [""])[0]
 
 
-def _renamed(op: Operation, ids: set[str]) -> Operation:
-    """``op`` under an id no other operation has (descriptions repeat operationIds)."""
-    count = 2
+def _renamed(op: Operation, ids: set[str], renames: dict[str, int]) -> Operation:
+    """``op`` under an id no other operation has (descriptions repeat operationIds):
+    ``id~2``, ``id~3``... each count tried once per id, however often it is repeated."""
+    count = renames.get(op.id, 2)
     while f"{op.id}~{count}" in ids:
         count += 1
+    renames[op.id] = count + 1
     return op._replace(id=f"{op.id}~{count}")

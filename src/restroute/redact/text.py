@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
+from .names import _DECLARED, _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,6 +29,14 @@ def hide_userinfo(url: object, marker: str = REDACTED) -> object:
     return f"{scheme}{separator}{marker}@{authority.rpartition('@')[2]}{rest[end:]}"
 
 
+# Long URLs redacted lately, and what they showed, while no name was declared a secret
+# since: a view shows one URL many times (each snippet, the options, the table), and one
+# with a profile's 200,000 parameters in its query takes a second each time.
+_SHOWN: dict[tuple[str, int], str] = {}
+_SHOWN_LIMIT = 8
+_LONG = 4096
+
+
 def redact_url(url: object) -> object:
     """A URL as shown: its ``user:password@`` replaced (``hide_userinfo``), the value of
     every query parameter named as a secret (``access_token=``, ``client_secret=``), and
@@ -40,7 +48,7 @@ def redact_url(url: object) -> object:
     >>> redact_url("//me:pw@h/cb#access_token=gho_2;expires_in=60")
     '//<REDACTED>@h/cb#access_token=<REDACTED>;expires_in=60'
     """
-    return _redacted_url(url, REDACTED)
+    return _shown_url(url, REDACTED)
 
 
 def sendable_url(url: object) -> object:
@@ -50,13 +58,27 @@ def sendable_url(url: object) -> object:
     >>> sendable_url("https://h/user?access_token=gho_1&per_page=2")
     'https://h/user?access_token=%3CREDACTED%3E&per_page=2'
     """
-    return _redacted_url(url, REDACTED_IN_URL)
+    return _shown_url(url, REDACTED_IN_URL)
 
 
-def _redacted_url(url: object, marker: str) -> object:
+def _shown_url(url: object, marker: str) -> object:
+    if type(url) is str and not _pattern(_MAY_HOLD).search(url):
+        return url  # none of what every credential's way needs (most values: a word)
     url = hide_userinfo(url, marker)
     if not isinstance(url, str):
         return url
+    if type(url) is str and len(url) > _LONG:
+        key = (url, len(_DECLARED), marker)  # a name declared since: redacted again
+        shown = _SHOWN.get(key)
+        if shown is None:
+            if len(_SHOWN) >= _SHOWN_LIMIT:
+                _SHOWN.clear()
+            shown = _SHOWN[key] = _redacted_url(url, marker)
+        return shown
+    return _redacted_url(url, marker)
+
+
+def _redacted_url(url: str, marker: str) -> str:
     if "?" in url:
         head, _, rest = str.partition(url, "?")
         query, hash_, fragment = rest.partition("#")
@@ -69,8 +91,12 @@ def _redacted_url(url: object, marker: str) -> object:
         url = f"{head}?{'&'.join(parts)}{hash_}{fragment}"
     # and what the query's split missed: a fragment's token (#access_token=, as OAuth's
     # implicit flow sends it), a ; separator, a scheme-relative //user:password@
-    for part in secret_parts(url):
-        url = url.replace(part, marker) if part != marker else url
+    secrets = {part for part in secret_parts(url) if part != marker}
+    if secrets:  # each replaced everywhere, in one pass however many there are
+        import re
+
+        longest_first = sorted(secrets, key=len, reverse=True)
+        url = re.sub("|".join(map(re.escape, longest_first)), lambda _: marker, url)
     # and any credential a text holds, a GitHub token's shape say
     return _masked(url, credential_spans(url), marker)
 
@@ -323,7 +349,9 @@ def _masked(text: str, spans: list[tuple[int, int]], marker: str = REDACTED) -> 
 
 
 def _unquoted(name: str) -> str:
-    from urllib.parse import unquote_plus  # at first use: a URL with a query
+    if "%" not in name and "+" not in name:  # most names: nothing to decode
+        return name
+    from urllib.parse import unquote_plus  # at first use: a URL with such a query
 
     return unquote_plus(name)
 

@@ -4,10 +4,12 @@ something else.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from .._core.encoding import safe_repr
 from .._core.http import checked_headers, is_token
+from .._core.kinds import honest
 from .._core.options import plain
 from .._core.url import authority_problem, is_absolute
 from .._core.wire import body_bytes, check_framing
@@ -19,6 +21,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# What is no visible ASCII character: whitespace, a control (one search in C, not a call
+# for each character of a URL that may hold a 10 MB profile's query).
+_NOT_VISIBLE = re.compile(r"[^\x21-\x7e]")
+
+
 class _Request:
     """The parts every snippet needs, checked once: a snippet never sends something else."""
 
@@ -27,6 +34,7 @@ class _Request:
     def __init__(
         self, options: Mapping[str, Any], hide: bool, env: Mapping[str, str] | None
     ) -> None:
+        options = honest(options, "snippet")
         if not isinstance(options, Mapping):
             msg = f"snippets take request options (a mapping), not {type(options).__name__}"
             raise EndpointError(msg)
@@ -40,7 +48,7 @@ class _Request:
             msg += " options from endpoint(...)"
             raise EndpointError(msg)
         method, url = plain(method), plain(url)  # a subclass's own methods never run
-        if any(c.isspace() or not c.isprintable() or not c.isascii() for c in url):
+        if not url.isascii() or _NOT_VISIBLE.search(url):
             msg = f"snippet: url {safe_repr(url)} has whitespace, control or non-ASCII characters;"
             msg += " percent-encode them"
             raise EndpointError(msg)
