@@ -32,7 +32,7 @@ def hide_userinfo(url: object, marker: str = REDACTED) -> object:
 # Long URLs redacted lately, and what they showed, while no name was declared a secret
 # since: a view shows one URL many times (each snippet, the options, the table), and one
 # with a profile's 200,000 parameters in its query takes a second each time.
-_SHOWN: dict[tuple[str, int], str] = {}
+_SHOWN: dict[tuple[str, int, str], str] = {}
 _SHOWN_LIMIT = 8
 _LONG = 4096
 
