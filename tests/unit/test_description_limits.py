@@ -100,18 +100,22 @@ def test_a_template_longer_than_the_limit_is_skipped_with_its_reason(tmp_path: P
 
 def test_operations_sharing_one_id_are_renamed_in_linear_time(tmp_path: Path) -> None:
     """10,000 operations sharing one operationId took 7.6 s, 4,000 distinct ones 0.09 s:
-    each rename counted from 2 again. Four times as many now take at most 6 times as long,
-    and the names are as before: same, same~2, same~3..."""
+    each rename counted from 2 again. Eight times as many now take at most 16 times as
+    long (linear: 8; counting again: 64), the best of three runs each (the machine is
+    shared), and the names are as before: same, same~2, same~3..."""
     times = []
-    for count in (1_000, 4_000):
-        path = tmp_path / f"same{count}.json"
-        path.write_text(one_id(count))
-        start = time.process_time()
-        loaded = catalog.load(path)
-        times.append(time.process_time() - start)
+    for count in (500, 4_000):
+        best = float("inf")
+        for run in range(3):  # a text of its own each time: one loaded before is cached
+            path = tmp_path / f"same{count}-{run}.json"
+            path.write_text(one_id(count).replace('"title": "T"', f'"title": "T{run}"'))
+            start = time.process_time()
+            loaded = catalog.load(path)
+            best = min(best, time.process_time() - start)
+        times.append(best)
         assert [op.id for op in loaded.operations][:3] == ["same", "same~2", "same~3"]
         assert len({op.id for op in loaded.operations}) == count
-    assert times[1] < 6 * times[0] + 0.05
+    assert times[1] < 16 * times[0] + 0.05
 
 
 def test_a_document_that_is_one_anchored_value_is_no_description(tmp_path: Path) -> None:
