@@ -133,6 +133,15 @@ def test_an_alias_bomb_where_a_version_goes_is_refused_as_a_bomb(tmp_path: Path)
             catalog.load(write(tmp_path, name, text))
 
 
+def test_a_list_where_a_version_goes_is_named_by_its_kind(tmp_path: Path) -> None:
+    """A value that is no scalar, in a message or a title, is named by its kind, never
+    written out (it may be large)."""
+    with pytest.raises(EndpointError, match=r"#/openapi is a list, not an OpenAPI 3 version"):
+        catalog.load(write(tmp_path, "a.yaml", "openapi: [3, 0, 0]\n"))
+    text = "openapi: 3.0.0\ninfo: {title: T, version: [1, 2]}\npaths: {}\n"
+    assert catalog.load(write(tmp_path, "b.yaml", text)).version == "a list"
+
+
 @pytest.mark.parametrize(
     ("name", "text"),
     [("a.json", '{"openapi": "3.0.0", "x": ' + "9" * 5000 + "}"),
