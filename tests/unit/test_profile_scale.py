@@ -8,12 +8,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
-
 from restroute.jupyter import explore
 from restroute.redact import declare_secrets, names, redact_url
 from restroute.redact import text as redact_text
-from restroute.redact.names import REDACTED, REDACTED_IN_URL
 
 
 def big_profile(folder: Path, keys: int) -> Path:
@@ -29,29 +26,6 @@ def explore_cpu(path: Path) -> float:
     spent = time.process_time() - start
     assert "documents no parameter &#x27;k000000&#x27;" in explorer.status.html  # built
     return spent
-
-
-def test_twenty_thousand_keys_open_in_the_explorer_in_linear_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """20,000 keys took 4.8 s; now about 1.5 s (untraced). The URL that holds them all is
-    redacted once for each marker, not for each view (12 times), and four times as many
-    keys take less than six times as long (the best of two runs each: the machine is
-    shared)."""
-    small, large = big_profile(tmp_path, 5_000), big_profile(tmp_path, 20_000)
-    small_cpu = min(explore_cpu(small) for _ in range(2))
-    long_urls: list[tuple[str, str]] = []
-    redacted = redact_text._redacted_url
-
-    def counted(url: str, marker: str) -> str:
-        long_urls.extend([(url, marker)] if len(url) > 100_000 else [])
-        return redacted(url, marker)
-
-    monkeypatch.setattr(redact_text, "_redacted_url", counted)
-    large_cpu = min(explore_cpu(large) for _ in range(2))
-    assert large_cpu < 6 * small_cpu
-    # once as the views show it, once as the snippets send it (%3CREDACTED%3E)
-    assert sorted(marker for _, marker in long_urls) == sorted([REDACTED, REDACTED_IN_URL])
 
 
 def test_a_long_url_is_redacted_once_until_a_secret_is_declared() -> None:
