@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -294,3 +295,30 @@ def test_deep_text_that_is_no_json_is_text(inner: str) -> None:
     assert not json_too_deep(text)
     assert not json_too_deep(text + "]")
     assert not json_too_deep("[" * DEEP + "]" * DEEP + " x")
+
+
+def test_a_profiles_thousand_warnings_are_said_in_linear_time(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A profile of 3,000 keys GitHub does not document took 30 s of CPU in ``build -p``
+    (the attack of issue 32): the secrets hidden in each warning were gathered again from
+    the whole request for each one. They are gathered once; every warning still hides
+    them."""
+    import restroute.cli.build as build
+    from restroute.redact import secret_values
+
+    profile = tmp_path / "many.toml"
+    keys = "".join(f'k{n} = "v{n}"\n' for n in range(300))
+    profile.write_text(keys + '[headers]\nauthorization = "token ghp_' + "A" * 36 + '"\n')
+    gathered: list[object] = []
+
+    def counted(options: Any) -> Any:
+        gathered.append(options)
+        return secret_values(options)
+
+    monkeypatch.setattr(build, "secret_values", counted)
+    status, _, err = run(capsys, "build", "-p", str(profile), "GET /user")
+    assert status == 0
+    assert len(gathered) == 1
+    assert err.count("documents no parameter") == 300
+    assert "ghp_" not in err

@@ -209,8 +209,9 @@ def _request(
 
     merged = layered.merge(route, options)  # a profile's owner counts too
     judge = api or catalog.load("github")
+    secrets = secret_values(merged)  # once: a warning a key, and a profile has thousands
     for warning in judge.check(f"{merged['method']} {merged['url']}", merged):
-        say("warning", warning, secret_values(merged))
+        say("warning", warning, secrets)
     return text
 
 
