@@ -171,8 +171,9 @@ def _described(
     ):
         msg = f"{op.id}: field@path sends a file in a multipart form, and this route's body is "
         raise UsageError(msg + (op.media_type or "none"))
+    secrets = secret_values(values)  # once, as in _request: a warning a key
     for warning in api.check(typed, values):
-        say("warning", warning, secret_values(values))
+        say("warning", warning, secrets)
     route, parameters = op.call(values)
     catalog_layer = Profile("catalog", op.defaults, op.defaults)
     layers = [catalog_layer, *profiles] if op.defaults else profiles
