@@ -78,7 +78,7 @@ def _hidden(raw: dict[str, Any], options: dict[str, Any]) -> dict[str, tuple[str
     headers = options.get("headers")
     if not isinstance(headers, dict):
         return {}
-    marks = [(name, mark) for name, mark in left_out(raw).items() if mark[2:10] == "headers."]
+    marks = [(name, mark) for name, mark in left_out(raw).items() if mark.startswith("# headers.")]
     return {name: (mark, headers[name]) for name, mark in marks if name in headers}
 
 
