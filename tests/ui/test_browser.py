@@ -562,11 +562,14 @@ def test_the_notebook_in_jupyterlab(
         repo = wait(browser, "the second explorer", lambda d: explorer(d, EXPLORERS[1]))
         status = status_of(repo)
         assert "no value for {owner}, {repo}" in status.text
-        value_input(repo, "owner").send_keys("octocat")
-        value_input(repo, "repo").send_keys("hello-world")
+        typed = {"owner": "octocat", "repo": "hello-world"}
+        for row, text in typed.items():
+            value_input(repo, row).send_keys(text)
         expected = "GET https://api.github.com/repos/octocat/hello-world"
         wait(browser, f"the status to show {expected!r}", lambda _: expected in status.text)
         assert status.text == f"✓ {expected}"
+        for row, text in typed.items():  # every key kept, whatever the kernel said meanwhile
+            assert value_input(repo, row).get_property("value") == text
 
         # A row of one's own named as a secret: a password field, redacted in the status.
         rows = len(row_inputs(repo))

@@ -412,8 +412,49 @@ def test_a_field_takes_what_the_page_sends_and_nothing_else(
     field.value = "GET /"
 
     assert heard == ["GET /users"]  # set from the kernel: no callback
-    assert messages == [{"value": "GET /users"}, {"value": "GET /"}]
+    assert messages == [{"value": "GET /users", "seq": 0}, {"value": "GET /", "seq": 0}]
     assert (field.value, field.shown) == ("GET /", "GET /")
+
+
+def test_a_value_from_the_kernel_names_the_last_edit_it_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page numbers its edits (field.js); each value the kernel sends names the last
+    one it had read, so that the page can drop a value decided before later keys arrived.
+    An {ask} carries the page's count (a reloaded page starts again from 0); a number
+    that is not an int (the page is not trusted) leaves the count as it was."""
+    field = Field("")
+    messages = sent(monkeypatch, field)
+
+    field._handle_custom_msg({"typed": "o", "seq": 1}, [])
+    field._handle_custom_msg({"typed": "oc", "seq": 2}, [])
+    field.value = "set in the kernel"
+    field._handle_custom_msg({"typed": "oct", "seq": True}, [])
+    field._handle_custom_msg({"typed": "octo", "seq": "9"}, [])
+    field._handle_custom_msg({"ask": True, "seq": 2.5}, [])
+    field._handle_custom_msg({"ask": True, "seq": 0}, [])  # a page drawn again
+    field._handle_custom_msg({"seq": 40}, [])  # neither an edit nor an ask
+
+    assert messages == [
+        {"value": "set in the kernel", "seq": 2},
+        {"value": "octo", "seq": 2},
+        {"value": "octo", "seq": 0},
+    ]
+
+
+def test_an_edit_read_after_a_later_one_is_dropped() -> None:
+    """ipykernel 7 may run a comm message before the one sent ahead of it has finished:
+    edits typed fast arrive as 5, 6, 7, then 5 and 4 again. The field keeps what the
+    last edit holds (each edit carries the whole text), and the explorer hears no more."""
+    field = Field("")
+    heard: list[str] = []
+    field.on_typed(heard.append)
+
+    for text, seq in (("octoc", 5), ("octoca", 6), ("octocat", 7), ("octoc", 5), ("octo", 4)):
+        field._handle_custom_msg({"typed": text, "seq": seq}, [])
+
+    assert field.value == "octocat"
+    assert heard == ["octoc", "octoca", "octocat"]
 
 
 def test_a_pane_sends_what_is_revealed_only_to_the_page(monkeypatch: pytest.MonkeyPatch) -> None:

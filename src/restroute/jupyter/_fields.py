@@ -71,6 +71,7 @@ class Field(anywidget.AnyWidget):
         self.hide: Callable[[str], str] = str
         """The last word on ``shown``: the explorer's view hides every secret it knows."""
         self._typed: list[Callable[[str], None]] = []
+        self._seq = 0  # the number of the last edit read from the page (field.js)
         self.refresh()
         self.on_msg(self._heard)
 
@@ -86,7 +87,7 @@ class Field(anywidget.AnyWidget):
             raise EndpointError(msg)
         self._value = value
         self.refresh()
-        self.send({"value": value})
+        self.send({"value": value, "seq": self._seq})
 
     def redact_with(self, redact: Callable[[str], str]) -> None:
         """Write ``shown`` another way from now on (the row's name changed)."""
@@ -110,15 +111,24 @@ class Field(anywidget.AnyWidget):
             callback(text)
 
     def _heard(self, _widget: object, content: object, _buffers: object) -> None:
-        """A message from the page: text typed, or a view drawn that asks for the value.
-        Anything else (the page is not trusted to send only these) is ignored."""
+        """A message from the page: text typed (with the edit's number), or a view drawn
+        that asks for the value. Anything else (the page is not trusted to send only
+        these) is ignored; so is an edit older than the last one read. The value sent back
+        names the last edit read, so that the page drops it if more was typed since."""
         if not isinstance(content, dict):
             return
-        typed = content.get("typed")
+        typed, seq = content.get("typed"), content.get("seq")
+        numbered = type(seq) is int
         if isinstance(typed, str):
+            # ipykernel 7 may run a comm message while the one before is still running:
+            # an edit older than one already read is stale, and the newer one holds it all.
+            if numbered and seq < self._seq:
+                return
+            self._seq = seq if numbered else self._seq
             self.type(typed)
         elif content.get("ask") is True:
-            self.send({"value": self._value})
+            self._seq = seq if numbered else self._seq  # a page drawn again counts from 0
+            self.send({"value": self._value, "seq": self._seq})
 
 
 class Pane(anywidget.AnyWidget):

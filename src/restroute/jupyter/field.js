@@ -2,6 +2,13 @@
 // kernel as a message ({typed}), the kernel's value comes back as one ({value}). The
 // synced `shown` is the value redacted, all a notebook saved with its widget state holds;
 // while `hide_idle` is on, the field shows it when it does not have the focus.
+//
+// Each edit is numbered ({typed, seq}, and an {ask} says how many were sent); the kernel's
+// value comes with the number of the last edit it had read. A value decided before the kernel read everything typed on this page
+// (the answer to a view's {ask}, or a value set while keys were still in flight) is stale,
+// and is dropped: what was typed since wins, and reaches the kernel after it.
+const edits = new WeakMap(); // model -> the number of the last edit this page sent
+
 export default {
   render({ model, el }) {
     el.classList.add("restroute-field");
@@ -39,10 +46,13 @@ export default {
     });
     field.addEventListener("input", () => {
       value = field.value;
-      model.send({ typed: value });
+      const seq = (edits.get(model) ?? 0) + 1;
+      edits.set(model, seq);
+      model.send({ typed: value, seq });
     });
     const heard = (message) => {
       if (message && typeof message.value === "string") {
+        if (typeof message.seq === "number" && message.seq < (edits.get(model) ?? 0)) return;
         value = message.value;
         draw();
       }
@@ -53,7 +63,7 @@ export default {
     model.on("msg:custom", heard);
     style();
     draw();
-    model.send({ ask: true });
+    model.send({ ask: true, seq: edits.get(model) ?? 0 });
     return () => {
       model.off(traits, style);
       model.off("change:shown change:hide_idle", draw);
