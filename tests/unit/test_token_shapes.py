@@ -188,3 +188,13 @@ def test_routes_prints_no_token_shape(capsys: pytest.CaptureFixture[str], tmp_pa
         captured = capsys.readouterr()
         for token in (GHP, PAT, BEARER):
             assert token not in captured.out + captured.err
+
+
+def test_a_profile_runs_no_method_of_a_text_it_judges() -> None:
+    class Loud(str):
+        def __contains__(self, other: object) -> bool:
+            raise AssertionError("ran")
+
+    text = dump_profile({"q": Loud(GHP), Loud("k"): Loud("a%20b")})
+    assert GHP not in text
+    assert 'k = "a%20b"' in text

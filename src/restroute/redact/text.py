@@ -130,9 +130,10 @@ def holds_credential(text: object) -> bool:
     >>> holds_credential("https://h/x?q=Bearer%20abcdefgh")
     True
     """
-    return isinstance(text, str) and _own(text, lambda text: [
-        *credential_spans(text), *_encoded_spans(text)
-    ])  # fmt: skip
+    if not isinstance(text, str):
+        return False
+    text = str.__str__(text)  # a str subclass's own methods never run
+    return _own(text, lambda text: [*credential_spans(text), *_encoded_spans(text)])
 
 
 def _own(text: str, spans: Callable[[str], list[tuple[int, int]]]) -> bool:
