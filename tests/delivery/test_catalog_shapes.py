@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.test_token_shapes import BEARER, GHP, PAT, shaped_description
+from tests.unit.test_token_shapes import BEARER, GHP, PAT, bad_version, shaped_description
 
 
 @pytest.mark.parametrize(
@@ -30,3 +30,16 @@ def test_routes_of_a_description_print_no_token_shape(tmp_path: Path, words: lis
     assert "<REDACTED>" in done.stdout
     for token in (GHP, PAT, BEARER):
         assert token not in done.stdout
+
+
+def test_an_error_about_a_description_prints_no_token_shape(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "restroute", "routes", "--catalog", bad_version(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "<REDACTED>" in done.stderr
+    assert GHP not in done.stderr

@@ -198,3 +198,20 @@ def test_a_profile_runs_no_method_of_a_text_it_judges() -> None:
     text = dump_profile({"q": Loud(GHP), Loud("k"): Loud("a%20b")})
     assert GHP not in text
     assert 'k = "a%20b"' in text
+
+
+def bad_version(folder: Path) -> str:
+    """A description whose error quotes a text of it: its openapi version, a token."""
+    path = folder / "version.json"
+    document = {"openapi": GHP, "info": {"title": "x", "version": "1"}, "paths": {}}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+def test_an_error_quoting_a_description_hides_its_token(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["routes", "--catalog", bad_version(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("restroute: error: version.json: #/openapi is <REDACTED>, not")
+    assert GHP not in err
