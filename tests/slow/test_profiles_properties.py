@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from restroute.profiles import (
     dump_profile,
 )
+from restroute.redact import holds_credential
 from restroute.snippets import is_secret
 from tests.unit.test_profiles import (
     _DOCUMENTS,
@@ -45,12 +46,22 @@ def test_only_literal_secret_headers_are_left_out(
     document: dict[str, Any], headers: dict[str, Any]
 ) -> None:
     """Every header is written back except a secret that is not a ${VAR} string (beside
-    its references, a scheme word and separators); each one left out has its comment line."""
+    its references, a scheme word and separators), and, under any name, a text that holds
+    a credential by its shape (redact's rule: "Bearer a${K}", "BEARER 0"); each one left
+    out has its comment line."""
     kept = {
         name: value
         for name, value in headers.items()
-        if not is_secret(name)
-        or (isinstance(value, str) and re.search(_REFERENCE, value) and _WRITTEN.fullmatch(value))
+        if (
+            not is_secret(name)
+            or (
+                isinstance(value, str)
+                and re.search(_REFERENCE, value)
+                and _WRITTEN.fullmatch(value)
+            )
+        )
+        and not holds_credential(value)
+        and not holds_credential(name)
     }
 
     text = dump_profile({**document, "headers": headers})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from ..redact import redact_url
+from ..redact import redact_route, redact_url
 from ..rules import ALIASES as ALIASES  # also here: catalog/ imports them from this module
 from ..rules import DATA as DATA
 from ..rules import METHODS
@@ -156,7 +156,7 @@ def call_options(
     if type(route) is str:
         method, url = split_route[route]
         call: dict[str, Any] = {"url": url} if method is None else {"method": method, "url": url}
-        where = route  # name the route in every message about this call
+        where = redact_route(route)  # every message about this call names it, tokens hidden
     elif route is None:
         call = {}
     elif isinstance(route, Mapping) and options is None:

@@ -20,6 +20,7 @@ from ..profiles import Profile, load_profile
 from ..redact import (
     hide_values,
     is_secret,
+    masked_shapes,
     redact_message,
     redacted,
     redacted_value,
@@ -81,9 +82,11 @@ def _quote(text: str, width: int = 40) -> str:
 
 def say(kind: str, message: object, secrets: Iterable[str] = ()) -> None:
     """One line on stderr, ``restroute: KIND: MESSAGE``: each of ``secrets`` hidden in it
-    (``secret_values``' texts), and each character a terminal would obey, or that
-    reorders what follows (ESC, BEL, U+009B, U+202E), escaped (API.md section 9)."""
-    print(f"restroute: {kind}: {printable(hide_values(str(message), secrets))}", file=sys.stderr)
+    (``secret_values``' texts) and every token's shape (a description's text it quotes),
+    and each character a terminal would obey, or that reorders what follows (ESC, BEL,
+    U+009B, U+202E), escaped (API.md section 9)."""
+    shown = masked_shapes(hide_values(str(message), secrets))
+    print(f"restroute: {kind}: {printable(shown)}", file=sys.stderr)
 
 
 def escaped(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from ..redact import masked_shapes
 from .args import _Parser, positive
 
 if TYPE_CHECKING:
@@ -36,6 +37,12 @@ def add_parser(commands: argparse._SubParsersAction[_Parser]) -> _Parser:
 
 
 def _routes(query: str, limit: int | None, source: str | None = None) -> str:
+    """The listing ``restroute routes`` prints, every token's shape in it hidden: the
+    description's texts (paths, names, ids, summaries) and the query are anyone's."""
+    return masked_shapes(_listing(query, limit, source))
+
+
+def _listing(query: str, limit: int | None, source: str | None) -> str:
     from .. import catalog
 
     api = catalog.load(source or "github")

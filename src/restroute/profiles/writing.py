@@ -12,7 +12,7 @@ import tomli_w
 
 from .._core.encoding import safe_repr
 from ..errors import EndpointError
-from ..redact import literal_secret
+from ..redact import literal_secret, redact_message
 from .reading import MAX_DEPTH, _too_deep
 
 TYPE_CHECKING = False
@@ -25,7 +25,8 @@ _MINUTE = timedelta(minutes=1)
 
 def dump_profile(options: Mapping[str, Any]) -> str:
     """TOML text for ``options``; each literal secret (a value under a secret's name, at any
-    depth, that is not ``${VAR}`` references: :func:`left_out`) is left out.
+    depth, that is not ``${VAR}`` references, or a text that holds a token's shape under
+    any name: :func:`left_out`) is left out.
 
     What is left out is said in comments at the top, where tomli-w (which writes no
     comments) cannot misplace them, so the text stays valid TOML.
@@ -65,7 +66,8 @@ def left_out(options: Mapping[str, Any]) -> dict[str, str]:
     found: dict[str, str] = {}
     for path in _without_secrets(options)[1]:
         # a header by its name; a key that is written as one is (rarely) leaves it first
-        found.setdefault(str(path[1]) if _is_header(path) else _dotted(path), _left_out_mark(path))
+        where = str(path[1]) if _is_header(path) else _dotted(path)
+        found.setdefault(redact_message(where), _left_out_mark(path))
     return found
 
 
@@ -82,8 +84,9 @@ def _without_secrets(options: Mapping[str, Any]) -> tuple[dict[str, Any], list[_
 
     Returns ``options`` without each key that holds a literal secret (the redact
     package's ``literal_secret``: a secret's name, a value that is not ``${VAR}``
-    references only; a table or an array under such a name is left out whole), and the
-    path of each, for the notes.
+    references only; a table or an array under such a name is left out whole; under any
+    name or in an array, a text that holds a credential by its shape, ``ghp_...``), and
+    the path of each, for the notes.
     """
     left: list[_Path] = []
     kept = _kept(options, (), left, frozenset(), 0)
@@ -102,8 +105,14 @@ def _kept(
         return value
     inside = enclosing | {id(value)}
     if not isinstance(value, Mapping):
-        items = [_kept(each, (*path, i), left, inside, depth + 1) for i, each in enumerate(value)]
-        return value if all(map(operator.is_, items, value)) else items
+        items = []
+        for index, each in enumerate(value):
+            if literal_secret(index, each):  # a token's shape in an array: left out too
+                left.append((*path, index))
+            else:
+                items.append(_kept(each, (*path, index), left, inside, depth + 1))
+        same = len(items) == len(value) and all(map(operator.is_, items, value))
+        return value if same else items
     kept: dict[Any, Any] = {}
     for key, item in value.items():
         if literal_secret(key, item):
@@ -119,7 +128,8 @@ def _left_out_note(path: _Path) -> str:
 
 
 def _left_out_mark(path: _Path) -> str:
-    return f"# {_dotted(path)}: left out"
+    """The note's start, naming ``path``: a key that holds a token is named hidden."""
+    return f"# {redact_message(_dotted(path))}: left out"
 
 
 def _dotted(path: _Path) -> str:

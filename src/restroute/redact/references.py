@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from .fields import _check_mapping, redacted
 from .names import is_secret
-from .text import _pattern
+from .text import _pattern, holds_credential
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,18 +49,22 @@ def references_only(value: object) -> bool:
 
 
 def literal_secret(name: object, value: object) -> bool:
-    """Whether ``name`` (a header's, a parameter's, a body field's, at any depth) holds
-    ``value`` as a literal secret, that a saved profile leaves out whole: a secret is
-    written only as ``${VAR}`` references, never as its value (``references_only``). So
-    ``token ${T}``, ``${T}`` and ``Basic ${USER}:${PASSWORD}`` are written; ``token ${T}
-    ghp_x`` and ``Bearer abc${T}`` hold a literal credential.
+    """Whether ``name`` (a header's, a parameter's, a body field's, at any depth; an
+    array's index) holds ``value`` as a literal secret, that a saved profile leaves out
+    whole: a secret is written only as ``${VAR}`` references, never as its value
+    (``references_only``). So ``token ${T}``, ``${T}`` and ``Basic ${USER}:${PASSWORD}``
+    are written; ``token ${T} ghp_x`` and ``Bearer abc${T}`` hold a literal credential.
+    Under any name, so does a text (the value, or the name itself) that holds one by its
+    shape (``holds_credential``: ``q = "ghp_..."``, ``x-a = "Bearer ..."``).
 
     >>> [literal_secret("authorization", v) for v in ("token ${T}", "Bearer abc${T}")]
     [False, True]
-    >>> literal_secret("accept", "*/*")
-    False
+    >>> literal_secret("accept", "*/*"), literal_secret("q", "Bearer abcdefgh")
+    (False, True)
     """
-    return isinstance(name, str) and is_secret(name) and not references_only(value)
+    if isinstance(name, str) and is_secret(name) and not references_only(value):
+        return True
+    return holds_credential(value) or holds_credential(name)
 
 
 class Reference:

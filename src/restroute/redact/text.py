@@ -97,8 +97,48 @@ def _redacted_url(url: str, marker: str) -> str:
 
         longest_first = sorted(secrets, key=len, reverse=True)
         url = re.sub("|".join(map(re.escape, longest_first)), lambda _: marker, url)
-    # and any credential a text holds, a GitHub token's shape say
-    return _masked(url, credential_spans(url), marker)
+    # and any credential a text holds, a GitHub token's shape say, as written or encoded
+    return _masked(url, [*credential_spans(url), *_encoded_spans(url)], marker)
+
+
+# A piece of a URL between its separators that a client decodes: a path segment, a query
+# name or value written with %XX or + (Bearer%20abc...).
+_ENCODED = r"[^/?&;#=\s]*[%+][^/?&;#=\s]*"
+
+
+def _encoded_spans(url: str) -> list[tuple[int, int]]:
+    """Where ``url`` holds a credential only its decoded form shows (``q=Bearer%20abc...``):
+    each such piece whole, as the query's secret values are hidden whole."""
+    if "%" not in url and "+" not in url:
+        return []
+    return [
+        found.span()
+        for found in _pattern(_ENCODED).finditer(url)
+        if (decoded := _unquoted(found[0])) != found[0] and _own(decoded, credential_spans)
+    ]  # decoded once, as a server reads it
+
+
+def holds_credential(text: object) -> bool:
+    """Whether ``text`` holds a credential of its own that a view would hide under any
+    name (``redact_url``): a GitHub token's shape, the word after ``Bearer``, a URL's
+    ``user:password@`` or secret query value, as written or percent-encoded. A
+    ``${VAR}`` or a ``<placeholder>`` where the credential would be is none: a profile
+    writes such a text, and leaves out any other that holds one.
+
+    >>> [holds_credential(v) for v in ("ghp_" + "x" * 36, "Bearer ${T}", "octocat")]
+    [True, False, False]
+    >>> holds_credential("https://h/x?q=Bearer%20abcdefgh")
+    True
+    """
+    if not isinstance(text, str):
+        return False
+    text = str.__str__(text)  # a str subclass's own methods never run
+    return _own(text, lambda text: [*credential_spans(text), *_encoded_spans(text)])
+
+
+def _own(text: str, spans: Callable[[str], list[tuple[int, int]]]) -> bool:
+    """Whether a span ``spans`` finds in ``text`` holds more than a stand-in (``${VAR}``)."""
+    return any(not _pattern(_STAND_IN).fullmatch(text[start:end]) for start, end in spans(text))
 
 
 _USERINFO = r"[\\/]{2}([^\s/\\?#@]+)@|^([^\s:/\\@]+:[^\s/\\@]+)@"
