@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from .._core.encoding import json_printable
 from ..errors import EndpointError
 from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
 
@@ -60,8 +61,11 @@ def to_json(
             del shown_options["body"]
             shown_options["body_base64"] = base64.b64encode(body).decode()
     try:
-        return json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as error:
         msg = f"the request options cannot become JSON: {error}; "
         msg += "keep request metadata JSON-able, or leave it out of the copy"
         raise EndpointError(msg) from None
+    # Read on a terminal too: a control character or bidi override a string holds (U+009B,
+    # U+202E, which json.dumps leaves raw) is written as its \\u escape, read back the same.
+    return json_printable(text)
