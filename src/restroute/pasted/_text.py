@@ -8,6 +8,7 @@ from typing import Any
 
 from .._core.encoding import json_printable
 from .._core.encoding import printable as visible
+from .._core.kinds import honest
 from .._rows import value_text
 from ..catalog import Match
 from ..errors import EndpointError
@@ -95,6 +96,7 @@ def printable(text: str) -> str:
     >>> printable("a\\x1b[2Jb\\u202ec")
     'a\\\\x1b[2Jb\\\\u202ec'
     """
+    text = honest(text, "printable")
     if not isinstance(text, str):
         msg = f"printable takes text (str), not {type(text).__name__}"
         raise EndpointError(msg)

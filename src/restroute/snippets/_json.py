@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 
 from .._core.encoding import json_printable
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
 
@@ -34,6 +35,7 @@ def to_json(
     >>> print(to_json(options, indent=None, env={"authorization": "token ${GH_TOKEN}"}))
     {"method": "get", "url": "https://h/user", "headers": {"authorization": "token ${GH_TOKEN}"}}
     """
+    options = honest(options, "to_json")
     if not isinstance(options, Mapping):
         msg = f"to_json takes request options (a mapping), not {type(options).__name__}"
         raise EndpointError(msg)
