@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ._core.encoding import safe_repr
+from ._core.kinds import honest
 from .errors import EndpointError
 from .snippets import to_curl, to_json, to_python
 
@@ -64,7 +65,8 @@ def find(name: str) -> Format:
     ...
     restroute.errors.EndpointError: format 'xml' is not one of curl, python, httpx, json
     """
-    if isinstance(name, str) and name in BY_NAME:
+    name = honest(name, "format")
+    if type(name) is str and name in BY_NAME:
         return BY_NAME[name]
     msg = f"format {safe_repr(name)} is not one of {', '.join(each.name for each in FORMATS)}"
     raise EndpointError(msg)

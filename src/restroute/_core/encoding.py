@@ -137,3 +137,18 @@ def printable(text: str) -> str:
     'a\\\\x1b[2Jb\\\\u202ec'
     """
     return UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], text)
+
+
+def json_printable(text: str) -> str:
+    """JSON text (``json.dumps``' with ``ensure_ascii=False``) as a terminal may get it:
+    each character ``printable`` escapes written as JSON's ``\\uXXXX``, so the JSON still
+    reads back to the same values. Only a newline is kept: JSON escapes every control
+    character inside a string, so a raw one is the layout between values.
+
+    >>> print(json_printable('{"q": "a\\u202eb\\x9bc",\\n "n": 1}'))
+    {"q": "a\\u202eb\\u009bc",
+     "n": 1}
+    """
+    return UNPRINTABLE.sub(
+        lambda found: found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}", text
+    )

@@ -401,7 +401,7 @@ def explain(
 
 def _checked(layers: object) -> list[tuple[str, Mapping[str, Any]]]:
     """``layers`` as (name, options) pairs, or an error that says what to pass."""
-    layers = honest(layers, "explain")
+    layers = honest(layers, "explain", "layers")
     pairs = list(layers) if isinstance(layers, list | tuple) else None
     if pairs is None or not all(
         isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)

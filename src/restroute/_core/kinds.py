@@ -3,7 +3,8 @@
 ``isinstance`` believes what ``__class__`` says, and an object may say anything there
 (``class I(int): __class__ = str``); ``type()`` cannot be lied to. Every public entry
 point passes what it is given through :func:`honest` first, so that the code behind it
-may trust ``isinstance`` and ``__class__`` alike.
+may trust ``isinstance`` and ``__class__`` alike, and reads a caller's own mapping (whose
+``items`` or ``__getitem__`` may raise) there, once, into a plain dict.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..redact import redact_message
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,15 +41,19 @@ def lies(value: object) -> bool:
         return True
 
 
-def honest(value: Any, where: str) -> Any:
+def honest(value: Any, where: str, name: str = "") -> Any:
     """``value``, or a copy in which every object whose ``__class__`` lies is the plain value
-    of its real builtin type (a str subclass claiming int: its text). ``value`` itself when
-    nothing inside lies. An object that lies and is no builtin's subclass is refused.
+    of its real builtin type (a str subclass claiming int: its text), and every mapping that
+    is not a plain ``dict`` (a ``Mapping``, a dict subclass with its own ``items``) is read
+    once, into one. ``value`` itself when nothing inside lies and every mapping is plain.
+    An object that lies and is no builtin's subclass, or a mapping whose reading raises, is
+    refused, the latter naming where it was (``headers``, ``data.user``; inside ``name``,
+    the argument's, when ``value`` is not the options: ``layers[0][1]``).
     """
-    if type(value) in _ATOMS or not _any_lies(value):
+    if type(value) in _ATOMS or not _to_read(value):
         return value
     try:
-        return _rebuilt(value, where)
+        return _rebuilt(value, where, name)
     except RecursionError:
         msg = f"{where}: a value whose __class__ lies is nested too deep to read (or holds "
         msg += "itself); pass plain values"
@@ -58,8 +64,23 @@ def _is_mapping(kind: type) -> bool:
     return kind is dict or (kind not in _PLAIN and issubclass(kind, Mapping))
 
 
-def _any_lies(value: object) -> bool:
-    """Whether anything in ``value`` lies: read without recursion, each container once."""
+# What reading a mapping may call: a dict subclass that overrides none of these reads as
+# a dict does, without running the caller's code.
+_READERS = ("items", "keys", "values", "get", "__iter__", "__getitem__", "__len__")
+
+
+def _plain_dict(kind: type) -> bool:
+    """Whether a ``kind`` mapping reads as a plain dict: dict, or a subclass of it whose
+    reading methods are all dict's own (``RequestOptions``; not an ``OrderedDict``)."""
+    return kind is dict or (
+        issubclass(kind, dict)
+        and all(getattr(kind, name, None) is getattr(dict, name) for name in _READERS)
+    )
+
+
+def _to_read(value: object) -> bool:
+    """Whether anything in ``value`` lies or is a mapping of the caller's own making: read
+    without recursion, each container once, and without running the caller's code."""
     stack: list[Any] = [value]
     seen: set[int] = set()
     while stack:
@@ -73,14 +94,16 @@ def _any_lies(value: object) -> bool:
             continue
         seen.add(id(item))
         if _is_mapping(kind):
-            for pair in item.items():
+            if not _plain_dict(kind):
+                return True
+            for pair in dict.items(item):
                 stack.extend(pair)
         elif kind is list or kind is tuple:
             stack.extend(item)
     return False
 
 
-def _rebuilt(value: Any, where: str) -> Any:
+def _rebuilt(value: Any, where: str, path: str) -> Any:
     kind = type(value)
     if kind in _ATOMS:
         return value
@@ -88,12 +111,43 @@ def _rebuilt(value: Any, where: str) -> Any:
         value = _plain(value, kind, where)
         kind = type(value)
     if _is_mapping(kind):
-        return {_rebuilt(key, where): _rebuilt(item, where) for key, item in value.items()}
+        pairs = dict.items(value) if _plain_dict(kind) else _pairs(value, where, path)
+        return {
+            _rebuilt(key, where, path): _rebuilt(item, where, _inside(path, key))
+            for key, item in pairs
+        }
     if kind is list:
-        return [_rebuilt(item, where) for item in value]
+        return [_rebuilt(item, where, f"{path}[{at}]") for at, item in enumerate(value)]
     if kind is tuple:
-        return tuple(_rebuilt(item, where) for item in value)
+        return tuple(_rebuilt(item, where, f"{path}[{at}]") for at, item in enumerate(value))
     return value
+
+
+def _inside(path: str, key: object) -> str:
+    name = key if type(key) is str else "?"
+    return f"{path}.{name}" if path else name
+
+
+def _pairs(value: Mapping[Any, Any], where: str, path: str) -> list[tuple[Any, Any]]:
+    """A caller's mapping read, once, by its own ``items()``; what that raises is said as
+    an EndpointError naming where the mapping was (never the mapping: it may hold a secret)."""
+    try:
+        return list(value.items())
+    except Exception as error:
+        name = redact_message(path[:60]) if path else "the options"
+        msg = f"{where}: {name} (a {type(value).__name__}) could not be read: reading it "
+        msg += f"raised {type(error).__name__}{_said(error)}; pass a plain dict"
+        raise EndpointError(msg) from None
+
+
+def _said(error: Exception) -> str:
+    """What ``error`` says, its secrets hidden by their shape and cut short: the caller's
+    own words, which may not be readable themselves."""
+    try:
+        text = redact_message(str(error))
+    except Exception:
+        return ""
+    return f" ({text if len(text) <= 80 else text[:80] + '…'})" if text else ""
 
 
 def _plain(value: object, kind: type, where: str) -> object:

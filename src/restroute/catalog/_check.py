@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Mapping
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from .._rows import nest, value_text
 from ..errors import EndpointError
 from ..rules import ALIASES, BODILESS_METHODS
@@ -39,6 +40,7 @@ def check(
 ) -> list[str]:
     """catalog.check: what to hear about a call, by ``catalog``'s description of the
     route, or ``github()``'s."""
+    route, parameters = honest(route, "catalog.check"), honest(parameters, "catalog.check")
     if not isinstance(route, str):
         raise EndpointError(_not_text("check", "route", route, "'METHOD /url' or an id"))
     route = str.__str__(route)  # a str subclass's own methods never run

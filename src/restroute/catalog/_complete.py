@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ._find import _not_text
 from ._words import EVERYDAY, everyday_ranks
@@ -30,6 +31,7 @@ def complete(
 ) -> str | None:
     """catalog.complete: the route that completes ``prefix`` in ``catalog``, or in
     ``github()``'s."""
+    prefix = honest(prefix, "catalog.complete")
     if not isinstance(prefix, str):
         raise EndpointError(_not_text("complete", "prefix", prefix, "the start of a route"))
     prefix = str.__str__(prefix)  # a str subclass's own methods never run

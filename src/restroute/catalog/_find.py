@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from .._core.template import COLON_VARIABLE
 from ..errors import EndpointError
 from ._data import exact, hosts, index
@@ -23,6 +24,7 @@ def find(
     key: str, *, catalog: Catalog | None = None, github: Callable[[], Catalog]
 ) -> Operation | None:
     """catalog.find: the operation for ``key`` in ``catalog``, or in ``github()``'s."""
+    key = honest(key, "catalog.find")
     if not isinstance(key, str):
         raise EndpointError(_not_text("find", "key", key, "a route, an id or an octokit name"))
     key = str.__str__(key)  # a str subclass's own methods never run

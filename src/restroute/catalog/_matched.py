@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ._model import Operation, Parameter
 
@@ -61,6 +62,7 @@ class Match:
 
 
 def _text(what: str, value: object) -> str:
+    value = honest(value, "match")
     if not isinstance(value, str):
         msg = f"match takes {what} as text (str), not {type(value).__name__}"
         raise EndpointError(msg)

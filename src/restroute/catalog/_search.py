@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ._find import _not_text, find
 from ._fuzzy import _letters_in_order
@@ -217,6 +218,7 @@ def searched(
     github: Callable[[], Catalog],
 ) -> Found:
     """catalog.searched: operations ranked for ``text`` in ``catalog``, or in ``github()``'s."""
+    text, limit = honest(text, "catalog.search"), honest(limit, "catalog.search")
     if not isinstance(text, str):
         raise EndpointError(_not_text("search", "text", text, "the words to look for"))
     text = str.__str__(text)  # a str subclass's own methods never run

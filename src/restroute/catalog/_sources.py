@@ -8,6 +8,7 @@ import stat
 from collections.abc import Callable
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import declare_secrets
 from ..rules import MAX_DESCRIPTION_BYTES as MAX_BYTES
@@ -50,6 +51,7 @@ def load(source: str | os.PathLike[str]) -> Catalog:
     >>> load("github").find("GET /user").id
     'users/get-authenticated'
     """
+    source = honest(source, "catalog.load")
     if not isinstance(source, str | os.PathLike):
         msg = f"catalog.load takes a name or a path, not {safe_repr(source)}; pass 'github' "
         raise EndpointError(msg + "or the path of an OpenAPI description")

@@ -8,6 +8,7 @@ from html import escape
 
 from .. import formats
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from .._core.result import RequestOptions
 from ..errors import EndpointError
 from ..redact import redact_headers, redact_options
@@ -44,6 +45,7 @@ STYLE = f"<style>{CSS}</style>"
 
 def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
     """Like an HTTP request: the method and URL, a header a line, a blank line, the body."""
+    options = honest(options, "options_text")
     options = redact_options(options) if redact else options  # the URL's and body's too
     headers = _headers(options, redact)
     lines = [f"{str(options.get('method', '?')).upper()} {_cell(options.get('url', '?'))}"]
@@ -56,7 +58,8 @@ def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
 def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: bool = True) -> str:
     """The method and URL, a headers table, the body, and (``snippets``) the snippets
     that send it."""
-    result = isinstance(options, RequestOptions)
+    result = type(options) is RequestOptions
+    options = honest(options, "options_html")
     options = redact_options(options) if redact else options  # the URL's and body's too
     method = escape(str(options.get("method", "?")).upper())
     parts = [
@@ -156,11 +159,13 @@ def _merged(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
 
 def merged_text(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """The merged options as JSON: nothing expanded yet, the URL still a template."""
+    merged = honest(merged, "merged_text")
     return json.dumps(_merged(merged, redact), indent=2, ensure_ascii=False, default=repr)
 
 
 def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """One row an option, its value as JSON; the headers one row each."""
+    merged = honest(merged, "merged_html")
     rows = []
     for key, value in _merged(merged, redact).items():
         if key == "headers" and isinstance(value, Mapping):

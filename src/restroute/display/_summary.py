@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 from collections.abc import Mapping
 
+from .._core.kinds import honest
 from ..rules import MAX_NESTING, MAX_SHOWN_BYTES
 
 LIMIT = MAX_SHOWN_BYTES  # a value of more bytes (or characters, or bytes as JSON) is summarised
@@ -37,6 +38,7 @@ def summary(value: object, content_type: object = None, *, binary: bool = True) 
     >>> print(summary([[[["deep"]]]] * 100), summary({"owner": "octocat"}))
     None None
     """
+    value, content_type = honest(value, "summary"), honest(content_type, "summary")
     kind = f" ({str(content_type)[:80]})" if content_type else ""
     if isinstance(value, bytes | bytearray | memoryview):
         data = value if isinstance(value, bytes) else bytes(value)

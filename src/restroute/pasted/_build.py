@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from .._core.encoding import UNPRINTABLE
 from .._core.http import is_token
+from .._core.kinds import honest
 from .._core.query import query_text
 from .._rows import value_text
 from ..catalog import Match
@@ -24,6 +25,7 @@ def build_command(found: Match, *, catalog: str = "") -> str:
     is quoted for a POSIX shell; one holding a character a terminal would obey is written
     ``$'...'`` with escapes (bash, zsh), so that printing it obeys nothing."""
     _check(found, "build_command")
+    catalog = honest(catalog, "build_command")
     if not isinstance(catalog, str):
         raise EndpointError(f"build_command takes catalog as text, not {type(catalog).__name__}")
     return _joined(_command(found, catalog)[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .._core.kinds import honest
 from ..catalog import Match
 from ..catalog._matched import Part
 from ..errors import EndpointError
@@ -45,6 +46,7 @@ def redact_text(text: str) -> str:
     text that reads as no request."""
     from ..reader import read_route
 
+    text = honest(text, "redact_text")
     if not isinstance(text, str):
         msg = f"redact_text takes the pasted text (str), not {type(text).__name__}"
         raise EndpointError(msg)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .._core.encoding import UNPRINTABLE
+from .._core.encoding import json_printable
 from .._core.encoding import printable as visible
+from .._core.kinds import honest
 from .._rows import value_text
 from ..catalog import Match
 from ..errors import EndpointError
@@ -95,6 +96,7 @@ def printable(text: str) -> str:
     >>> printable("a\\x1b[2Jb\\u202ec")
     'a\\\\x1b[2Jb\\\\u202ec'
     """
+    text = honest(text, "printable")
     if not isinstance(text, str):
         msg = f"printable takes text (str), not {type(text).__name__}"
         raise EndpointError(msg)
@@ -104,10 +106,7 @@ def printable(text: str) -> str:
 def json_text(found: Match) -> str:
     """``as_json`` written out for a terminal: JSON escapes what a terminal would obey in
     C0, and here in C1, the bidi controls and the rest of ``printable``'s too."""
-    text = json.dumps(as_json(found), indent=2, ensure_ascii=False)
-    return UNPRINTABLE.sub(
-        lambda found: found[0] if found[0] == "\n" else f"\\u{ord(found[0]):04x}", text
-    )
+    return json_printable(json.dumps(as_json(found), indent=2, ensure_ascii=False))
 
 
 def _short(text: str, width: int = 60) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import REFERENCE
 from ..rules import MAX_NESTING, MAX_PROFILE_BYTES
@@ -91,6 +92,8 @@ def parse_profile(
     """
     import tomllib
 
+    text, name = honest(text, "parse_profile"), honest(name, "parse_profile")
+    environ = honest(environ, "parse_profile")
     if not isinstance(name, str):
         msg = f"parse_profile: name is {type(name).__name__}, not a str; pass the layer's name"
         raise EndpointError(msg)
@@ -166,6 +169,7 @@ def _expanded(
 
 def _file_path(path: str | os.PathLike[str]) -> Path:
     """``path`` as a Path, when it can name a file: not None, no NUL, no lone surrogate."""
+    path = honest(path, "profile path")
     try:
         checked = Path(path)  # None, an int: TypeError
         encoded = os.fsencode(checked)  # a lone surrogate that is no escaped byte raises

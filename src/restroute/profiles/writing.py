@@ -11,6 +11,7 @@ from datetime import date, datetime, time, timedelta
 import tomli_w
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import literal_secret, redact_message
 from .reading import MAX_DEPTH, _too_deep
@@ -38,6 +39,7 @@ def dump_profile(options: Mapping[str, Any]) -> str:
     <BLANKLINE>
     [headers]
     """
+    options = honest(options, "dump_profile")
     if not isinstance(options, Mapping):
         msg = f"profile: the options are {safe_repr(options)}, not a mapping; pass a dict of "
         msg += "options, as endpoint.defaults() takes them"
@@ -60,6 +62,7 @@ def left_out(options: Mapping[str, Any]) -> dict[str, str]:
     >>> left_out({"data": {"user": {"password": "hunter2"}}, "page": 2})
     {'data.user.password': '# data.user.password: left out'}
     """
+    options = honest(options, "left_out")
     if not isinstance(options, Mapping):
         msg = f"left_out: options is {type(options).__name__}, not a mapping; pass a dict"
         raise EndpointError(msg)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..rules import MAX_PASTE, READABLE_METHODS
 from ._command import _PROMPT, _program, _without_wrappers
@@ -75,6 +76,7 @@ def _read(text: str) -> ReadRequest:
 def _plain(text: object) -> str:
     """``text`` as a plain str: a subclass's own methods (``split``, ``strip``) must not
     change what is read, so its value is copied out of it."""
+    text = honest(text, "the text to read")
     if not isinstance(text, str):
         msg = f"the text to read is {type(text).__name__}, not a str; pass the pasted text"
         raise EndpointError(msg)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..rules import MAX_PASTED_ROWS
 from . import _form
@@ -25,6 +27,25 @@ class _Step(NamedTuple):
     form: tuple[str, ...]
     pasted: tuple[tuple[str, str], ...]
     reading: Match | None
+
+
+def fill(session: Session, values: object) -> None:
+    """Type each (name, value text) of ``values`` into ``session``'s row of that name, or
+    a new row (``Session.fill``); the rows setter checks the names and texts."""
+    values = honest(values, "Session.fill")
+    if not isinstance(values, list | tuple) or not all(
+        isinstance(pair, list | tuple) and len(pair) == 2 for pair in values
+    ):
+        msg = f"Session.fill: values are {safe_repr(values)}; pass (name, value text) pairs"
+        raise EndpointError(msg)
+    rows = list(session.rows)
+    for name, value in values:
+        at = next((at for at, (each, _) in enumerate(rows) if each == name), None)
+        if at is None:
+            rows.append((name, value))
+        else:
+            rows[at] = (name, value)
+    session.rows = rows
 
 
 def paste(session: Session, text: str) -> Match:

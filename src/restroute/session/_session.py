@@ -11,6 +11,7 @@ from .._attachment import Attachment, read_attachment, with_attachment
 from .._core.encoding import safe_repr
 from .._core.endpoint import BASE_DEFAULTS
 from .._core.explain import BUILT_IN, Explanation
+from .._core.kinds import honest
 from .._core.template import compile_template
 from .._rows import nest
 from ..errors import EndpointError
@@ -43,6 +44,7 @@ class Session:
         self._route = ""
         self._rows: list[tuple[str, str]] = []
         self.route = route
+        profiles = honest(profiles, "Session")
         if not isinstance(profiles, list | tuple) or not all(
             isinstance(profile, Profile) for profile in profiles
         ):
@@ -97,6 +99,7 @@ class Session:
 
     @route.setter
     def route(self, route: str) -> None:
+        route = honest(route, "Session")
         if not isinstance(route, str):
             msg = f"Session: the route is {safe_repr(route)}; pass text such as 'GET /user'"
             raise EndpointError(msg)
@@ -109,6 +112,7 @@ class Session:
 
     @rows.setter
     def rows(self, rows: Sequence[tuple[str, str]]) -> None:
+        rows = honest(rows, "Session")
         pairs = list(rows) if isinstance(rows, list | tuple) else None
         if pairs is None or not all(
             isinstance(pair, tuple | list)
@@ -292,14 +296,7 @@ class Session:
         >>> session.rows
         [('username', 'octocat'), ('per_page', '2')]
         """
-        rows = list(self.rows)
-        for name, value in values:
-            at = next((at for at, (each, _) in enumerate(rows) if each == name), None)
-            if at is None:
-                rows.append((name, value))
-            else:
-                rows[at] = (name, value)
-        self.rows = rows
+        _edits.fill(self, values)
 
     def paste(self, text: str) -> Match:
         """Take a pasted request (a URL, curl, HTTPie, ``gh api``, an Octokit call,

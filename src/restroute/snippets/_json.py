@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from .._core.encoding import json_printable
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
 
@@ -33,6 +35,7 @@ def to_json(
     >>> print(to_json(options, indent=None, env={"authorization": "token ${GH_TOKEN}"}))
     {"method": "get", "url": "https://h/user", "headers": {"authorization": "token ${GH_TOKEN}"}}
     """
+    options = honest(options, "to_json")
     if not isinstance(options, Mapping):
         msg = f"to_json takes request options (a mapping), not {type(options).__name__}"
         raise EndpointError(msg)
@@ -60,8 +63,11 @@ def to_json(
             del shown_options["body"]
             shown_options["body_base64"] = base64.b64encode(body).decode()
     try:
-        return json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
+        text = json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as error:
         msg = f"the request options cannot become JSON: {error}; "
         msg += "keep request metadata JSON-able, or leave it out of the copy"
         raise EndpointError(msg) from None
+    # Read on a terminal too: a control character or bidi override a string holds (U+009B,
+    # U+202E, which json.dumps leaves raw) is written as its \\u escape, read back the same.
+    return json_printable(text)
