@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from .. import formats
 from .._core.explain import Explanation
+from .._core.json_layout import json_indented
 from .._core.result import MergedOptions
 from ..errors import EndpointError
 from ._explanation import explanation_html, explanation_text
@@ -80,7 +81,7 @@ def json_bundle(shown: Mapping[str, Any] | Explanation, redact: bool) -> dict[st
             data = _request_json(shown, redact)
         except EndpointError as error:  # request metadata that is not JSON: a hook, a socket
             return {"text/plain": f"no JSON: {error}"}
-    text = json.dumps(data, indent=2, ensure_ascii=False)
+    text = json_indented(data)
     return {"application/json": data, "text/plain": text}
 
 

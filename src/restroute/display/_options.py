@@ -8,6 +8,7 @@ from html import escape
 
 from .. import formats
 from .._core.encoding import safe_repr
+from .._core.json_layout import json_indented
 from .._core.kinds import honest
 from .._core.result import RequestOptions
 from ..errors import EndpointError
@@ -113,7 +114,7 @@ def _body_text(body: object, content_type: object = None) -> str:
     if isinstance(body, str):
         return body
     try:
-        return json.dumps(body, indent=2, ensure_ascii=False)
+        return json_indented(body)
     except (TypeError, ValueError):  # a set, an object; an int too long to write
         return safe_repr(body, LIMIT)
 
@@ -160,7 +161,7 @@ def _merged(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
 def merged_text(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """The merged options as JSON: nothing expanded yet, the URL still a template."""
     merged = honest(merged, "merged_text")
-    return json.dumps(_merged(merged, redact), indent=2, ensure_ascii=False, default=repr)
+    return json_indented(_merged(merged, redact), default=repr)
 
 
 def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:

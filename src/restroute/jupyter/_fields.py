@@ -118,16 +118,17 @@ class Field(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         typed, seq = content.get("typed"), content.get("seq")
-        numbered = type(seq) is int
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            seq = None  # not numbered: the count stays as it was
         if isinstance(typed, str):
             # ipykernel 7 may run a comm message while the one before is still running:
             # an edit older than one already read is stale, and the newer one holds it all.
-            if numbered and seq < self._seq:
+            if seq is not None and seq < self._seq:
                 return
-            self._seq = seq if numbered else self._seq
+            self._seq = self._seq if seq is None else seq
             self.type(typed)
         elif content.get("ask") is True:
-            self._seq = seq if numbered else self._seq  # a page drawn again counts from 0
+            self._seq = self._seq if seq is None else seq  # a page drawn again counts from 0
             self.send({"value": self._value, "seq": self._seq})
 
 

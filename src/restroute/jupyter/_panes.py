@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from html import escape
 
 from .. import formats
+from .._core.json_layout import json_indented
 from ..catalog import Operation
 from ..display import STYLE, cascade_html, options_html
 from ..session import Status, View
@@ -25,7 +25,7 @@ def _parsed(view: View) -> str:
 def _merged(view: View) -> str:
     if view.merged is None:
         return _error_html(view.error or "")
-    return _pre(json.dumps(view.merged, indent=2, default=repr))
+    return _pre(json_indented(view.merged, default=repr, ensure_ascii=True))
 
 
 def _explained(view: View) -> str:

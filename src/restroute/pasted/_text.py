@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .._core.encoding import json_printable
 from .._core.encoding import printable as visible
+from .._core.json_layout import json_indented
 from .._core.kinds import honest
 from .._rows import value_text
 from ..catalog import Match
@@ -106,7 +106,7 @@ def printable(text: str) -> str:
 def json_text(found: Match) -> str:
     """``as_json`` written out for a terminal: JSON escapes what a terminal would obey in
     C0, and here in C1, the bidi controls and the rest of ``printable``'s too."""
-    return json_printable(json.dumps(as_json(found), indent=2, ensure_ascii=False))
+    return json_printable(json_indented(as_json(found)))
 
 
 def _short(text: str, width: int = 60) -> str:

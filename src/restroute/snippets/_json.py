@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 from .._core.encoding import json_printable
+from .._core.json_layout import json_indented
 from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
@@ -63,7 +63,7 @@ def to_json(
             del shown_options["body"]
             shown_options["body_base64"] = base64.b64encode(body).decode()
     try:
-        text = json.dumps(shown_options, indent=indent, ensure_ascii=False, allow_nan=False)
+        text = json_indented(shown_options, indent=indent, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as error:
         msg = f"the request options cannot become JSON: {error}; "
         msg += "keep request metadata JSON-able, or leave it out of the copy"

@@ -182,17 +182,44 @@ def _header_item(name: str, value: str | Reference) -> str:
 def _literal(value: object, depth: int = 0) -> str:
     """A Python literal that evaluates to ``value`` (JSON types), laid out as ruff would:
     on one line when it fits, else one item a line."""
-    one_line = _literal_on_one_line(value)
-    if len(one_line) <= _LINE - 12 - 4 * depth or not isinstance(value, Mapping | list | tuple):
-        return one_line
-    inner = "    " * (depth + 1)
+    pieces: list[str] = []
+    _write(_measured(value), depth, pieces)
+    return "".join(pieces)
+
+
+# A value measured: its literal on one line, the brackets around its items ("" for a
+# scalar), and its items, each an optional key and a value, measured alike.
+_Measured = tuple[str, str, str, list[tuple["_Measured | None", "_Measured"]]]
+
+
+def _measured(value: object) -> _Measured:
+    """Each part's one-line literal, written once from its items' (a value nested n deep
+    takes time in n, where measuring each level again took time in its square)."""
     if isinstance(value, Mapping):
-        items = [
-            f"{inner}{_literal(k, depth + 1)}: {_literal(v, depth + 1)}," for k, v in value.items()
-        ]
-        return "{\n" + "\n".join(items) + "\n" + "    " * depth + "}"
-    items = [f"{inner}{_literal(item, depth + 1)}," for item in value]
-    return "[\n" + "\n".join(items) + "\n" + "    " * depth + "]"
+        pairs = [(_measured(k), _measured(v)) for k, v in value.items()]
+        one_line = "{" + ", ".join(f"{k[0]}: {v[0]}" for k, v in pairs) + "}"
+        return one_line, "{", "}", list(pairs)
+    if isinstance(value, list | tuple):
+        items: list[tuple[_Measured | None, _Measured]] = [(None, _measured(v)) for v in value]
+        return "[" + ", ".join(item[0] for _, item in items) + "]", "[", "]", items
+    return _literal_on_one_line(value), "", "", []
+
+
+def _write(measured: _Measured, depth: int, pieces: list[str]) -> None:
+    one_line, opening, closing, items = measured
+    if not opening or len(one_line) <= _LINE - 12 - 4 * depth:
+        pieces.append(one_line)
+        return
+    inner = "    " * (depth + 1)
+    pieces.append(f"{opening}\n")
+    for index, (key, item) in enumerate(items):
+        pieces.append(f"\n{inner}" if index else inner)
+        if key is not None:
+            _write(key, depth + 1, pieces)
+            pieces.append(": ")
+        _write(item, depth + 1, pieces)
+        pieces.append(",")
+    pieces.append(f"\n{'    ' * depth}{closing}")
 
 
 def _literal_on_one_line(value: object) -> str:

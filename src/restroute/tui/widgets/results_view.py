@@ -4,7 +4,6 @@ problems, and what a pasted request was read as."""
 from __future__ import annotations
 
 import functools
-import json
 import pprint
 
 from rich.console import RenderableType
@@ -18,6 +17,7 @@ from textual.widget import Widget
 
 from ... import formats
 from ..._core.explain import Explanation
+from ..._core.json_layout import json_indented
 from ...session import View
 from .code_view import CodeView, Highlighted
 from .tab_bar import TabBar
@@ -92,9 +92,7 @@ class ResultsView(Vertical):
         if tab == "pasted":
             return Text(view.pasted or PASTE_HINT, style="" if view.pasted else "dim")
         if tab == "merged" and view.merged is not None:
-            return _code(
-                json.dumps(view.merged, indent=2, ensure_ascii=False, default=repr), "json"
-            )
+            return _code(json_indented(view.merged, default=repr), "json")
         if tab == "explain" and view.merged is not None:
             return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
