@@ -54,6 +54,14 @@ MAX_SCRIPT = 100_000
 MAX_CALL = 200_000
 # Bytes of a profile read at most: a profile is a few lines; this is no profile.
 MAX_PROFILE_BYTES = 10_000_000
+# Values a profile may hold at most: its keys, at every level, and the items of its lists.
+# A profile is a set of defaults (a base URL, a few headers, a media type, a few
+# parameters: tens of values, and GitHub's largest form has 31 parameters). Every view of
+# a request shows, redacts and explains each one, and 10 MB of TOML holds 5 million: 620,000
+# keys took 9 s of CPU in `restroute build -p` and the notebook explorer over a minute, and 10
+# MB of nested lists 51 s and 1.9 GB. 10,000 is a hundred times the largest real one and
+# opens in either explorer in about a second.
+MAX_PROFILE_VALUES = 10_000
 # Bytes of a file attached as a body at most: GitHub takes release assets far larger, but
 # a body is held in memory and copied into every snippet.
 MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024

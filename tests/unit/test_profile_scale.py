@@ -8,9 +8,16 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
+from restroute.cli import main
+from restroute.errors import EndpointError
 from restroute.jupyter import explore
+from restroute.profiles import load_profile, parse_profile
 from restroute.redact import declare_secrets, names, redact_url
 from restroute.redact import text as redact_text
+from restroute.rules import MAX_PROFILE_VALUES
+from restroute.session import Session
 
 
 def big_profile(folder: Path, keys: int) -> Path:
@@ -41,3 +48,42 @@ def test_a_long_url_is_redacted_once_until_a_secret_is_declared() -> None:
     finally:
         names._DECLARED.discard("xq9appkey")
     assert len(redact_text._SHOWN) <= redact_text._SHOWN_LIMIT
+
+
+def keys_toml(keys: int) -> str:
+    return "".join(f'k{n:06d} = "v"\n' for n in range(keys))
+
+
+def test_a_profile_of_the_most_values_reads_and_one_more_is_refused_naming_the_limit() -> None:
+    """Issue 32, item 10: a profile's size is a limit that names itself. Keys at every level
+    and list items count; at the limit the profile reads, one over it is refused."""
+    assert len(parse_profile(keys_toml(MAX_PROFILE_VALUES)).options) == MAX_PROFILE_VALUES
+    with pytest.raises(EndpointError) as refused:
+        parse_profile(keys_toml(MAX_PROFILE_VALUES + 1), name="big")
+    message = str(refused.value)
+    assert "profile 'big' holds more than 10,000 values" in message
+    assert "MAX_PROFILE_VALUES" in message
+    assert "send bulk data as a body file" in message
+    # a table's keys and a list's items count as the keys beside them do
+    half = MAX_PROFILE_VALUES // 2  # half keys, then t, its key a, and a's items
+    items = ", ".join(["1"] * (MAX_PROFILE_VALUES - half - 2))
+    assert len(parse_profile(f"{keys_toml(half)}[t]\na = [{items}]\n").raw) == half + 1
+    with pytest.raises(EndpointError, match="MAX_PROFILE_VALUES"):
+        parse_profile(f"{keys_toml(half)}[t]\na = [{items}, 1]\n")
+
+
+def test_every_entry_point_refuses_a_profile_over_the_limit_the_same_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The attacker's profile, over the limit: the library, the session's typed layer, the
+    CLI and the notebook explorer each give the one message, naming the limit."""
+    path = big_profile(tmp_path, MAX_PROFILE_VALUES + 1)
+    said = "profile 'big10001' holds more than 10,000 values"
+    with pytest.raises(EndpointError, match=said):
+        load_profile(path)
+    with pytest.raises(EndpointError, match=said):
+        explore("GET /user", profile=path)
+    with pytest.raises(EndpointError, match="profile 'session' holds more than 10,000 values"):
+        Session("GET /user").edit_layer("session", path.read_text())
+    assert main(["build", "-p", str(path), "GET /user"]) == 2
+    assert said in capsys.readouterr().err

@@ -14,7 +14,7 @@ from .._core.encoding import safe_repr
 from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import REFERENCE
-from ..rules import MAX_NESTING, MAX_PROFILE_BYTES
+from ..rules import MAX_NESTING, MAX_PROFILE_BYTES, MAX_PROFILE_VALUES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ def parse_profile(
     """A profile from TOML text; ``environ`` defaults to ``os.environ``.
 
     Tables and arrays nested more than ``MAX_DEPTH`` deep are refused, as no profile needs
-    them and Python's TOML reader would fail on them with a RecursionError.
+    them and Python's TOML reader would fail on them with a RecursionError; so is a profile
+    of more than ``rules.MAX_PROFILE_VALUES`` values, which every view would show one by one.
     """
     import tomllib
 
@@ -114,6 +115,7 @@ def parse_profile(
         raise EndpointError(msg) from None
     except RecursionError:
         raise EndpointError(_too_deep(f"profile {name!r}")) from None
+    _refuse_too_many(raw, name)
     warnings: list[str] = []
     options = _expanded(raw, environment, warnings, name, 0)
     catalog = _catalog(options.pop("catalog", ""), name, path)
@@ -129,6 +131,26 @@ def _catalog(value: object, name: str, path: Path | None) -> str:
     if not is_file or path is None or os.path.isabs(value):  # github, ghes-3.19 ...
         return value
     return os.path.join(os.path.dirname(os.path.abspath(path)), value)
+
+
+def _refuse_too_many(raw: dict[str, Any], name: str) -> None:
+    """Refuse a profile of more than ``MAX_PROFILE_VALUES`` values (keys at every level and
+    list items), counted by each table's and list's length, without recursion, and only
+    until the limit is passed: every entry point reads profiles here, so each refuses the
+    same profile with the same message, at once."""
+    left = MAX_PROFILE_VALUES
+    containers: list[dict[str, Any] | list[Any]] = [raw]
+    while containers:
+        container = containers.pop()
+        left -= len(container)
+        if left < 0:
+            msg = f"profile {name!r} holds more than {MAX_PROFILE_VALUES:,} values (keys and "
+            msg += "list items), the most a profile may hold (restroute.rules."
+            msg += "MAX_PROFILE_VALUES); keep a profile to defaults (a base URL, headers, a "
+            msg += "few parameters), and send bulk data as a body file"
+            raise EndpointError(msg)
+        items = container.values() if isinstance(container, dict) else container
+        containers.extend(item for item in items if isinstance(item, dict | list))
 
 
 def _too_deep(what: str) -> str:
