@@ -83,18 +83,7 @@ def test_the_worst_profiles_allowed_open_in_the_notebook_explorer(
     within_bounds(lambda: explore("GET /user", profile=path))
 
 
-# Left to do: the terminal explorer wraps each snippet's line of a 10 MB value for the
-# results view with Rich, view after view: 15 to 18 s of CPU alone, 45 to 50 s beside a test
-# run on the shared 2-core machine (highlighting those lines is 6 s of it; shown plain,
-# Rich wrapped them slower still).
-SLOW_IN_THE_TERMINAL = pytest.mark.xfail(reason="Rich wraps a 10 MB line in 15-50 s")
-TERMINAL_SHAPES = [
-    pytest.param(shape, marks=[] if shape is deepest else [SLOW_IN_THE_TERMINAL])
-    for shape in SHAPES
-]
-
-
-@pytest.mark.parametrize("shape", TERMINAL_SHAPES, ids=lambda shape: shape.__name__)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.__name__)
 async def test_the_worst_profiles_allowed_open_in_the_terminal_explorer(
     tmp_path: Path, shape: Callable[[Path], Path]
 ) -> None:

@@ -19,9 +19,11 @@ keys = st.one_of(texts, st.integers(), st.floats(), st.booleans(), st.none())
 scalars = st.one_of(texts, st.integers(), st.floats(), st.booleans(), st.none())
 values = st.recursive(
     scalars,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.lists(inner, max_size=3).map(tuple)
-    | st.dictionaries(keys, inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(keys, inner, max_size=4)
+    ),
     max_leaves=20,
 )
 indents = st.sampled_from([0, 1, 2, 4, -1, "\t", "--", ""])
@@ -29,7 +31,7 @@ indents = st.sampled_from([0, 1, 2, 4, -1, "\t", "--", ""])
 
 @settings(max_examples=400)
 @given(value=values, indent=indents, ensure_ascii=st.booleans())
-@example(value={'a",b': ['\\', '"]', '\\"', '":{', "[]{}"]}, indent=2, ensure_ascii=False)
+@example(value={'a",b': ["\\", '"]', '\\"', '":{', "[]{}"]}, indent=2, ensure_ascii=False)
 def test_the_text_is_what_json_dumps_writes(value: Any, indent: Any, ensure_ascii: bool) -> None:
     expected = json.dumps(value, indent=indent, ensure_ascii=ensure_ascii)
     assert json_indented(value, indent=indent, ensure_ascii=ensure_ascii) == expected

@@ -34,13 +34,14 @@ from ._options import STYLE as STYLE
 from ._options import merged_html, merged_text, options_html, options_text
 from ._summary import DEPTH as DEPTH
 from ._summary import LIMIT as LIMIT
-from ._summary import summary
+from ._summary import cut_lines, summary
 
 __all__ = [
     "NotebookView",
     "bundle",
     "cascade_html",
     "cascade_text",
+    "cut_lines",
     "explanation_bundle",
     "json_bundle",
     "merged_bundle",

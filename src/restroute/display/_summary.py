@@ -98,3 +98,24 @@ def _nested_summary(value: object) -> str | None:
         return None
     items = f"{len(value):,} item{'' if len(value) == 1 else 's'}"
     return f"<a {type(value).__name__} of {items}, over {LIMIT:,} bytes as JSON>"
+
+
+def cut_lines(text: str) -> str:
+    """``text`` with each line over ``LIMIT`` characters cut there, saying how much more
+    it holds: a view that wraps and colours a line of megabytes (a 10 MB value in a
+    snippet) takes seconds a keystroke for text no one reads there. A copy is taken from
+    the request, whole.
+
+    >>> print(cut_lines("short\\n" + "x" * (LIMIT + 5)).replace("x" * LIMIT, "x..."))
+    short
+    x... <5 more characters not shown; a copy holds them>
+    """
+    if len(text) <= LIMIT:
+        return text
+    lines = text.split("\n")
+    return "\n".join(
+        line
+        if len(line) <= LIMIT
+        else f"{line[:LIMIT]} <{len(line) - LIMIT:,} more characters not shown; a copy holds them>"
+        for line in lines
+    )

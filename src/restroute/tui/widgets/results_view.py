@@ -18,6 +18,7 @@ from textual.widget import Widget
 from ... import formats
 from ..._core.explain import Explanation
 from ..._core.json_layout import json_indented
+from ...display import cut_lines
 from ...session import View
 from .code_view import CodeView, Highlighted
 from .tab_bar import TabBar
@@ -90,9 +91,9 @@ class ResultsView(Vertical):
         if tab == "problems":
             return _problems(view)
         if tab == "pasted":
-            return Text(view.pasted or PASTE_HINT, style="" if view.pasted else "dim")
+            return Text(cut_lines(view.pasted) or PASTE_HINT, style="" if view.pasted else "dim")
         if tab == "merged" and view.merged is not None:
-            return _code(json_indented(view.merged, default=repr), "json")
+            return _code(cut_lines(json_indented(view.merged, default=repr)), "json")
         if tab == "explain" and view.merged is not None:
             return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
@@ -100,11 +101,13 @@ class ResultsView(Vertical):
             # Data, highlighted as Rich's pretty printer does: a third of Pygments' time;
             # laid out for the view's width, and again when it is resized.
             return Highlighted(
-                lambda width: pprint.pformat(parsed, sort_dicts=False, width=max(40, width)),
+                lambda width: cut_lines(
+                    pprint.pformat(parsed, sort_dicts=False, width=max(40, width))
+                ),
                 REPR,
             )
         if tab in formats.BY_NAME and view.parsed is not None:
-            text = view.snippet(tab)
+            text = cut_lines(view.snippet(tab))  # a copy takes the snippet whole
             if view.refused(tab):
                 return Text(f"✗ {text}", style="bold red")
             return _code(text, formats.BY_NAME[tab].syntax)
