@@ -138,7 +138,7 @@ class Highlighted:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Text("\n").join(
-            self.highlighter(Text(line)) for line in self.lines(options.max_width)
+            coloured(line, self.highlighter) for line in self.lines(options.max_width)
         )
 
 
@@ -189,10 +189,13 @@ def wrapped_lines(
 HIGHLIGHTED = 1024
 
 
+def coloured(line: str, highlighter: Highlighter) -> Text:
+    """``line`` as ``highlighter`` colours it, or plain when it is over HIGHLIGHTED."""
+    return highlighter(Text(line)) if len(line) <= HIGHLIGHTED else Text(line)
+
+
 def _highlighting(texts: list[str], highlighter: Highlighter) -> Callable[[int], Text]:
-    return lambda at: (
-        highlighter(Text(texts[at])) if len(texts[at]) <= HIGHLIGHTED else Text(texts[at])
-    )
+    return lambda at: coloured(texts[at], highlighter)
 
 
 def _without_empty(segments: list[Segment]) -> list[Segment]:
