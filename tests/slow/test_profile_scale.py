@@ -55,9 +55,10 @@ def deepest(folder: Path) -> Path:
 
 
 def write(path: Path, text: str) -> Path:
+    """``text`` in ``path``, within the size limit (each test that opens it shows it is
+    within the others: a profile over one is refused, and the test fails)."""
     path.write_text(text)
     assert path.stat().st_size <= MAX_PROFILE_BYTES
-    load_profile(path)  # within every limit
     return path
 
 
@@ -119,6 +120,8 @@ def test_the_worst_profiles_allowed_build_on_the_command_line(
 ) -> None:
     spent, said = build_cpu(shape(tmp_path))
     assert "Traceback" not in said  # the nested lists are no parameter: an error, named
+    assert "MAX_PROFILE_VALUES" not in said  # within the limits: read, not refused
+    assert "too large for a profile" not in said
     assert spent < CPU_SECONDS
 
 
@@ -155,10 +158,10 @@ def test_the_most_keys_open_in_the_explorer_in_linear_time(
 ) -> None:
     """20,000 keys took 4.8 s before the URL that holds them all was redacted once for each
     marker, not for each view (12 times). Four times as many keys, up to the limit, take
-    less than six times as long (the best of two runs each: the machine is shared)."""
+    less than six times as long (the best of three runs each: the machine is shared)."""
     small = big_profile(tmp_path, MAX_PROFILE_VALUES // 4)
     large = big_profile(tmp_path, MAX_PROFILE_VALUES)
-    small_cpu = min(explore_cpu(small) for _ in range(2))
+    small_cpu = min(explore_cpu(small) for _ in range(3))
     long_urls: list[tuple[str, str]] = []
     redacted = redact_text._redacted_url
 
@@ -167,7 +170,7 @@ def test_the_most_keys_open_in_the_explorer_in_linear_time(
         return redacted(url, marker)
 
     monkeypatch.setattr(redact_text, "_redacted_url", counted)
-    large_cpu = min(explore_cpu(large) for _ in range(2))
+    large_cpu = min(explore_cpu(large) for _ in range(3))
     assert large_cpu < 6 * small_cpu
     # once as the views show it, once as the snippets send it (%3CREDACTED%3E)
     assert sorted(marker for _, marker in long_urls) == sorted([REDACTED, REDACTED_IN_URL])
