@@ -18,14 +18,7 @@ from tests.unit.test_token_shapes import BEARER, GHP, PAT, bad_version, shaped_d
     ids=["all", "search", "by-id", "by-route", "no-match"],
 )
 def test_routes_of_a_description_print_no_token_shape(tmp_path: Path, words: list[str]) -> None:
-    source = shaped_description(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "restroute", "routes", "--catalog", source, *words],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
+    done = routes(tmp_path, shaped_description(tmp_path), *words)
     assert (done.returncode, done.stderr) == (0, "")
     assert "<REDACTED>" in done.stdout
     for token in (GHP, PAT, BEARER):
@@ -33,13 +26,18 @@ def test_routes_of_a_description_print_no_token_shape(tmp_path: Path, words: lis
 
 
 def test_an_error_about_a_description_prints_no_token_shape(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "restroute", "routes", "--catalog", bad_version(tmp_path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
+    done = routes(tmp_path, bad_version(tmp_path))
     assert (done.returncode, done.stdout) == (2, "")
     assert "<REDACTED>" in done.stderr
     assert GHP not in done.stderr
+
+
+def routes(folder: Path, source: str, *words: str) -> subprocess.CompletedProcess[str]:
+    """``restroute routes --catalog SOURCE WORDS...`` run in ``folder``."""
+    return subprocess.run(
+        [sys.executable, "-m", "restroute", "routes", "--catalog", source, *words],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=folder,
+    )
