@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.highlighter import ReprHighlighter
 from rich.text import Text
 
-from restroute.display import LIMIT, cut_lines
+from restroute.display import LIMIT
 from restroute.tui import make_app
 from restroute.tui.widgets.code_view import HIGHLIGHTED, Highlighted, wrapped_lines
 from restroute.tui.widgets.results_view import TABS
@@ -36,15 +36,6 @@ def test_a_line_longer_than_a_highlighter_can_take_shows_plain() -> None:
     assert len(lines) == 1 + 2 * rows
     assert ReprHighlighter()(Text(longest)).spans == []  # plain by the highlighter's own say
     assert not any(styled[1 + rows :])  # over the length: not given to the highlighter
-
-
-def test_cut_lines_keeps_short_lines_and_says_what_a_long_one_holds() -> None:
-    text = "first\n" + "y" * (LIMIT + 1) + "\n" + "z" * LIMIT
-    shown = cut_lines(text).split("\n")
-    assert shown[0] == "first"
-    assert shown[1] == "y" * LIMIT + " <1 more characters not shown; a copy holds them>"
-    assert shown[2] == "z" * LIMIT  # at the limit: whole
-    assert cut_lines("short") == "short"
 
 
 async def test_every_tab_shows_a_huge_value_cut_and_a_copy_holds_it_whole() -> None:

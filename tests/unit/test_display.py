@@ -21,6 +21,7 @@ from restroute.display import (
     bundle,
     cascade_html,
     cascade_text,
+    cut_lines,
     merged_text,
     options_text,
     rows_html,
@@ -704,3 +705,12 @@ def test_a_secret_in_the_url_or_the_body_is_redacted_too(options: RequestOptions
     assert TOKEN not in json.dumps(shown)
     assert "<REDACTED>" in shown["text/plain"]
     assert TOKEN in json.dumps(NotebookView(options, redact=False)._repr_mimebundle_())
+
+
+def test_cut_lines_keeps_short_lines_and_says_what_a_long_one_holds() -> None:
+    text = "first\n" + "y" * (LIMIT + 1) + "\n" + "z" * LIMIT
+    shown = cut_lines(text).split("\n")
+    assert shown[0] == "first"
+    assert shown[1] == "y" * LIMIT + " <1 more characters not shown; a copy holds them>"
+    assert shown[2] == "z" * LIMIT  # at the limit: whole
+    assert cut_lines("short") == "short"

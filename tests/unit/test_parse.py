@@ -227,3 +227,15 @@ def test_a_mapping_that_is_no_dict_parses_as_the_dict_would() -> None:
     as_proxy = endpoint.parse(MappingProxyType(dict(merged)))
     assert as_proxy == as_dict == endpoint.parse(merged)
     assert list(as_proxy["body"]) == list(as_dict["body"]) == ["b", "a"]
+
+
+def test_merged_options_in_a_dict_subclass_parse_as_in_a_dict() -> None:
+    """A caller's own dict subclass (no reading method of its own) is read as it is; what
+    is no parameter (method, url, headers...) stays out of the query, as from a dict."""
+
+    class Options(dict):  # type: ignore[type-arg]
+        pass
+
+    merged = endpoint.merge("GET /repos/{owner}/{repo}/issues", owner="o", repo="r", state="open")
+    assert endpoint.parse(Options(merged)) == endpoint.parse(dict(merged))
+    assert endpoint.parse(Options(merged))["url"].endswith("/repos/o/r/issues?state=open")

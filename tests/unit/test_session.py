@@ -10,6 +10,7 @@ import pytest
 
 from restroute import EndpointError, MissingParameterError, RequestOptions, catalog
 from restroute.profiles import Profile, load_profile, parse_profile
+from restroute.rules import MAX_PASTED_ROWS
 from restroute.session import FORMATS, Layer, Session, Status, parse_value
 from tests.conftest import UA
 
@@ -1015,3 +1016,24 @@ def test_undo_passes_over_steps_that_changed_only_the_form() -> None:
     session.remember()
     assert session.undo() is False
     assert session.form == ("username", "per_page")
+
+
+def test_undo_goes_no_further_back_than_forget() -> None:
+    """The explorer opens with the values given on the command line, then forgets: one
+    ctrl+z too many leaves them, where it had emptied the form."""
+    session = Session("GET /users/{username}")
+    session.edit_rows([("username", "octocat")], field="username")
+    session.forget()
+    assert session.undo() is False
+    assert session.rows == [("username", "octocat")]
+    session.clear_form()
+    assert session.undo() is True
+    assert session.rows == [("username", "octocat")]
+
+
+def test_a_paste_of_more_rows_than_a_form_takes_is_refused_and_changes_nothing() -> None:
+    session = Session("GET /user")
+    query = "&".join(f"p{n}=1" for n in range(MAX_PASTED_ROWS + 1))
+    with pytest.raises(EndpointError, match=f"{MAX_PASTED_ROWS + 1} parameters.*at most "):
+        session.paste(f"https://api.github.com/search/issues?{query}")
+    assert (session.route, session.rows) == ("GET /user", [])

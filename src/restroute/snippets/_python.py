@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from .._core.cache import compiled
 from .._core.encoding import UNRESERVED
 from .._core.url import dot_segment
 from ..errors import EndpointError
@@ -117,8 +118,8 @@ def _check_url_for(client: str, url: str) -> None:
         raise EndpointError(msg)
     path_and_query = url.partition("://")[2].partition("/")[2]
     path = path_and_query.partition("?")[0]
-    rewritten = {c for c in path_and_query if c in _REWRITTEN[client]}
-    rewritten |= {c for c in path if c in _REWRITTEN_IN_PATH[client]}
+    rewritten = set(path_and_query) & _REWRITTEN[client]  # a set of the characters: in C
+    rewritten |= set(path) & _REWRITTEN_IN_PATH[client]
     if client == "requests":
         rewritten |= _requoted_triplets(path_and_query)
     changes = [f"re-encode {' '.join(sorted(rewritten))}"] if rewritten else []
@@ -133,17 +134,19 @@ def _check_url_for(client: str, url: str) -> None:
 
 
 def _requoted_triplets(text: str) -> set[str]:
-    """Percent-escapes requests rewrites: of unreserved characters, lowercase, or broken."""
-    found = set()
-    pieces = text.split("%")
-    for piece in pieces[1:]:
-        triplet = "%" + piece[:2]
-        hex_digits = piece[:2]
-        if len(hex_digits) < 2 or not all(c in "0123456789ABCDEFabcdef" for c in hex_digits):
-            found.add("%")
-        elif hex_digits != hex_digits.upper() or chr(int(hex_digits, 16)) in UNRESERVED:
+    """Percent-escapes requests rewrites: of unreserved characters, lowercase, or broken.
+    Each distinct escape is judged once (a URL of megabytes holds millions, of a few
+    kinds)."""
+    found = {"%"} if compiled(_BROKEN_ESCAPE).search(text) else set()
+    for triplet in set(compiled(_ESCAPE).findall(text)):
+        hex_digits = triplet[1:]
+        if hex_digits != hex_digits.upper() or chr(int(hex_digits, 16)) in UNRESERVED:
             found.add(triplet)
     return found
+
+
+_ESCAPE = r"%[0-9A-Fa-f]{2}"
+_BROKEN_ESCAPE = r"%(?![0-9A-Fa-f]{2})"
 
 
 def _headers_literal(headers: Mapping[str, Any], client: str) -> str:
@@ -223,18 +226,15 @@ def _write(measured: _Measured, depth: int, pieces: list[str]) -> None:
 
 
 def _literal_on_one_line(value: object) -> str:
+    """A scalar's literal (``_measured`` writes lists and mappings): the body was read
+    as JSON before, so what is not None, a bool or a number is text."""
     if value is None or isinstance(value, bool):
         return repr(value)
     if isinstance(value, int):
         return int.__repr__(value)
     if isinstance(value, float):
         return float.__repr__(value)
-    if isinstance(value, str):
-        return _string_literal(value)
-    if isinstance(value, Mapping):
-        pairs = (f"{_literal_on_one_line(k)}: {_literal_on_one_line(v)}" for k, v in value.items())
-        return "{" + ", ".join(pairs) + "}"
-    return "[" + ", ".join(map(_literal_on_one_line, value)) + "]"  # type: ignore[call-overload]
+    return _string_literal(value)  # type: ignore[arg-type]
 
 
 def _bytes_literal(data: bytes) -> str:
