@@ -163,3 +163,31 @@ def test_an_error_keeps_every_word_that_is_no_secret(plain: str) -> None:
     assert str(EndpointError(plain)) == plain
     assert str(EndpointError(plain + " " + T)) == plain + " <REDACTED>"
     assert str(MissingParameterError(plain, ("a",))) == plain
+
+
+def test_routes_hides_the_default_of_a_parameter_named_as_a_secret(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """S11: `restroute routes --catalog FILE things/get` named access_token's default."""
+    from restroute.cli import main
+
+    parameters = [
+        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "access_token", "in": "query",
+         "schema": {"type": "string", "default": "SeKrEtVaL", "enum": ["SeKrEtVaL", "x"]}},
+        {"name": "per_page", "in": "query", "schema": {"type": "integer", "default": 30}},
+    ]  # fmt: skip
+    operation = {"operationId": "things/get", "parameters": parameters, "responses": {}}
+    description = {"openapi": "3.0.0", "info": {"title": "t", "version": "1"},
+                   "paths": {"/things/{id}": {"get": operation}}}  # fmt: skip
+    path = tmp_path / "cat_desc.json"
+    path.write_text(json.dumps(description))
+    assert main(["routes", "--catalog", str(path), "things/get"]) == 0
+    out = capsys.readouterr().out
+    assert shows_none(out)
+    assert "default <REDACTED> · one of <REDACTED>, <REDACTED>" in out
+    assert "default 30" in out  # a default under a plain name still shows
+    found = catalog.load(path).find("things/get")
+    assert found is not None
+    hints = {each.name: each.hint for each in found.parameters}
+    assert hints["access_token"] == "string · default <REDACTED>"
