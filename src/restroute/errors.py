@@ -7,16 +7,36 @@ The tree::
           +-- MissingParameterError   a simple placeholder ({owner}, :owner) has no value
 
 Each message names the route (or the option), the offending key or value, and
-what to do instead, so that a caller can show it to a person unchanged.
+what to do instead, so that a caller can show it to a person unchanged: a secret it
+would repeat is hidden as it is made (``restroute.redact`` sets the rule, ``error_text``;
+this module sits below it, so the rule is handed to it, not imported).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = ["EndpointError", "MissingParameterError"]
+
+_RULES: list[Callable[[str], str]] = []  # how a message is shown: restroute.redact's rule
+
+
+def show_messages_by(rule: Callable[[str], str]) -> None:
+    """Make ``rule`` the one way every ``EndpointError``'s message is shown (what it
+    hides of a message, it hides for good: ``str(error)`` and ``error.args`` alike)."""
+    _RULES[:] = [rule]
 
 
 class EndpointError(ValueError):
     """The options cannot become a request; the message names the problem and the fix."""
+
+    def __init__(self, *args: object) -> None:
+        if args and type(args[0]) is str:
+            message = args[0]
+            for rule in _RULES:
+                message = rule(message)
+            args = (message, *args[1:])
+        super().__init__(*args)
 
 
 class MissingParameterError(EndpointError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, is_secret_entry, redacted_value
+from ..redact import REDACTED, is_secret_entry, redact_message, redacted_value
 from ..rules import MAPPINGS
 from .encoding import key_name, safe_repr
 from .endpoint import BASE_DEFAULTS
@@ -195,6 +195,7 @@ class Explanation:
         )
         outer, _, inner = key.partition(".")
         why = changes.get(inner, "") if outer == "headers" else ""
+        why = redact_message(why) if redact else why  # names the value: "format=ghp_..."
         headers = self.result["headers"] if self.result is not None else {}
         sent = redacted_value(key, headers.get(inner), redact) if why else None
         return Cascade(key, redacted_value(key, value, redact), steps, destination, sent, why)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .._core.encoding import safe_repr
 from .._rows import nest, value_text
 from ..errors import EndpointError
+from ..redact import REDACTED, is_secret
 from ..rules import BODILESS_METHODS
 from ..rules import OPTION_NAMES as OPTION_NAMES
 
@@ -63,7 +64,7 @@ class Parameter(NamedTuple):
         """``required · string``, ``integer · default 30``: a form's placeholder."""
         parts = ["required"] * self.required + [self.type]
         if self.default is not None:
-            parts.append(f"default {value_text(self.default)}")
+            parts.append(f"default {self._shown(self.default)}")
         if self.multi_segment:
             parts.append("/ sent as %2F")
         return " · ".join(parts)
@@ -84,14 +85,19 @@ class Parameter(NamedTuple):
             return self.enum[0]
         return _typed_example(self.type, self.name)
 
+    def _shown(self, value: object) -> str:
+        """A default's or a choice's text as a hint or a fact shows it: hidden under a
+        secret's name (``access_token``), as every view hides that parameter's value."""
+        return REDACTED if is_secret(self.name) else value_text(value)
+
     @property
     def facts(self) -> list[str]:
         """Where it goes, whether required, its type, default, choices and quirks."""
         facts = [self.location, *["required"] * self.required, self.type]
         if self.default is not None:
-            facts.append(f"default {value_text(self.default)}")
+            facts.append(f"default {self._shown(self.default)}")
         if self.enum:
-            facts.append("one of " + ", ".join(map(value_text, self.enum)))
+            facts.append("one of " + ", ".join(map(self._shown, self.enum)))
         if self.multi_segment:
             facts.append("may hold '/'")
         if self.deprecated:

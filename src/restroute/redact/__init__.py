@@ -14,6 +14,7 @@ one of two ways: replaced by a mask, or (for a copy that must still run) written
 
 from __future__ import annotations
 
+from .. import errors as _errors
 from .fields import holds_secret, redact_fields, redact_headers, redact_options
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
 from .fields import redacted_value as redacted_value  # an option's entry as shown
@@ -41,6 +42,7 @@ from .text import (
 from .toml import redact_toml
 from .views import (
     DOTS,
+    error_text,
     hide_values,
     options_shown,
     redact_message,
@@ -54,6 +56,8 @@ from .views import (
     url_shown,
 )
 
+_errors.show_messages_by(error_text)  # every EndpointError's message: errors sits below
+
 __all__ = [
     "DOTS",
     "REDACTED",
@@ -62,6 +66,7 @@ __all__ = [
     "Reference",
     "credential_spans",
     "declare_secrets",
+    "error_text",
     "hide_each",
     "hide_userinfo",
     "hide_values",

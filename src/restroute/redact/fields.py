@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
 from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret, is_secret_entry
-from .text import redact_url
+from .text import masked_shapes, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -87,8 +87,8 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
     {'url': '/x?access_token=<REDACTED>', 'client_secret': '<REDACTED>', 'page': 2}
     """
     _check_mapping("redact_options", "options", options)
-    shown = dict(options)
-    for name, value in shown.items():
+    shown: dict[str, Any] = {}
+    for name, value in options.items():
         if name == "headers" and isinstance(value, Mapping):
             shown[name] = redact_headers(value)
         elif name in URL_OPTIONS:
@@ -96,7 +96,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(name, str) and is_secret(name):
             shown[name] = REDACTED
         else:  # a parameter's or the body's fields: a webhook's config.secret
-            shown[name] = redact_fields(value)
+            shown[_key(name)] = redact_fields(value)
     return shown
 
 
@@ -123,7 +123,7 @@ def redact_fields(value: object, depth: int = 0) -> Any:
         return REDACTED if _holds_secret(value) else value
     if isinstance(value, Mapping):
         return {
-            key: REDACTED if isinstance(key, str) and is_secret(key) else
+            _key(key): REDACTED if isinstance(key, str) and is_secret(key) else
             redact_fields(field, depth + 1)
             for key, field in value.items()
         }  # fmt: skip
@@ -131,6 +131,12 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     if isinstance(value, list):
         return items  # a subclass's constructor is its own code, never run: a list
     return tuple.__new__(type(value), items)  # a named tuple stays one, its code not run
+
+
+def _key(key: object) -> Any:
+    """A field's name as shown: a token's shape in it hidden (``masked_shapes``), as a
+    profile writes ``data.<REDACTED>``; any other name as it is."""
+    return masked_shapes(key) if type(key) is str else key
 
 
 def _holds_secret(value: object) -> bool:

@@ -269,14 +269,19 @@ def masked_shapes(text: str) -> str:
     >>> masked_shapes("note = 'Bearer abc.def' # ghp_" + "x" * 36)
     "note = 'Bearer <REDACTED>' # <REDACTED>"
     """
-    spans = [
+    spans = _shape_spans(text)
+    return _masked(text, spans) if spans else text
+
+
+def _shape_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``masked_shapes`` hides a credential in ``text``."""
+    return [
         found.span(key)
         for pattern in _SHAPES
         for found in _pattern(pattern).finditer(text)
         for key, value in found.groupdict().items()
         if value is not None and not _pattern(_STAND_IN).fullmatch(value)
     ]
-    return _masked(text, spans) if spans else text
 
 
 def _value_span(name: str, found: re.Match[str]) -> tuple[int, int] | None:

@@ -9,7 +9,16 @@ from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION
 from .fields import holds_secret, redact_fields, redact_options
 from .names import REDACTED, is_secret
 from .references import references_only
-from .text import credential_spans, masked, redact_url, secret_parts
+from .text import (
+    _Literals,
+    _masked,
+    _shape_spans,
+    _url_spans,
+    credential_spans,
+    masked,
+    redact_url,
+    secret_parts,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -142,6 +151,30 @@ def redact_message(message: str, secrets: Iterable[str] = ()) -> str:
     'no route for https://<REDACTED>@h/x?token=<REDACTED> (key <REDACTED>)'
     """
     return masked(str(message), secrets)
+
+
+def error_text(message: str) -> str:
+    """An ``EndpointError``'s message as it is raised (``restroute.errors`` asks it for
+    every one): a URL's secrets in it (``user:password@``, the value of a parameter named
+    as a secret: ``secret_parts``) and each credential known by its shape (a GitHub
+    token, the word after ``Bearer``: ``masked_shapes``) hidden, and each of those of 8
+    characters or more wherever else it is. Only these: a message names a secret's name
+    (``{password}``, ``Session:``, ``secrets='env'``) to say what to fix, so a name and
+    what follows it are kept.
+
+    >>> error_text("GET /x/{a}?password=s3cr3t_1: no value for {a}; pass a=... (s3cr3t_1)")
+    'GET /x/{a}?password=<REDACTED>: no value for {a}; pass a=... (<REDACTED>)'
+    >>> error_text("no value for {password}; pass password=...")
+    'no value for {password}; pass password=...'
+    """
+    spans = [*_shape_spans(message)]
+    for start, end in _url_spans(message):  # "?password=pw: no value": the : is the message's
+        ends = message[end - 1 : end + 1] in (":", ": ") and end - start > 1
+        spans.append((start, end - 1) if ends else (start, end))
+    if not spans:
+        return message
+    found = {message[start:end] for start, end in spans if end - start >= _SHORTEST}
+    return _masked(message, [*spans, *_Literals(found).spans(message)])
 
 
 def redact_repr(value: object, limit: int = 60) -> str:
