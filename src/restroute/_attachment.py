@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ._core.encoding import safe_repr
+from ._core.kinds import honest
 from .errors import EndpointError
 from .rules import MAX_ATTACHMENT_BYTES
 
@@ -43,9 +44,11 @@ class Attachment:
 
 def read_attachment(path: str | Path) -> Attachment:
     """The file at ``path`` as a body; an EndpointError says why it cannot be."""
+    path = honest(path, "attach")
     if not isinstance(path, str | Path):
         msg = f"attach: the path is {safe_repr(path)}, not text; pass a file's path"
         raise EndpointError(msg)
+    path = str.__str__(path) if isinstance(path, str) else path  # its own methods never run
     file = Path(path).expanduser()
     try:
         status = file.stat()

@@ -107,6 +107,9 @@ MAX_NESTING = 100
 # API's body; below it, what holds a secret is hidden whole (redacting recurses, and runs
 # inside other recursions: a display's, an error message's).
 MAX_REDACT_DEPTH = 64
+# The spaces a level of JSON is indented by (``to_json(indent=)``): what anyone reads, and
+# no width a huge int turns into an OverflowError or a gigabyte of spaces.
+MAX_INDENT = 16
 
 
 # The methods an OpenAPI description may describe (its path item's keys, 3.1 4.8.9): every

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from restroute import EndpointError, catalog, display, endpoint, formats, pasted
+from restroute import EndpointError, catalog, display, endpoint, explain, formats, pasted, snippets
 from restroute.profiles import dump_profile, left_out, load_profile, parse_profile, save_profile
 from restroute.reader import looks_like_request, read_request, read_route
 from restroute.session import Session
@@ -161,3 +161,272 @@ def test_the_matrix_counts() -> None:
     """64 places, 64 liars each (42 where the liar is a key or a name): 4,008 calls."""
     assert len(PLACES) == 64
     assert sum(len(_liars(place)) for place in PLACES) == 4008
+
+
+# --- hostile keyword arguments: the attacker's fuzz_kwargs.py and h8.py ------------------
+
+
+class BadStr(str):
+    """A str whose repr and str raise."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("boom")
+
+    def __str__(self) -> str:
+        raise RuntimeError("boom")
+
+
+class BadEq(str):
+    """A str whose comparison and hash raise."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hash")
+
+
+class BadBool:
+    """An object whose truth and index raise."""
+
+    def __bool__(self) -> bool:
+        raise RuntimeError("bool")
+
+    def __index__(self) -> int:
+        raise RuntimeError("index")
+
+
+class BadRepr:
+    """An object whose repr is no text."""
+
+    def __repr__(self) -> Any:
+        return 5
+
+
+def _deep(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _hostile() -> list[tuple[str, Any]]:
+    """The attacker's values (fuzz_kwargs.py), and a repr that is no text."""
+    return [
+        ("BadStr", BadStr("x")),
+        ("BadEq", BadEq("x")),
+        ("BadBool", BadBool()),
+        ("int claiming str", LieInt(3)),
+        ("10**5000", 10**5000),
+        ("-1", -1),
+        ("nan", float("nan")),
+        ("a list 5,000 deep", _deep(5000)),
+        ("None", None),
+        ("'x'", "x"),
+        ("object()", object()),
+        ("b'curl'", b"curl"),
+        ("BadRepr", BadRepr()),
+    ]
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except Exception:
+        return False
+    return True
+
+
+def _explorer() -> Any:
+    from restroute.jupyter import explore
+
+    return explore("GET /user")
+
+
+_OPTIONS = endpoint("POST /x", data={"a": 1})
+KWARGS: dict[str, Callable[[Any], object]] = {
+    "to_python client": lambda x: snippets.to_python(_OPTIONS, client=x),
+    "to_python redact": lambda x: snippets.to_python(_OPTIONS, redact=x),
+    "to_curl redact": lambda x: snippets.to_curl(_OPTIONS, redact=x),
+    "to_json indent": lambda x: snippets.to_json(_OPTIONS, indent=x),
+    "to_json redact": lambda x: snippets.to_json(_OPTIONS, redact=x),
+    "RequestOptions.to_python client": lambda x: _OPTIONS.to_python(client=x),
+    "Explanation.table redact": lambda x: explain("GET /user").table(redact=x),
+    "Explanation.rows redact": lambda x: explain("GET /user").rows(redact=x),
+    "Explanation.cascade redact": lambda x: explain("GET /user").cascade(redact=x),
+    "merged_text redact": lambda x: display.merged_text({"v": 1}, redact=x),
+    "merged_html redact": lambda x: display.merged_html({"v": 1}, redact=x),
+    "options_text redact": lambda x: display.options_text(_OPTIONS, redact=x),
+    "options_html snippets": lambda x: display.options_html(_OPTIONS, snippets=x),
+    "Session.view secrets": lambda x: _session().view(secrets=x),
+    "Session.snippet secrets": lambda x: _session().snippet("curl", secrets=x),
+    "Session.delete_row": lambda x: _session().delete_row(x),
+    "Session.save_layer path": lambda x: _session().save_layer("session", x),
+    "Session.open_profile": lambda x: _session().open_profile(x),
+    "Session.attach": lambda x: _session().attach(x),
+    "explore profile": lambda x: __import__("restroute.jupyter").jupyter.explore(
+        "GET /user", profile=x
+    ),
+    "explorer.set_value name": lambda x: _explorer().set_value(x, "x"),
+    "explorer.set_value value": lambda x: _explorer().set_value("per_page", x),
+}
+HOSTILE_PLACES = {**PLACES, **KWARGS}
+
+
+@pytest.mark.parametrize("place", sorted(HOSTILE_PLACES))
+def test_a_hostile_argument_returns_or_is_an_endpoint_error(
+    place: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every hostile value at ``place`` (a huge int, a list nested 5,000 deep, a str whose
+    methods raise, an object whose truth raises) returns, or raises EndpointError: never
+    the caller's RuntimeError, a ValueError, an OverflowError or a RecursionError."""
+    monkeypatch.chdir(tmp_path)
+    escaped = []
+    for name, value in _hostile():
+        if place.endswith(" key") and not _hashable(value):
+            continue  # no dict can hold it as a key: the test's own TypeError
+        try:
+            HOSTILE_PLACES[place](value)
+        except EndpointError:
+            pass
+        except Exception as error:  # what the test is for: listed, then failed
+            escaped.append(f"{name}: {type(error).__name__}: {str(error)[:100]}")
+    assert not escaped, "\n".join(escaped)
+
+
+def test_the_hostile_matrix_counts() -> None:
+    """86 places (the liars' 64 and 22 keyword arguments, the attacker's 19 among them),
+    13 values each (11 where the value is a key): 1,116 calls."""
+    assert len(HOSTILE_PLACES) == 86
+    calls = [
+        value
+        for place in HOSTILE_PLACES
+        for _, value in _hostile()
+        if not place.endswith(" key") or _hashable(value)
+    ]
+    assert len(calls) == 1116
+
+
+def _refused(call: Callable[..., object], *args: Any, **kwargs: Any) -> str:
+    """What ``call(*args, **kwargs)`` says as it refuses them."""
+    with pytest.raises(EndpointError) as caught:
+        call(*args, **kwargs)
+    return str(caught.value)
+
+
+def test_to_python_takes_a_known_client_by_name() -> None:
+    """E1, as the attacker did it: ``client=10**5000``, a list 5,000 deep, a str whose
+    methods raise, a repr that is no text: each an EndpointError naming both clients."""
+    options = endpoint("GET /x")
+    clients: tuple[Any, ...] = (10**5000, _deep(5000), BadStr("x"), BadEq("x"), BadRepr())
+    for client in (*clients, "curl", True):
+        for message in (
+            _refused(snippets.to_python, options, client=client),
+            _refused(options.to_python, client=client),
+        ):
+            assert "is not one of requests, httpx" in message
+            assert "pass client='requests' or client='httpx'" in message
+    assert "import httpx" in snippets.to_python(options, client=LieStr("httpx"))
+    assert "import requests" in options.to_python(client="requests")
+
+
+def test_to_json_indents_by_none_or_0_to_16_spaces() -> None:
+    """E2: ``indent=10**5000`` raised OverflowError; a negative, a bool, a float, a text
+    or more than 16 spaces is refused by the same rule, said in the message."""
+    options = endpoint("GET /x")
+    indents: tuple[Any, ...] = (10**5000, -1, 17, True, 1.5, "\t", BadBool())
+    for indent in indents:
+        message = _refused(snippets.to_json, options, indent=indent)
+        assert "pass None (one line) or a number of spaces from 0 to 16" in message
+    assert snippets.to_json(options, indent=None).count("\n") == 0
+    sixteen = snippets.to_json(options, indent=16)
+    assert '\n                "method"' in sixteen
+    assert "\n" + " " * 32 + '"accept"' in sixteen
+    assert snippets.to_json(options, indent=LieInt(0)).startswith('{\n"method"')
+
+
+def test_session_rows_and_layers_are_named_by_plain_values() -> None:
+    """E3 and E4: ``delete_row("x")``, ``delete_row(None)``, ``delete_row(10**5000)``;
+    ``layer`` and ``toggle`` given a huge int, a deep list or a str whose methods raise."""
+    session = Session("GET /users/{username}")
+    indexes: tuple[Any, ...] = ("x", None, 10**5000, True, 1.0, 1)
+    for index in indexes:
+        message = _refused(session.delete_row, index)
+        assert "there are 1 rows: pass a row's number (an int, counted from 0)" in message
+    session.delete_row(LieInt(0))
+    assert session.rows == [("username", "")]
+    names: tuple[Any, ...] = (10**5000, _deep(5000), None)
+    for name in names:
+        for call in (session.layer, session.toggle):
+            assert "Session: a layer's name is a" in _refused(call, name)
+            assert "not text; pass a str" in _refused(call, name)
+    for name in ("x", BadStr("x"), BadEq("x")):  # read as the text it is, its methods not run
+        for call in (session.layer, session.toggle):
+            assert _refused(call, name) == "no layer named 'x'; layers: built-in defaults, session"
+    assert not session.toggle(LieStr("session")).enabled
+
+
+def test_set_value_takes_a_row_name_and_text() -> None:
+    """E5: ``set_value("per_page", 10**5000)``, a deep list, ``set_value(BadStr("x"), …)``."""
+    explorer = _explorer()
+    values: tuple[Any, ...] = (10**5000, _deep(5000), 5)
+    for value in values:
+        message = _refused(explorer.set_value, "per_page", value)
+        assert "set_value types text, as a user would: write " in message
+        assert ", a str, not a " in message
+    for name in values[:2]:
+        assert "set_value: the row's name is a" in _refused(explorer.set_value, name, "5")
+    assert "no row named 'x'" in _refused(explorer.set_value, BadStr("x"), "5")
+    explorer = __import__("restroute.jupyter").jupyter.explore("GET /users/{username}")
+    explorer.set_value(LieStr("username"), BadStr("octocat"))
+    assert explorer.session.rows == [("username", "octocat")]
+
+
+def test_a_switch_is_true_or_false() -> None:
+    """E6: a ``redact=`` whose truth raises was the caller's RuntimeError; API.md gives
+    these switches as ``redact=False``/``True``, so nothing else is taken, 1 neither."""
+    options, why = endpoint("GET /x"), explain("GET /x")
+    calls: dict[str, Callable[[Any], object]] = {
+        "to_curl: redact=": lambda x: snippets.to_curl(options, redact=x),
+        "to_python: redact=": lambda x: snippets.to_python(options, redact=x),
+        "to_json: redact=": lambda x: snippets.to_json(options, redact=x),
+        "Explanation.rows: redact=": lambda x: why.table(redact=x),
+        "Explanation.cascade: redact=": lambda x: why.cascade(redact=x),
+        "options_text: redact=": lambda x: display.options_text(options, redact=x),
+        "options_html: redact=": lambda x: display.options_html(options, redact=x),
+        "options_html: snippets=": lambda x: display.options_html(options, snippets=x),
+        "merged_text: redact=": lambda x: display.merged_text({}, redact=x),
+        "merged_html: redact=": lambda x: display.merged_html({}, redact=x),
+        "Session: redact=": lambda x: _session().view(redact=x),
+    }
+    for said, call in calls.items():
+        switches: tuple[Any, ...] = (BadBool(), 1, None, "yes")
+        for value in switches:
+            if said.startswith("Session") and value is None:
+                continue  # view(redact=None): secrets= decides
+            message = _refused(call, value)
+            assert message.startswith(f"{said} is True or False, not a ")
+            assert message.endswith("; pass a bool")
+        call(True)
+        call(False)
+
+
+def test_a_callers_str_or_object_never_runs_its_own_methods() -> None:
+    """E6: ``secrets=BadEq``, ``attach(I(3))`` with ``I(int)`` claiming str, and a str
+    whose methods raise as a path or a profile: EndpointErrors, or read as plain text."""
+    session = _session()
+    said = "secrets is 'x', not one of redact, reveal, env"
+    assert said in _refused(session.view, secrets=BadEq("x"))
+    assert said in _refused(session.snippet, "curl", secrets=BadEq("x"))
+    reveal: Any = BadEq("reveal")
+    assert session.view(secrets=reveal).secrets == "reveal"
+    assert "attach: the path is 3, not text" in _refused(session.attach, LieInt(3))
+    missing: Any = BadStr("/nonexistent-restroute-folder/p.toml")
+    explore = __import__("restroute.jupyter").jupyter.explore
+    for call, args in (
+        (session.attach, (missing,)),
+        (session.open_profile, (missing,)),
+        (session.save_layer, ("session", missing)),
+        (explore, ("GET /user", missing)),
+    ):
+        assert "/nonexistent-restroute-folder/p.toml" in _refused(call, *args)

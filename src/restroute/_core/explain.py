@@ -16,7 +16,7 @@ from ..redact import REDACTED, is_secret_entry, redact_message, redacted_value
 from ..rules import MAPPINGS
 from .encoding import key_name, safe_repr
 from .endpoint import BASE_DEFAULTS
-from .kinds import honest
+from .kinds import flag, honest
 from .merge import Layered, owned_copy
 from .options import call_options, canonical
 from .parse import trace
@@ -119,6 +119,7 @@ class Explanation:
         >>> explain("GET /user", headers={"authorization": "token t"}).rows(redact=True)[4]
         ('headers.authorization', '<REDACTED>', 'call', 'header')
         """
+        redact = flag(redact, "Explanation.rows", "redact")
         rows = []
         for entry in self.entries:
             if redact and is_secret_entry(entry.key):
@@ -146,6 +147,7 @@ class Explanation:
         50 session overridden
         2 call won
         """
+        redact = flag(redact, "Explanation.cascade", "redact")
         said: dict[str, list[tuple[str, object]]] = {}  # key -> (layer, value), bottom up
         for name, options in self._layers:
             for key, value in options.items():

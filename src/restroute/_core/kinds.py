@@ -158,3 +158,23 @@ def _plain(value: object, kind: type, where: str) -> object:
     msg = f"{where}: a {kind.__name__} object claims to be a {claimed} (its __class__); "
     msg += "pass a plain value (a str, number, list or dict)"
     raise EndpointError(msg)
+
+
+def flag(value: object, where: str, name: str) -> bool:
+    """``value`` when it is ``True`` or ``False`` (its real type bool): a switch such as
+    ``redact=`` takes nothing else, since a caller's object may lie when asked its truth,
+    or raise."""
+    if type(value) is bool:
+        return value
+    msg = f"{where}: {name}= is True or False, not a {type(value).__name__}; pass a bool"
+    raise EndpointError(msg)
+
+
+def text(value: object, where: str, name: str) -> str:
+    """``value`` as a plain str, a subclass's own methods never run (a ``__eq__`` or
+    ``__repr__`` that raises); an EndpointError naming ``name`` when it is no text."""
+    value = honest(value, where)
+    if isinstance(value, str):
+        return str.__str__(value)
+    msg = f"{where}: {name} is a {type(value).__name__}, not text; pass a str"
+    raise EndpointError(msg)

@@ -9,7 +9,7 @@ from html import escape
 from .. import formats
 from .._core.encoding import safe_repr
 from .._core.json_layout import json_indented
-from .._core.kinds import honest
+from .._core.kinds import flag, honest
 from .._core.result import RequestOptions
 from ..errors import EndpointError
 from ..redact import redact_headers, redact_options
@@ -47,6 +47,7 @@ STYLE = f"<style>{CSS}</style>"
 def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
     """Like an HTTP request: the method and URL, a header a line, a blank line, the body."""
     options = honest(options, "options_text")
+    redact = flag(redact, "options_text", "redact")
     options = redact_options(options) if redact else options  # the URL's and body's too
     headers = _headers(options, redact)
     lines = [f"{str(options.get('method', '?')).upper()} {_cell(options.get('url', '?'))}"]
@@ -61,6 +62,8 @@ def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: b
     that send it."""
     result = type(options) is RequestOptions
     options = honest(options, "options_html")
+    redact = flag(redact, "options_html", "redact")
+    snippets = flag(snippets, "options_html", "snippets")
     options = redact_options(options) if redact else options  # the URL's and body's too
     method = escape(str(options.get("method", "?")).upper())
     parts = [
@@ -160,13 +163,13 @@ def _merged(merged: Mapping[str, Any], redact: bool) -> dict[str, Any]:
 
 def merged_text(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """The merged options as JSON: nothing expanded yet, the URL still a template."""
-    merged = honest(merged, "merged_text")
+    merged, redact = honest(merged, "merged_text"), flag(redact, "merged_text", "redact")
     return json_indented(_merged(merged, redact), default=repr)
 
 
 def merged_html(merged: Mapping[str, Any], *, redact: bool = True) -> str:
     """One row an option, its value as JSON; the headers one row each."""
-    merged = honest(merged, "merged_html")
+    merged, redact = honest(merged, "merged_html"), flag(redact, "merged_html", "redact")
     rows = []
     for key, value in _merged(merged, redact).items():
         if key == "headers" and isinstance(value, Mapping):

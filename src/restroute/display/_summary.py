@@ -39,7 +39,8 @@ def summary(value: object, content_type: object = None, *, binary: bool = True) 
     None None
     """
     value, content_type = honest(value, "summary"), honest(content_type, "summary")
-    kind = f" ({str(content_type)[:80]})" if content_type else ""
+    shown = str.__str__(content_type)[:80] if isinstance(content_type, str) else ""
+    kind = f" ({shown})" if shown else ""
     if isinstance(value, bytes | bytearray | memoryview):
         data = value if isinstance(value, bytes) else bytes(value)
         text = _text_of(data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Sequence
 from html import escape
@@ -13,6 +12,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from .. import catalog as _catalog
 from .. import formats
+from .._core.encoding import safe_repr
+from .._core.kinds import honest, text
 from ..catalog import Catalog, Operation, Parameter
 from ..display import STYLE
 from ..errors import EndpointError
@@ -41,7 +42,8 @@ def explore(
     curl, gh api or HTTPie command, an Octokit call), as if pasted into its Paste box.
     ``catalog``: the API, an OpenAPI description's path (or a bundled catalog's name),
     else the last profile's, else GitHub's."""
-    paths = [profile] if isinstance(profile, str | Path) else profile or ()
+    profile = honest(profile, "explore")
+    paths = [profile] if isinstance(profile, str | Path) else () if profile is None else profile
     if (
         not isinstance(route, str | None)
         or not isinstance(paths, Sequence)
@@ -205,9 +207,13 @@ class Explorer:
 
     def set_value(self, name: str, value: str) -> None:
         """Type ``value`` into the row named ``name``, as a user would."""
+        name, value = text(name, "set_value", "the row's name"), honest(value, "set_value")
         if not isinstance(value, str):
-            msg = f"set_value types text, as a user would: write {json.dumps(str(value))[:60]}"
+            shown = safe_repr(value) if type(value) in (int, float, bool) else "its text"
+            msg = f'set_value types text, as a user would: write "{shown}", a str, not a '
+            msg += type(value).__name__
             raise EndpointError(msg)
+        value = str.__str__(value)
         for row in self.rows.children:
             if row.children[0].value != name:
                 continue

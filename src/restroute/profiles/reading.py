@@ -192,6 +192,8 @@ def _expanded(
 def _file_path(path: str | os.PathLike[str]) -> Path:
     """``path`` as a Path, when it can name a file: not None, no NUL, no lone surrogate."""
     path = honest(path, "profile path")
+    if isinstance(path, str):
+        path = str.__str__(path)  # a str subclass's own methods never run
     try:
         checked = Path(path)  # None, an int: TypeError
         encoded = os.fsencode(checked)  # a lone surrogate that is no escaped byte raises

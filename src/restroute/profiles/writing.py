@@ -191,7 +191,9 @@ def _members(value: Mapping[object, object], where: str) -> Iterator[tuple[str, 
 
 def _as_text(key: object) -> str:
     """How to write a number, a bool or None as a key; other objects are not shown."""
-    if key.__class__ in (int, float, bool, type(None)):
+    if key.__class__ in (int, float, bool, type(None)) and not (
+        type(key) is int and _int_problem(key)
+    ):
         return repr(str(key))
     return "one"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 from .._core.encoding import safe_repr
+from .._core.kinds import flag, honest
 from ..errors import EndpointError
 
 Secrets = Literal["redact", "reveal", "env"]
@@ -17,9 +18,12 @@ _MODES: dict[str, Secrets] = {mode: mode for mode in SECRETS}
 def _secrets(redact: bool | None, secrets: str | None) -> Secrets:
     """The snippets' mode from ``redact`` (the older switch) and ``secrets``: either
     says it, and both must agree, so no caller reveals what it meant to hide."""
+    if redact is not None:
+        redact = flag(redact, "Session", "redact")
     if secrets is None:
         return "reveal" if redact is False else "redact"
-    mode = _MODES.get(secrets) if isinstance(secrets, str) else None
+    secrets = honest(secrets, "Session")
+    mode = _MODES.get(str.__str__(secrets)) if isinstance(secrets, str) else None
     if mode is None:
         msg = f"secrets is {safe_repr(secrets)}, not one of {', '.join(SECRETS)}"
         raise EndpointError(msg)

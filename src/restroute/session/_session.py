@@ -11,7 +11,7 @@ from .._attachment import Attachment, read_attachment, with_attachment
 from .._core.encoding import safe_repr
 from .._core.endpoint import BASE_DEFAULTS
 from .._core.explain import BUILT_IN, Explanation
-from .._core.kinds import honest
+from .._core.kinds import honest, text
 from .._core.template import compile_template
 from .._rows import nest
 from ..errors import EndpointError
@@ -128,10 +128,11 @@ class Session:
     # --- layers ---------------------------------------------------------------------
 
     def layer(self, name: str) -> Layer:
+        name = text(name, "Session", "a layer's name")
         for layer in self.layers:
             if layer.name == name:
                 return layer
-        msg = f"no layer named {name!r}; layers: {', '.join(each.name for each in self.layers)}"
+        msg = f"no layer named {safe_repr(name)}; layers: {', '.join(e.name for e in self.layers)}"
         raise EndpointError(msg)
 
     def add_profile(self, profile: Profile) -> Layer:
@@ -151,6 +152,7 @@ class Session:
         A secret header the layer's text left out (``Layer.hidden``) stays while its
         comment line stays in ``toml_text``; deleting the line removes the header."""
         layer = self.layer(name)
+        name = layer.name  # the caller's str subclass never runs again
         if not layer.editable:
             msg = f"the {name} layer is read-only; edit the session layer instead"
             raise EndpointError(msg)
@@ -168,7 +170,7 @@ class Session:
     def save_layer(self, name: str, path: str | Path) -> Path:
         """Write a layer as a profile file; secrets stay ``${VAR}`` or are left out."""
         layer = self.layer(name)
-        return save_profile(path, parse_profile(layer.text, name=name).raw)
+        return save_profile(path, parse_profile(layer.text, name=layer.name).raw)
 
     def toggle(self, name: str) -> Layer:
         """Switch a layer off or on; the built-in defaults can be switched off too."""
@@ -327,8 +329,10 @@ class Session:
 
     def delete_row(self, index: int) -> None:
         """Delete row ``index`` (``_form.delete``: a laid-out row is emptied); undoable."""
-        if not 0 <= index < len(self.rows):
-            msg = f"Session: no row {index!r}; there are {len(self.rows)} rows"
+        index = honest(index, "Session")
+        if type(index) is not int or not 0 <= index < len(self.rows):
+            msg = f"Session: no row {safe_repr(index)}; there are {len(self.rows)} rows: "
+            msg += "pass a row's number (an int, counted from 0)"
             raise EndpointError(msg)
         self.remember()
         self.rows = _form.delete(self.rows, index, self._laid)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .._core.kinds import flag
 from .._core.url import dot_segment
 from ..errors import EndpointError
 from ..redact import Reference
@@ -51,7 +52,7 @@ def to_curl(
       --data-raw '' \\
       https://api.github.com/user/starred/o/r
     """
-    request = _Request(options, hide=redact, env=env)
+    request = _Request(options, hide=flag(redact, "to_curl", "redact"), env=env)
     _check_arguments(request)
     lines = []
     if any(c in request.url for c in "[]{}"):

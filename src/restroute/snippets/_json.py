@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .._core.encoding import json_printable
+from .._core.encoding import json_printable, safe_repr
 from .._core.json_layout import json_indented
-from .._core.kinds import honest
+from .._core.kinds import flag, honest
 from ..errors import EndpointError
 from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
+from ..rules import MAX_INDENT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,7 +36,12 @@ def to_json(
     >>> print(to_json(options, indent=None, env={"authorization": "token ${GH_TOKEN}"}))
     {"method": "get", "url": "https://h/user", "headers": {"authorization": "token ${GH_TOKEN}"}}
     """
-    options = honest(options, "to_json")
+    options, indent = honest(options, "to_json"), honest(indent, "to_json")
+    redact = flag(redact, "to_json", "redact")
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
+        msg = f"to_json: indent={safe_repr(indent)} is no indentation; pass None (one line) "
+        msg += f"or a number of spaces from 0 to {MAX_INDENT}"
+        raise EndpointError(msg)
     if not isinstance(options, Mapping):
         msg = f"to_json takes request options (a mapping), not {type(options).__name__}"
         raise EndpointError(msg)

@@ -8,7 +8,8 @@ import json
 from collections.abc import Mapping
 
 from .._core.cache import compiled
-from .._core.encoding import UNRESERVED
+from .._core.encoding import UNRESERVED, safe_repr
+from .._core.kinds import flag, honest
 from .._core.url import dot_segment
 from ..errors import EndpointError
 from ..redact import Reference
@@ -57,10 +58,13 @@ def to_python(
     print(response.status_code)
     print(response.text)
     """
-    if client not in _CLIENTS:
-        msg = f"to_python: client {client!r} is not one of {', '.join(_CLIENTS)}"
+    chosen = honest(client, "to_python")  # a str claiming int is text, an int claiming str not
+    if type(chosen) is not str or chosen not in _CLIENTS:
+        msg = f"to_python: client {safe_repr(chosen)} is not one of {', '.join(_CLIENTS)}; "
+        msg += "pass client='requests' or client='httpx'"
         raise EndpointError(msg)
-    request = _Request(options, hide=redact, env=env)
+    client = chosen
+    request = _Request(options, hide=flag(redact, "to_python", "redact"), env=env)
     _check_url_for(client, request.url)
     body = request.payload
     as_json = request.body is not None and not isinstance(
