@@ -41,6 +41,7 @@ from .text import (
 from .toml import redact_toml
 from .views import (
     DOTS,
+    hide_in,
     hide_values,
     options_shown,
     redact_message,
@@ -63,6 +64,7 @@ __all__ = [
     "credential_spans",
     "declare_secrets",
     "hide_each",
+    "hide_in",
     "hide_userinfo",
     "hide_values",
     "hides_header",
