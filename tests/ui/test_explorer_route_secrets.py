@@ -8,6 +8,7 @@ import pytest
 
 from restroute.tui import make_app
 from restroute.tui.widgets.route_bar import RouteBar
+from tests.ui.test_explorer import SIZE, press, until
 
 
 def _line(bar: RouteBar) -> str:
@@ -23,14 +24,13 @@ def _line(bar: RouteBar) -> str:
 )
 async def test_the_route_bar_hides_the_routes_secrets_when_left(route: str, secret: str) -> None:
     app = make_app(route=route)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         bar = app.query_one(RouteBar)
-        await pilot.pause()
+        await until(pilot, lambda: app.catalog_ready, "loaded")
         assert bar.has_focus
         assert secret in _line(bar)  # edited: the real text
-        await pilot.press("ctrl+f")  # focus to the results
-        await pilot.pause()
-        assert not bar.has_focus
+        await press(pilot, "tab")  # the focus leaves the route bar
+        await until(pilot, lambda: not bar.has_focus, "left")
         assert secret not in _line(bar)
         assert "<REDACTED>" in _line(bar)
         assert bar.value == route  # the route itself is kept
@@ -50,8 +50,9 @@ async def test_the_route_bar_hides_the_routes_secrets_when_left(route: str, secr
 
 async def test_a_route_without_secrets_shows_as_it_is_when_left() -> None:
     app = make_app(route="GET /user")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         bar = app.query_one(RouteBar)
-        await pilot.press("ctrl+f")  # focus to the results
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await press(pilot, "tab")  # the focus leaves the route bar
         await pilot.pause()
         assert _line(bar).startswith("GET /user")
