@@ -180,6 +180,8 @@ def test_a_percent_encoded_token_in_previews_is_hidden() -> None:
     o = endpoint("GET /x", mediaType={"previews": ["ghp%5F" + "Ab1" * 12]})
     for text in (to_curl(o, redact=True), to_json(o, redact=True), options_text(o)):
         _shown(text)
+    merged = endpoint.merge("GET /x", mediaType={"previews": ["ghp%5F" + "Ab1" * 12]})
+    _shown(merged_text(merged))
 
 
 def test_a_q_value_given_percent_encoded_is_hidden() -> None:
