@@ -131,13 +131,14 @@ def test_hide_values_replaces_each_secret_as_text_and_as_html() -> None:
     assert hide_values("nothing", ()) == "nothing"
 
 
-def test_scrub_options_hides_the_top_texts_and_the_headers_in_place() -> None:
-    """As a view's Merged and Parsed: a token forwarded under a header no name marks."""
+def test_scrub_options_hides_every_text_at_any_depth_in_place() -> None:
+    """As a view's Merged and Parsed: a token forwarded under a header no name marks, or
+    in a body's field (issue 32, S9: a view hides it wherever it goes)."""
     options: dict[str, Any] = {
         "url": f"/x?q={TOKEN}",
         "headers": {"x-forward": f"token {TOKEN}", "n": 1},
         "page": 2,
-        "data": {"deep": TOKEN},  # only the top and the headers
+        "data": {"deep": TOKEN},  # in a body's field too
     }
 
     shown = scrub_options(options, [TOKEN])
@@ -147,7 +148,7 @@ def test_scrub_options_hides_the_top_texts_and_the_headers_in_place() -> None:
         "url": f"/x?q={REDACTED}",
         "headers": {"x-forward": f"token {REDACTED}", "n": 1},
         "page": 2,
-        "data": {"deep": TOKEN},
+        "data": {"deep": REDACTED},
     }
     assert scrub_options({"headers": "not a mapping"}, [TOKEN]) == {"headers": "not a mapping"}
     untouched = {"url": TOKEN}

@@ -123,7 +123,7 @@ def _httpie_items(request: ReadRequest, items: list[Word], *, form: bool,
     if request.method == "GET":
         request.method = "POST"  # HTTPie's default with data
     if form:
-        request.body = "&".join(f"{quote(k, safe='')}={quote(str(v), safe='')}"
+        request.body = "&".join(f"{quote(k, safe='')}={quote(_form_value(v), safe='')}"
                                 for k, v in fields.items())  # fmt: skip
         request.headers.setdefault("content-type", "application/x-www-form-urlencoded")
     else:
@@ -135,6 +135,12 @@ def _httpie_items(request: ReadRequest, items: list[Word], *, form: bool,
         request.body = raw
         if fields:
             request.warnings.append("HTTPie's --raw is the body: the data items are left out")
+
+
+def _form_value(value: object) -> str:
+    """A field's value as HTTPie sends it in a form: a text as it is, a raw JSON field's
+    other value (``a:={"b": 1}``) as its JSON text, never as Python writes it."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _httpie_url(url: str, secure: bool) -> str:

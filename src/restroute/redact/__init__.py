@@ -43,6 +43,7 @@ from .toml import redact_toml
 from .views import (
     DOTS,
     error_text,
+    hide_in,
     hide_values,
     options_shown,
     redact_message,
@@ -68,6 +69,7 @@ __all__ = [
     "declare_secrets",
     "error_text",
     "hide_each",
+    "hide_in",
     "hide_userinfo",
     "hide_values",
     "hides_header",

@@ -62,7 +62,7 @@ def sendable_url(url: object) -> object:
 
 
 def _shown_url(url: object, marker: str) -> object:
-    if type(url) is str and not _pattern(_MAY_HOLD).search(url):
+    if type(url) is str and not _pattern(_MAY_HOLD_ENCODED).search(url):
         return url  # none of what every credential's way needs (most values: a word)
     url = hide_userinfo(url, marker)
     if not isinstance(url, str):
@@ -107,15 +107,23 @@ _ENCODED = r"[^/?&;#=\s]*[%+][^/?&;#=\s]*"
 
 
 def _encoded_spans(url: str) -> list[tuple[int, int]]:
-    """Where ``url`` holds a credential only its decoded form shows (``q=Bearer%20abc...``):
-    each such piece whole, as the query's secret values are hidden whole."""
+    """Where ``url`` (or any text) holds a credential only its decoded form shows
+    (``q=Bearer%20abc...``, ``ghp%5F...``, ``%67hp_...``): each such piece whole, as the
+    query's secret values are hidden whole. A piece is decoded once, as a server reads
+    it, and once more: a value typed encoded (``q=ghp%5F...``) is sent encoded again."""
     if "%" not in url and "+" not in url:
         return []
-    return [
-        found.span()
-        for found in _pattern(_ENCODED).finditer(url)
-        if (decoded := _unquoted(found[0])) != found[0] and _own(decoded, credential_spans)
-    ]  # decoded once, as a server reads it
+    return [found.span() for found in _pattern(_ENCODED).finditer(url) if _decoded_holds(found[0])]
+
+
+def _decoded_holds(piece: str) -> bool:
+    """Whether ``piece`` decoded once, or twice, holds a credential of its own."""
+    once = _unquoted(piece)
+    if once == piece:
+        return False
+    return _own(once, credential_spans) or (
+        "%" in once and (twice := _unquoted(once)) != once and _own(twice, credential_spans)
+    )
 
 
 def holds_credential(text: object) -> bool:
@@ -219,6 +227,8 @@ _WHOLE = (
 )
 # Every way above has one of these: a text without any holds no credential.
 _MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_|(?i:bearer)"
+# ... or, written percent-encoded (ghp%5F...), one of these
+_MAY_HOLD_ENCODED = _MAY_HOLD + r"|[%+]"
 # What stands where a credential would, and is none: nothing, a variable, a command's
 # output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
 # or a few of them, as $USER:$PASSWORD.
@@ -303,7 +313,9 @@ _PREFIX = 4
 
 def masker(secrets: Iterable[str]) -> Callable[[str], str]:
     """A function that hides, in a text, each of ``secrets`` wherever it is and every
-    credential ``credential_spans`` finds: each replaced by ``<REDACTED>``. One pass over
+    credential ``credential_spans`` finds, as written or percent-encoded (``ghp%5F...``,
+    a piece between a URL's separators hidden whole, as ``redact_url`` hides it): each
+    replaced by ``<REDACTED>``. One pass over
     the text, however many secrets (a paste may send thousands): a replace for each
     would take seconds over a long text.
 
@@ -312,7 +324,10 @@ def masker(secrets: Iterable[str]) -> Callable[[str], str]:
     "curl -d 'x=<REDACTED>' -H 'x-api-key: <REDACTED>' h"
     """
     literals = _Literals(secrets)
-    return lambda text: text and _masked(text, [*credential_spans(text), *literals.spans(text)])
+    return lambda text: (
+        text
+        and _masked(text, [*credential_spans(text), *_encoded_spans(text), *literals.spans(text)])
+    )
 
 
 def masked(text: str, secrets: Iterable[str] = ()) -> str:

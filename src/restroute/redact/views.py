@@ -102,9 +102,9 @@ def hide_values(text: str, secrets: Iterable[str], *, escaped: bool = False) -> 
 
 
 def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
-    """``options`` with each of ``secrets`` hidden (``hide_values``) in each text at their
-    top and in their headers (a token under a header name no one marks as a secret, read
-    from the environment): changed in place, and returned.
+    """``options`` with each of ``secrets`` hidden (``hide_values``) in each text they hold
+    at any depth (``hide_in``: a header, a body's field, a token read from the environment
+    under a name no one marks as a secret): changed in place, and returned.
 
     >>> scrub_options({"url": "/x", "headers": {"x-my": "t0k3n_abc", "n": 1}}, ["t0k3n_abc"])
     {'url': '/x', 'headers': {'x-my': '<REDACTED>', 'n': 1}}
@@ -113,12 +113,69 @@ def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, 
     if not secrets:
         return options
     for name, value in options.items():
-        if isinstance(value, str):
-            options[name] = hide_values(value, secrets)
-        elif name == "headers" and isinstance(value, Mapping):
-            options[name] = {key: hide_values(item, secrets) if isinstance(item, str) else item
-                             for key, item in value.items()}  # fmt: skip
+        options[name] = hide_in(value, secrets)
     return options
+
+
+def hide_in(value: Any, secrets: Iterable[str], depth: int = 0) -> Any:
+    """``value`` with each of ``secrets`` hidden (``hide_values``) in every text it holds,
+    at any depth of its mappings, lists and tuples (a body's field, a cascade's step; a
+    key too): a new value where one changed, ``value`` itself otherwise. A bytes value
+    is hidden in as its text (UTF-8, else Latin-1). Below 64 levels, what holds a secret
+    is hidden whole.
+
+    >>> hide_in({"body": {"x-forward": "token t0k3n_abc"}, "n": 2}, ["t0k3n_abc"])
+    {'body': {'x-forward': 'token <REDACTED>'}, 'n': 2}
+    """
+    secrets = tuple(secrets)
+    if isinstance(value, str):
+        return hide_values(value, secrets) if secrets else value
+    if isinstance(value, bytes | bytearray | memoryview):
+        return _hidden_bytes(value, secrets)
+    if not secrets or not isinstance(value, Mapping | list | tuple):
+        return value
+    if depth >= MAX_REDACT_DEPTH:
+        return REDACTED if _holds_any(value, secrets) else value
+    if isinstance(value, Mapping):
+        shown = {
+            hide_in(key, secrets, depth + 1): hide_in(item, secrets, depth + 1)
+            for key, item in value.items()
+        }
+        return value if shown == value else shown
+    items = [hide_in(item, secrets, depth + 1) for item in value]
+    if all(new is old for new, old in zip(items, value, strict=True)):
+        return value
+    if isinstance(value, list):
+        return items
+    return tuple.__new__(type(value), items)  # a named tuple stays one, its code not run
+
+
+def _hidden_bytes(value: bytes | bytearray | memoryview, secrets: tuple[str, ...]) -> object:
+    data = bytes(value)
+    try:
+        text, encoding = data.decode(), "utf-8"
+    except UnicodeDecodeError:
+        text, encoding = data.decode("latin-1"), "latin-1"
+    shown = hide_values(text, secrets)
+    return value if shown == text else shown.encode(encoding, errors="replace")
+
+
+def _holds_any(value: object, secrets: tuple[str, ...]) -> bool:
+    """Whether a text anywhere in ``value`` holds one of ``secrets`` (walked with a
+    stack: a value may be nested past the recursion limit)."""
+    stack, seen = [value], set()
+    while stack:
+        each = stack.pop()
+        if id(each) in seen:
+            continue
+        seen.add(id(each))
+        if isinstance(each, str) and hide_values(each, secrets) != each:
+            return True
+        if isinstance(each, Mapping):
+            stack += [*each.keys(), *each.values()]
+        elif isinstance(each, list | tuple):
+            stack.extend(each)
+    return False
 
 
 def url_shown(url: str, secrets: Iterable[str]) -> str:
@@ -211,15 +268,17 @@ def redact_route(route: str) -> str:
 
 
 def redact_words(text: str) -> str:
-    """Typed words (a search, a route) as shown: the secrets of any URL in them hidden
-    (``secret_parts``: ``user:password@``, ``access_token=``), every other character kept.
+    """Typed words (a search, a route) as shown: every credential they hold hidden, as the
+    Paste box hides it (``masked``: a URL's ``user:password@`` and ``access_token=``, a
+    token's shape, ``-u me:pw``, ``password=...``, a header line, written or
+    percent-encoded), every other character kept.
 
     >>> redact_words("repos  https://h/x?access_token=t1 ")
     'repos  https://h/x?access_token=<REDACTED> '
+    >>> redact_words("gh api /user -f password=pw1")
+    'gh api /user -f password=<REDACTED>'
     """
-    for part in secret_parts(text):
-        text = text.replace(part, REDACTED)
-    return text
+    return masked(text)
 
 
 DOTS = "•" * 8  # a secret row's value as a form shows it while idle, and saves it

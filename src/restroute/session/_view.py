@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .. import formats
 from .._core.explain import Cascade, Explanation
 from ..errors import EndpointError, MissingParameterError
-from ..redact import hide_values, options_shown, secret_values, url_shown
+from ..redact import hide_in, hide_values, options_shown, secret_values, url_shown
 from ._secrecy import _secrets
 
 TYPE_CHECKING = False
@@ -68,11 +68,11 @@ class View:
         # ({access_token}), where no name marks them.
         merged = explanation.merged if explanation is not None else None
         self._hidden = secret_values(merged, known) if self.redact else ()
-        self.error = None if error is None else str(error)
+        self.error = None if error is None else hide_values(str(error), self._hidden)
         """Why there is no request (None when there is one)."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()
         """The placeholders that have no value, in template order."""
-        self.warnings = tuple(warnings)
+        self.warnings = tuple(hide_values(warning, self._hidden) for warning in warnings)
         """What the user should hear besides errors (see ``Session.warnings``)."""
         self.stale = tuple(stale)
         """Layers whose TOML as typed was refused: why, for each. The request is built
@@ -127,7 +127,7 @@ class View:
         """The explanation: option, value, the layer it came from, where it went."""
         if self._explanation is None:
             return ()
-        return tuple(self._explanation.rows(redact=self.redact))
+        return tuple(hide_in(self._explanation.rows(redact=self.redact), self._hidden))
 
     @functools.cached_property
     def cascade(self) -> tuple[Cascade, ...]:
@@ -136,7 +136,7 @@ class View:
         instead (and why); redacted with the rest of the view."""
         if self._explanation is None:
             return ()
-        return tuple(self._explanation.cascade(redact=self.redact))
+        return tuple(hide_in(self._explanation.cascade(redact=self.redact), self._hidden))
 
     def snippet(self, name: str, *, secrets: Secrets | None = None) -> str:
         """The request in format ``name`` (``formats.FORMATS``), or why there is none;

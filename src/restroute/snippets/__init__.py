@@ -10,7 +10,10 @@ what no shell word can hold.
 Secrets are shown, redacted (``redact=True``), or written as the environment variables
 they are read from (``env={"authorization": "token ${GITHUB_TOKEN}"}``), so that a copy
 can be shared and still run: the command then reads ``"${GITHUB_TOKEN:?}"``, the only
-double-quoted words it has, and the script ``os.environ["GITHUB_TOKEN"]``.
+double-quoted words it has, and the script ``os.environ["GITHUB_TOKEN"]``. A redacted
+copy sends ``<REDACTED>`` where each secret was (``%3CREDACTED%3E`` in its URL), in a
+body of bytes too, binary or not: it shows the request's shape, and does not send the
+secret it hides.
 
 >>> from restroute import endpoint
 >>> options = endpoint("POST /repos/{owner}/{repo}/issues", owner="octocat",

@@ -59,7 +59,7 @@ def to_json(
     if redact or env is not None:  # the body's fields, and request.* (request.auth, say)
         for name in shown_options.keys() - {"method", "url", "headers"}:
             shown_options[name] = redact_fields(shown_options[name])
-    body = options.get("body")
+    body = shown_options.get("body")  # redacted, a bytes one too
     if isinstance(body, bytes | bytearray | memoryview):
         try:
             shown_options["body"] = bytes(body).decode()

@@ -8,6 +8,7 @@ from ... import formats
 from ..clipboard import copy
 from ..widgets.layers_panel import LayersPanel
 from ..widgets.params_editor import ParamsEditor
+from ..widgets.route_bar import RouteBar
 from ..widgets.status_line import StatusLine
 from .live import LiveExplorer, Mode
 
@@ -53,5 +54,6 @@ class Copying(LiveExplorer):
         self.query_one(StatusLine).banner(banner)
         self.query_one(LayersPanel).reveal(self.revealed)
         self.query_one(ParamsEditor).reveal(self.revealed)
+        self.query_one(RouteBar).reveal(self.revealed)
         self.query_one(ParamsEditor).refresh_hints()
         self.update_results()

@@ -1,0 +1,58 @@
+"""The route bar shows a route's secrets hidden while it does not have the focus, as the
+notebook's route field does (issue 32, S14); while it is edited it holds the real text,
+and nothing typed is lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from restroute.tui import make_app
+from restroute.tui.widgets.route_bar import RouteBar
+from tests.ui.test_explorer import SIZE, press, until
+
+
+def _line(bar: RouteBar) -> str:
+    return bar.render_line(0).text
+
+
+@pytest.mark.parametrize(
+    ("route", "secret"),
+    [
+        ("GET https://u:SeKrEtVaL@api.github.com/user", "SeKrEtVaL"),
+        ("GET https://api.github.com/user?access_token=SeKrEtVaL", "SeKrEtVaL"),
+    ],
+)
+async def test_the_route_bar_hides_the_routes_secrets_when_left(route: str, secret: str) -> None:
+    app = make_app(route=route)
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.query_one(RouteBar)
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        assert bar.has_focus
+        assert secret in _line(bar)  # edited: the real text
+        await press(pilot, "tab")  # the focus leaves the route bar
+        await until(pilot, lambda: not bar.has_focus, "left")
+        assert secret not in _line(bar)
+        assert "<REDACTED>" in _line(bar)
+        assert bar.value == route  # the route itself is kept
+        await pilot.press("ctrl+r", "ctrl+r")  # secrets shown: the route as it is
+        await pilot.pause()
+        assert secret in _line(bar)
+        await pilot.press("ctrl+r")  # redacted again
+        await pilot.pause()
+        assert secret not in _line(bar)
+        bar.focus()
+        await pilot.pause()
+        await pilot.press("end", "x")
+        await pilot.pause()
+        assert bar.value == route + "x"  # nothing typed is lost
+        assert secret in _line(bar)
+
+
+async def test_a_route_without_secrets_shows_as_it_is_when_left() -> None:
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.query_one(RouteBar)
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await press(pilot, "tab")  # the focus leaves the route bar
+        await pilot.pause()
+        assert _line(bar).startswith("GET /user")
