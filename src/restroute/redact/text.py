@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .names import _DECLARED, _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
+from .kept import LONG, kept
+from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,14 +28,6 @@ def hide_userinfo(url: object, marker: str = REDACTED) -> object:
     if "@" not in authority:
         return url
     return f"{scheme}{separator}{marker}@{authority.rpartition('@')[2]}{rest[end:]}"
-
-
-# Long URLs redacted lately, and what they showed, while no name was declared a secret
-# since: a view shows one URL many times (each snippet, the options, the table), and one
-# with a profile's 200,000 parameters in its query takes a second each time.
-_SHOWN: dict[tuple[str, int, str], str] = {}
-_SHOWN_LIMIT = 8
-_LONG = 4096
 
 
 def redact_url(url: object) -> object:
@@ -67,14 +60,8 @@ def _shown_url(url: object, marker: str) -> object:
     url = hide_userinfo(url, marker)
     if not isinstance(url, str):
         return url
-    if type(url) is str and len(url) > _LONG:
-        key = (url, len(_DECLARED), marker)  # a name declared since: redacted again
-        shown = _SHOWN.get(key)
-        if shown is None:
-            if len(_SHOWN) >= _SHOWN_LIMIT:
-                _SHOWN.clear()
-            shown = _SHOWN[key] = _redacted_url(url, marker)
-        return shown
+    if type(url) is str and len(url) > LONG:
+        return kept(lambda: _redacted_url(url, marker), "url", url, marker)
     return _redacted_url(url, marker)
 
 
@@ -167,6 +154,10 @@ def secret_parts(text: str) -> list[str]:
 
 def _url_spans(text: str) -> list[tuple[int, int]]:
     """Where the ``secret_parts`` of ``text`` are, in order."""
+    return _remembered(_url_spans_of, text)
+
+
+def _url_spans_of(text: str) -> list[tuple[int, int]]:
     if not isinstance(text, str) or not ("@" in text or "=" in text):
         return []
     spans = [
@@ -252,6 +243,17 @@ def credential_spans(text: str) -> list[tuple[int, int]]:
     >>> [text[start:end] for start, end in credential_spans(text)]
     ['t1', 'me:pw', 't2']
     """
+    return _remembered(_credential_spans, text)
+
+
+def _remembered(find: Callable[[str], list[tuple[int, int]]], text: str) -> list[tuple[int, int]]:
+    """``find(text)``, kept for a long text (``kept``); the caller's own list."""
+    if type(text) is not str or len(text) <= LONG:
+        return find(text)
+    return list(kept(lambda: find(text), find, text))
+
+
+def _credential_spans(text: str) -> list[tuple[int, int]]:
     if not isinstance(text, str) or not _pattern(_MAY_HOLD).search(text):
         return []
     spans = _url_spans(text)
