@@ -62,6 +62,13 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
+def many_words(folder: Path) -> Path:
+    """One parameter of 10 MB of words (the second attack's): every space a %20 in the
+    URL, every word a match tried by each credential's pattern."""
+    words = "word " * ((MAX_PROFILE_BYTES - 100) // 5)
+    return write(folder / "words.toml", f'note = "{words}"\n')
+
+
 SHAPES = [most_keys, long_parameter, long_header, deepest]
 
 
@@ -76,7 +83,7 @@ def within_bounds(run: Callable[[], object]) -> None:
     assert peak_bytes() < PEAK_BYTES  # the whole test process's peak, this run's included
 
 
-@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.__name__)
+@pytest.mark.parametrize("shape", [*SHAPES, many_words], ids=lambda shape: shape.__name__)
 def test_the_worst_profiles_allowed_open_in_the_notebook_explorer(
     tmp_path: Path, shape: Callable[[Path], Path]
 ) -> None:

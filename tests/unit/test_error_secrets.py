@@ -191,3 +191,11 @@ def test_routes_hides_the_default_of_a_parameter_named_as_a_secret(
     assert found is not None
     hints = {each.name: each.hint for each in found.parameters}
     assert hints["access_token"] == "string · default <REDACTED>"
+
+
+def test_an_option_named_by_a_tokens_shape_is_explained() -> None:
+    """The second attack: an option whose name is a token's shape raised KeyError from the
+    explanation's table (its redacted copy renamed the key); its row is shown."""
+    token = "ghp_" + "1234567890" * 3 + "123456"
+    rows = explain("GET /", {token: True}).rows(redact=True)
+    assert [row[1] for row in rows if row[1] == "true"] == ["true"]

@@ -35,7 +35,7 @@ def redacted_value(key: str, value: object, redact: bool = True) -> object:
         return value
     outer, dot, inner = key.partition(".")
     if not dot:  # a whole option: the headers table is redacted header by header
-        return redact_options({key: value})[key]
+        return next(iter(redact_options({key: value}).values()))  # its name hidden too
     if outer == "headers":
         return redacted(inner, value)
     if is_secret_entry(key):  # data.password; cookie.x, sent as a query
