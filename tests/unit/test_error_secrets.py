@@ -199,3 +199,9 @@ def test_an_option_named_by_a_tokens_shape_is_explained() -> None:
     token = "ghp_" + "1234567890" * 3 + "123456"
     rows = explain("GET /", {token: True}).rows(redact=True)
     assert [row[1] for row in rows if row[1] == "true"] == ["true"]
+
+
+def test_an_error_without_a_message_of_text_keeps_its_arguments() -> None:
+    """Only a message of text is shown by the rule; other arguments stay as given."""
+    assert EndpointError().args == ()
+    assert EndpointError(5, "ghp_x").args == (5, "ghp_x")
