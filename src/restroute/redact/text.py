@@ -55,13 +55,17 @@ def sendable_url(url: object) -> object:
 
 
 def _shown_url(url: object, marker: str) -> object:
+    if type(url) is str and len(url) > LONG:  # searched once (kept), even for its hints
+        return kept(lambda: _found_in_url(url, marker), "url", url, marker)
+    return _found_in_url(url, marker)
+
+
+def _found_in_url(url: object, marker: str) -> object:
     if type(url) is str and not _pattern(_MAY_HOLD_ENCODED).search(url):
         return url  # none of what every credential's way needs (most values: a word)
     url = hide_userinfo(url, marker)
     if not isinstance(url, str):
         return url
-    if type(url) is str and len(url) > LONG:
-        return kept(lambda: _redacted_url(url, marker), "url", url, marker)
     return _redacted_url(url, marker)
 
 
