@@ -29,7 +29,7 @@ values = st.recursive(
 indents = st.sampled_from([0, 1, 2, 4, -1, "\t", "--", ""])
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(value=values, indent=indents, ensure_ascii=st.booleans())
 @example(value={'a",b': ["\\", '"]', '\\"', '":{', "[]{}"]}, indent=2, ensure_ascii=False)
 def test_the_text_is_what_json_dumps_writes(value: Any, indent: Any, ensure_ascii: bool) -> None:
