@@ -6,6 +6,7 @@ returns a result or raises EndpointError, never anything else."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -210,8 +211,10 @@ def _deep(depth: int) -> list[Any]:
     return value
 
 
+@functools.cache
 def _hostile() -> list[tuple[str, Any]]:
-    """The attacker's values (fuzz_kwargs.py), and a repr that is no text."""
+    """The attacker's values (fuzz_kwargs.py), and a repr that is no text (made once: no
+    place may change what it is given)."""
     return [
         ("BadStr", BadStr("x")),
         ("BadEq", BadEq("x")),
@@ -237,7 +240,9 @@ def _hashable(value: object) -> bool:
     return True
 
 
+@functools.cache
 def _explorer() -> Any:
+    """One notebook explorer for the matrix's calls (building one takes 40 ms)."""
     from restroute.jupyter import explore
 
     return explore("GET /user")
@@ -368,7 +373,7 @@ def test_session_rows_and_layers_are_named_by_plain_values() -> None:
 
 def test_set_value_takes_a_row_name_and_text() -> None:
     """E5: ``set_value("per_page", 10**5000)``, a deep list, ``set_value(BadStr("x"), …)``."""
-    explorer = _explorer()
+    explorer = _explorer.__wrapped__()  # a new one: what the matrix did to its own is not here
     values: tuple[Any, ...] = (10**5000, _deep(5000), 5)
     for value in values:
         message = _refused(explorer.set_value, "per_page", value)
