@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from typing import Any
 
 import pytest
 
@@ -137,3 +138,9 @@ def test_a_build_command_with_a_hidden_name_still_parses() -> None:
 
 def test_restroute_exports_the_rule() -> None:
     assert restroute.redact.name_shown("headers.x-" + T) == "headers.x-<REDACTED>"
+
+
+def test_a_header_name_that_is_no_text_is_kept() -> None:
+    """Only a text holds a token's shape: another name (a number) is left as it is."""
+    headers: dict[Any, str] = {7: "v"}
+    assert dict(restroute.redact.redact_headers(headers)) == dict(headers)
