@@ -56,3 +56,39 @@ async def test_a_route_without_secrets_shows_as_it_is_when_left() -> None:
         await press(pilot, "tab")  # the focus leaves the route bar
         await pilot.pause()
         assert _line(bar).startswith("GET /user")
+
+
+TOKEN = "ghp_" + "1234567890" * 3 + "123456"
+
+
+def _screen(app: object) -> str:
+    import html
+    import re
+
+    shot = app.export_screenshot()  # type: ignore[attr-defined]
+    return html.unescape(re.sub(r"<[^>]+>", "", shot)).replace("\xa0", " ")
+
+
+async def test_the_route_bar_hides_a_tokens_shape_when_left() -> None:
+    """The second attack (F5): a route holding a token's shape, shown as typed."""
+    app = make_app(route="GET /user?" + TOKEN + "=1")
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.query_one(RouteBar)
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await press(pilot, "tab")  # the focus leaves the route bar
+        await until(pilot, lambda: not bar.has_focus, "left")
+        assert "1234567890" not in _line(bar)
+        assert "<REDACTED>" in _line(bar)
+
+
+async def test_a_row_named_by_a_tokens_shape_shows_hidden_until_revealed() -> None:
+    """The second attack (F5): ``values=[(T, "1")]`` showed the token as the row's name."""
+    app = make_app(route="GET /user", values=[(TOKEN, "1")])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await pilot.pause()
+        assert "1234567890" not in _screen(app)
+        assert "<REDACTED>" in _screen(app)
+        await pilot.press("ctrl+r", "ctrl+r")  # secrets shown: the name as it is
+        await pilot.pause()
+        assert "1234567890" in _screen(app)

@@ -650,3 +650,31 @@ def test_text_pasted_that_is_no_request_is_said_and_changes_nothing() -> None:
 
 def test_the_pasted_tab_says_how_to_paste_until_something_is() -> None:
     assert "Paste a request into the Paste box" in explore("GET /user").tabs["Pasted"].html
+
+
+def test_a_pasted_header_named_by_a_token_is_saved_masked() -> None:
+    """The second attack: a pasted header named by a token's shape reached the saved
+    widget state as a row's name. The page shows and saves it masked; the kernel keeps
+    the real name, and sends it."""
+    token = "ghp_" + "1234567890" * 3 + "123456"
+    explorer = explore("GET /user")
+    explorer.paste(f"curl -H 'x-{token}: v' https://api.github.com/user")
+    state = json.dumps([each.get_state() for each in _widgets(explorer.widget)], default=repr)
+    assert "1234567890123" not in state
+    assert "headers.x-<REDACTED>" in names(explorer)
+    assert ("headers.x-" + token, "v") in explorer.session.rows
+    explorer.set_value("headers.x-" + token, "w")  # by its real name, as the kernel has it
+    assert ("headers.x-" + token, "w") in explorer.session.rows
+    assert token not in explorer._command()
+    masked = row(explorer, "headers.x-<REDACTED>")
+    masked.children[0].value = "headers.x-other"  # renamed: the name typed is the name
+    assert ("headers.x-other", "w") in explorer.session.rows
+
+
+def _widgets(widget: Any) -> list[Any]:
+    found, stack = [], [widget]
+    while stack:
+        each = stack.pop()
+        found.append(each)
+        stack.extend(getattr(each, "children", ()) or ())
+    return found

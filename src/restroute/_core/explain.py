@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import EndpointError
-from ..redact import REDACTED, is_secret_entry, redact_message, redacted_value
+from ..redact import REDACTED, is_secret_entry, name_shown, redact_message, redacted_value
 from ..rules import MAPPINGS
 from .encoding import key_name, safe_repr
 from .endpoint import BASE_DEFAULTS
@@ -126,7 +126,8 @@ class Explanation:
                 value = REDACTED  # headers.authorization, data.password, cookie.sid
             else:
                 value = _json_cell(redacted_value(entry.key, entry.value, redact))
-            rows.append((entry.key, value, entry.layer, entry.destination))
+            key = name_shown(entry.key) if redact else entry.key  # headers.x-ghp_...
+            rows.append((key, value, entry.layer, entry.destination))
         return rows
 
     def cascade(self, *, redact: bool = False) -> list[Cascade]:
@@ -171,7 +172,7 @@ class Explanation:
             where = REMOVED if removed else f"not sent: a layer above replaced {outer}"
             cascade = self._cascade(key, None, steps, where, changes, redact, gone=not removed)
             _insert(cascades, cascade)
-        sent = {each.key for each in cascades}
+        sent = {entry.key for entry in self.entries} | set(said)  # as set, not as shown
         for name in changes:
             if f"headers.{name}" not in sent:  # added by parse: no layer set it
                 cascade = self._cascade(f"headers.{name}", None, [], "header", changes, redact)
@@ -200,7 +201,8 @@ class Explanation:
         why = redact_message(why) if redact else why  # names the value: "format=ghp_..."
         headers = self.result["headers"] if self.result is not None else {}
         sent = redacted_value(key, headers.get(inner), redact) if why else None
-        return Cascade(key, redacted_value(key, value, redact), steps, destination, sent, why)
+        shown = redacted_value(key, value, redact)
+        return Cascade(name_shown(key) if redact else key, shown, steps, destination, sent, why)
 
     def entry(self, key: str) -> Entry:
         """The entry for ``key`` (``headers.accept`` for a header)."""

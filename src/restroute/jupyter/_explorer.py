@@ -19,7 +19,7 @@ from ..display import STYLE
 from ..errors import EndpointError
 from ..pasted import redact_text
 from ..profiles import Profile, load_profile
-from ..redact import redact_route, redact_toml, redact_words, row_shown, shows_dots
+from ..redact import name_shown, redact_route, redact_toml, redact_words, row_shown, shows_dots
 from ..session import VALUE_HINT, Session, Status
 from ._fields import Field, Pane
 from ._panes import PANES, STATUS_MARK, _about, _said, _status_html
@@ -170,7 +170,7 @@ class Explorer:
         values = [
             f"{name}={value}"
             for name, value in self.session.rows
-            if name and value and not shows_dots(name, value)
+            if name and value and not shows_dots(name, value) and name_shown(name) == name
         ]
         profiles = [part for path in self._paths for part in ("--profile", path)]
         route = redact_route(self.session.route)
@@ -189,7 +189,7 @@ class Explorer:
             return view.hide(html, escaped=True)
 
         for row in self.rows.children:
-            missing = row.children[0].value in view.missing
+            missing = _name(row) in view.missing
             row.children[0].style.text_color = "#c00" if missing else None
         status = _status_html(shown.status) if shown else None
         self.status.show(hidden(_status_html(view.status)), status)
@@ -215,7 +215,7 @@ class Explorer:
             raise EndpointError(msg)
         value = str.__str__(value)
         for row in self.rows.children:
-            if row.children[0].value != name:
+            if _name(row) != name:
                 continue
             field = row.children[1]
             if isinstance(field, Field):
@@ -331,7 +331,10 @@ class Explorer:
         self.about.value = _about(operation)
 
     def _row(self, name: str, value: str, spec: Parameter | None) -> Any:
-        name_field = widgets.Text(name, placeholder="name", layout=widgets.Layout(width="35%"))
+        name_field = _NameText(
+            name_shown(name), placeholder="name", layout=widgets.Layout(width="35%")
+        )
+        name_field.kept = name  # the page, and the notebook saved, show it as name_shown's
         choices = list(spec.choices) if spec is not None else []
         value_field: Any
         if choices and (not value or value in choices):
@@ -362,7 +365,7 @@ class Explorer:
         """A secret's value shows as dots, and is saved as dots: by its name always
         (a password field), by what it holds (a URL's ``user:password@``) while the
         field does not have the focus; unless secrets are revealed."""
-        name, field = row.children[0].value, row.children[1]
+        name, field = _name(row), row.children[1]
         if not isinstance(field, Field):  # a choice among documented values
             return
         field.redact_with(lambda value: row_shown(name, value))
@@ -381,9 +384,23 @@ class Explorer:
         self.layer_choice.value = self.session.layers[-1].name
 
 
+class _NameText(widgets.Text):  # type: ignore[misc]
+    """A row's name: ``value`` (synced, saved with the notebook) is the name as shown,
+    a token's shape in it hidden (``name_shown``); ``kept`` is the name it stands for."""
+
+    kept = ""
+
+
+def _name(row: Any) -> str:
+    """A row's name as the session has it: the one kept while the field shows it hidden,
+    else the name typed."""
+    field = row.children[0]
+    kept = str(field.kept)
+    return kept if kept and name_shown(kept) == field.value else str(field.value)
+
+
 def _pair(row: Any) -> tuple[str, str]:
-    name, value = row.children[0].value, row.children[1].value
-    return str(name), str(value or "")
+    return _name(row), str(row.children[1].value or "")
 
 
 def _layer_names(session: Session) -> list[str]:

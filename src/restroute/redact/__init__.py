@@ -15,10 +15,24 @@ one of two ways: replaced by a mask, or (for a copy that must still run) written
 from __future__ import annotations
 
 from .. import errors as _errors
-from .fields import holds_secret, redact_fields, redact_headers, redact_options
+from .fields import (
+    header_name,
+    holds_secret,
+    name_shown,
+    redact_fields,
+    redact_headers,
+    redact_options,
+)
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
 from .fields import redacted_value as redacted_value  # an option's entry as shown
-from .names import REDACTED, REDACTED_IN_URL, declare_secrets, is_secret, is_secret_entry
+from .names import (
+    REDACTED,
+    REDACTED_IN_NAME,
+    REDACTED_IN_URL,
+    declare_secrets,
+    is_secret,
+    is_secret_entry,
+)
 from .pasted import hide_each, hides_header, pasted_hiding, pasted_parts
 from .references import (
     REFERENCE,
@@ -62,12 +76,14 @@ _errors.show_messages_by(error_text)  # every EndpointError's message: errors si
 __all__ = [
     "DOTS",
     "REDACTED",
+    "REDACTED_IN_NAME",
     "REDACTED_IN_URL",
     "REFERENCE",
     "Reference",
     "credential_spans",
     "declare_secrets",
     "error_text",
+    "header_name",
     "hide_each",
     "hide_in",
     "hide_userinfo",
@@ -81,6 +97,7 @@ __all__ = [
     "masked",
     "masked_shapes",
     "masker",
+    "name_shown",
     "options_shown",
     "pasted_hiding",
     "pasted_parts",

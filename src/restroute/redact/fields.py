@@ -7,8 +7,8 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
-from .names import _SCHEMED, _SCHEMES, REDACTED, is_secret, is_secret_entry
-from .text import masked_shapes, redact_url
+from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_NAME, is_secret, is_secret_entry
+from .text import _masked, _shape_spans, masked_shapes, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,9 +72,28 @@ def _check_mapping(function: str, argument: str, value: object) -> None:
 
 
 def redact_headers(headers: Mapping[str, Any]) -> dict[str, Any]:
-    """``headers`` with secret values replaced; the scheme word of authorization stays."""
+    """``headers`` with secret values replaced; the scheme word of authorization stays;
+    a token's shape in a name is replaced too, by a marker a client sends (``header_name``).
+
+    >>> redact_headers({"x-ghp_" + "x" * 36: "v"})
+    {'x-REDACTED': 'v'}
+    """
     _check_mapping("redact_headers", "headers", headers)
-    return {name: redacted(name, value) for name, value in headers.items()}
+    return {header_name(name): redacted(name, value) for name, value in headers.items()}
+
+
+def header_name(name: object) -> Any:
+    """A header's name as a redacted copy sends it (and a display of headers shows it): a
+    token's shape in it (``masked_shapes``) replaced by ``REDACTED``, as ``<`` and ``>``
+    are no characters of a header's name; any other name as it is.
+
+    >>> header_name("X-ghp_" + "x" * 36), header_name("accept")
+    ('X-REDACTED', 'accept')
+    """
+    if type(name) is not str:
+        return name
+    spans = _shape_spans(name)
+    return _masked(name, spans, REDACTED_IN_NAME) if spans else name
 
 
 def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,7 +115,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(name, str) and is_secret(name):
             shown[name] = REDACTED
         else:  # a parameter's or the body's fields: a webhook's config.secret
-            shown[_key(name)] = redact_fields(value)
+            shown[name_shown(name)] = redact_fields(value)
     return shown
 
 
@@ -133,7 +152,7 @@ def redact_fields(value: object, depth: int = 0) -> Any:
         return REDACTED if _holds_secret(value) else value
     if isinstance(value, Mapping):
         return {
-            _key(key): REDACTED if isinstance(key, str) and is_secret(key) else
+            name_shown(key): REDACTED if isinstance(key, str) and is_secret(key) else
             redact_fields(field, depth + 1)
             for key, field in value.items()
         }  # fmt: skip
@@ -143,9 +162,15 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     return tuple.__new__(type(value), items)  # a named tuple stays one, its code not run
 
 
-def _key(key: object) -> Any:
-    """A field's name as shown: a token's shape in it hidden (``masked_shapes``), as a
-    profile writes ``data.<REDACTED>``; any other name as it is."""
+def name_shown(key: object) -> Any:
+    """A name as a redacted view shows it (a field's, an option's, a row's: ``data.x``,
+    ``headers.x-ghp_...``): a token's shape in it hidden (``masked_shapes``), as a profile
+    writes ``data.<REDACTED>``; any other name as it is. The one rule for every name a
+    view shows; a header's name in a copy that runs is ``header_name``'s.
+
+    >>> name_shown("headers.x-ghp_" + "x" * 36), name_shown("data.title")
+    ('headers.x-<REDACTED>', 'data.title')
+    """
     return masked_shapes(key) if type(key) is str else key
 
 

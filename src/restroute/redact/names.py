@@ -11,6 +11,9 @@ REDACTED = "<REDACTED>"
 # then send another URL than it shows. Every client sends it as written, and a server
 # reads it as <REDACTED>.
 REDACTED_IN_URL = "%3CREDACTED%3E"
+# The marker in a header's name a redacted copy sends (``x-ghp_...`` is sent as
+# ``x-REDACTED``): a name is an RFC 9110 token, and h11 (so httpx) refuses < and >.
+REDACTED_IN_NAME = "REDACTED"
 # A name with one of these as a "-"/"_"-separated part is a secret...
 _SECRET_PARTS = frozenset(
     {"key", "token", "secret", "password", "passwd", "auth", "cookie", "session"}

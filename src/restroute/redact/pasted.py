@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .fields import redact_fields, redacted
+from .fields import header_name, redact_fields, redacted
 from .names import REDACTED, is_secret
 from .references import references_only
 from .text import credential_spans, masked, redact_url
@@ -43,6 +43,7 @@ def pasted_hiding(
     said = _BETWEEN.join(text for text, became in parts if hides_header(became, before, shown))
     secrets += [said[start:end] for start, end in credential_spans(said)]
     escaped = [_json_text(text)[1:-1] for text in secrets]  # as in JSON
+    shown = {header_name(name): value for name, value in shown.items()}  # x-ghp_...: sent
     return shown, shown_params, shown_data, base, secrets + escaped
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from .fields import _check_mapping, redacted
+from .fields import _check_mapping, header_name, redacted
 from .names import is_secret
 from .text import _pattern, holds_credential
 
@@ -147,9 +147,9 @@ def referenced_headers(headers: Mapping[str, Any], env: Mapping[str, str]) -> di
     for name, value in headers.items():
         reference = templates.get(str.lower(name)) if isinstance(name, str) else None
         if reference is None:
-            shown[name] = redacted(name, value)
+            shown[header_name(name)] = redacted(name, value)
         elif isinstance(value, str) and reference.fits(value):
-            shown[name] = reference
+            shown[header_name(name)] = reference
         else:  # the value is not shown: it is a secret's
             msg = f"env[{name!r}] = {reference.template!r} does not fit the header's value, "
             msg += "so a copy reading it would send another one; map the header to the "

@@ -14,6 +14,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, Label, OptionList, Select
 
 from ...catalog import Parameter
+from ...redact import name_shown
 from ...session import VALUE_HINT
 from ..paging import page
 from .live_input import LiveInput
@@ -94,6 +95,7 @@ class ParamRow(Horizontal):
         self.drawn = laid_out  # painted by the row itself: no widgets yet (see wake)
         self.can_focus = self.drawn  # Tab reaches it; the screen wakes it (PaintingScreen)
         self.masked = masked  # the value shown as dots: a secret, while they are redacted
+        self.names_hidden = True  # a token's shape in the name hidden (name_shown)
 
     @property
     def key(self) -> tuple[str, bool]:
@@ -108,12 +110,13 @@ class ParamRow(Horizontal):
     def _fields(self) -> ComposeResult:
         name, value = self._initial
         if self.laid_out:
-            self._name_widget: Widget = Label(Content(name), classes="param-name")
+            self._name_widget: Widget = Label(Content(self._shown(name)), classes="param-name")
         else:
-            self.name_field = LiveInput(
+            self.name_field = _NameInput(
                 name, placeholder="name", classes="param-name", compact=True, select_on_focus=False
             )
             self.name_field.can_focus = not name
+            self.name_field.hidden = self.names_hidden
             self._name_widget = self.name_field
         self._name_widget.styles.width = name_width(self.size.width)
         yield self._name_widget
@@ -157,7 +160,10 @@ class ParamRow(Horizontal):
         bold = "-required" if self.has_class("-required") else ""
         missing = "-missing" if self.has_class("-missing") else ""
         segments = [
-            Segment(" " + _fit(name, column - 1, ellipsis=True), style(f"param-row--name{bold}")),
+            Segment(
+                " " + _fit(self._shown(name), column - 1, ellipsis=True),
+                style(f"param-row--name{bold}"),
+            ),
             Segment(" = ", style("param-row--equals")),
         ]
         if self._choices(value):  # a Select: the first line of its label, its arrow
@@ -231,6 +237,22 @@ class ParamRow(Horizontal):
                 self.value_field.password = masked
             self.refresh()  # drawn, the value is the row's
 
+    def hide_names(self, hidden: bool) -> None:
+        """Show a token's shape in the name hidden (``name_shown``: secrets are redacted),
+        or as it is; the name itself is kept."""
+        if hidden == self.names_hidden:
+            return
+        self.names_hidden = hidden
+        if isinstance(self.name_field, _NameInput):
+            self.name_field.hidden = hidden
+            self.name_field.refresh()
+        elif isinstance(label := getattr(self, "_name_widget", None), Label):  # composed
+            label.update(Content(self._shown(self._initial[0])))
+        self.refresh()
+
+    def _shown(self, name: str) -> str:
+        return name_shown(name) if self.names_hidden else name
+
     def hint(self, text: str) -> None:
         """What a layer gives the value (``100 · teaching``; "" for none): its placeholder."""
         self._given = text
@@ -282,6 +304,25 @@ class Choice(Select[str]):
             return
         listing.action_page_down = functools.partial(page, listing, 1)  # type: ignore[method-assign]
         listing.action_page_up = functools.partial(page, listing, -1)  # type: ignore[method-assign]
+
+
+class _NameInput(LiveInput):
+    """A free row's name: while it does not have the focus and secrets are redacted
+    (``hidden``), drawn with a token's shape in it hidden, as the route bar draws a
+    route; its value is the name as typed always."""
+
+    hidden = True
+
+    def render_line(self, y: int) -> Strip:
+        value = self.value
+        shown = name_shown(value) if self.hidden and not self.has_focus else value
+        if shown == value:
+            return super().render_line(y)
+        self.set_reactive(LiveInput.value, shown)  # drawn so, and no watcher runs
+        try:
+            return super().render_line(y)
+        finally:
+            self.set_reactive(LiveInput.value, value)
 
 
 def _value_field(hint: str, value: str, choices: list[str], masked: bool) -> Input | Select[str]:

@@ -71,6 +71,8 @@ class ParamsEditor(VerticalScroll, can_focus=False):
         ]  # fmt: skip
         if not new:
             return None
+        for row in new:
+            row.names_hidden = not self.revealed
         after = present[start - 1] if start else None
         if after is not None:
             return self.mount_all(new, after=after)
@@ -118,6 +120,7 @@ class ParamsEditor(VerticalScroll, can_focus=False):
         name, value = row.pair
         editing = row.value_field is not None and row.value_field.has_focus
         row.mask(self.hides(name, value, editing=editing))
+        row.hide_names(not self.revealed)
 
     def mark_missing(self, names: tuple[str, ...]) -> None:
         for row in self.row_widgets():
