@@ -119,6 +119,7 @@ def test_routes_hides_encoded_shapes_of_a_summary(
         ("?q=Bearer%20" + SECRET + "&page=3#top", "?q=Bearer%20<REDACTED>&page=3#top"),
         ("/x?q=Bearer+" + SECRET + "#top", "/x?q=Bearer+<REDACTED>#top"),  # & and # end it
         ("?q=Bearer+&page=3", "?q=Bearer+&page=3"),  # no word after it before the &
+        ("/x/Bearer%20" + SECRET + "?page=3", "/x/Bearer%20<REDACTED>?page=3"),
     ],
 )
 def test_the_shape_rule_sees_encoded_forms(text: str, shown: str) -> None:

@@ -18,8 +18,9 @@ def found_decoded(
 ) -> list[tuple[int, int]]:
     """Where ``find`` finds something in ``text`` decoded once (``decoded``), and once
     more (a value typed encoded is sent encoded again: ``ghp%255F...``), each where it is
-    written in ``text``: cut at a ``&`` or a ``#`` written as is, which ends a query's
-    value before any client decodes it. Only a text with a ``%`` or a ``+`` is decoded.
+    written in ``text``: cut at a ``?``, ``&`` or ``#`` written as is, which ends a URL's
+    path or a query's value before any client decodes it (and is in no token). Only a
+    text with a ``%`` or a ``+`` is decoded.
 
     >>> found_decoded("?q=Bearer%20abc&page=2", lambda text: [(10, len(text))])
     [(12, 15)]
@@ -30,9 +31,9 @@ def found_decoded(
     spans = find(once)
     if "%" in once or "+" in once:  # (a + here was a %2B)
         spans += _written(once, find(decoded(once)))
-    import re
-
-    ends = re.compile("[&#]")
+    if not spans:
+        return spans  # most texts: nothing to map back
+    ends = _compiled("[?&#]")
     cut = [
         (start, ends_at.start() if (ends_at := ends.search(text, start, end)) else end)
         for start, end in _written(text, spans)
@@ -42,6 +43,8 @@ def found_decoded(
 
 def _written(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """``spans`` of ``decoded(text)``, each where it is written in ``text``."""
+    if not spans:
+        return spans
     at = written_at(text, [place for span in spans for place in span])
     return [(at[start], at[end]) for start, end in spans]
 
@@ -57,7 +60,7 @@ def decoded(text: str) -> str:
     text = text.replace("+", " ")
     if "%" not in text:
         return text
-    return _escape().sub(lambda found: chr(int(found[0][1:], 16)), text)
+    return _compiled(_ESCAPE).sub(lambda found: chr(int(found[0][1:], 16)), text)
 
 
 def written_at(text: str, places: Iterable[int]) -> dict[int, int]:
@@ -71,7 +74,7 @@ def written_at(text: str, places: Iterable[int]) -> dict[int, int]:
     found: dict[int, int] = {}
     shift = 0  # how many characters more text has than its decoding, so far
     done = 0  # how many of wanted are found
-    for escape in _escape().finditer(text):
+    for escape in _compiled(_ESCAPE).finditer(text):
         if done == len(wanted):
             break
         here = escape.start() - shift  # the escape's place, decoded
@@ -93,7 +96,13 @@ def unquoted(name: str) -> str:
     return unquote_plus(name)
 
 
-def _escape() -> re.Pattern[str]:
-    import re  # at first use: `import restroute` does not pay for it
+def _compiled(pattern: str) -> re.Pattern[str]:
+    compiled = _COMPILED.get(pattern)
+    if compiled is None:
+        import re  # at first use: `import restroute` does not pay for it
 
-    return re.compile(_ESCAPE)  # (re keeps what it compiled)
+        compiled = _COMPILED[pattern] = re.compile(pattern)
+    return compiled
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}  # this module's patterns, compiled
