@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from .decoded import found_decoded, unquoted
 from .kept import LONG, kept
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
@@ -76,7 +77,7 @@ def _redacted_url(url: str, marker: str) -> str:
         parts = []
         for part in query.split("&"):
             name, equals, value = part.partition("=")
-            if equals and value and is_secret(_unquoted(name)):
+            if equals and value and is_secret(unquoted(name)):
                 part = f"{name}={marker}"
             parts.append(part)
         url = f"{head}?{'&'.join(parts)}{hash_}{fragment}"
@@ -109,11 +110,11 @@ def _encoded_spans(url: str) -> list[tuple[int, int]]:
 
 def _decoded_holds(piece: str) -> bool:
     """Whether ``piece`` decoded once, or twice, holds a credential of its own."""
-    once = _unquoted(piece)
+    once = unquoted(piece)
     if once == piece:
         return False
     return _own(once, credential_spans) or (
-        "%" in once and (twice := _unquoted(once)) != once and _own(twice, credential_spans)
+        "%" in once and (twice := unquoted(once)) != once and _own(twice, credential_spans)
     )
 
 
@@ -169,7 +170,7 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
         for found in _pattern(_USERINFO).finditer(text)
     ]
     pairs = _pattern(_PARAMETER).finditer(text)
-    spans += [found.span(2) for found in pairs if is_secret(_unquoted(found[1]))]
+    spans += [found.span(2) for found in pairs if is_secret(unquoted(found[1]))]
     return spans
 
 
@@ -200,7 +201,8 @@ _NAMED = (
 # tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed).
 _SHAPES = (
     r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
-    r"(?i:bearer)(?<![\w-](?i:bearer))[ \t]+(?P<bearer>[^\s\"'<>,;]+)",
+    # (a line's continuation, \ and a newline, between it and its word is skipped)
+    r"(?i:bearer)(?<![\w-](?i:bearer))[ \t]+(?:\\\r?\n[ \t]*)*(?P<bearer>[^\s\"'<>,;]+)",
 )
 # The other ways, each a group: curl's -u user:password (alone or after flags: -su),
 # --user, --oauth2-bearer, HTTPie's -a and --auth; requests' auth=("user", "password"),
@@ -258,9 +260,12 @@ def _remembered(find: Callable[[str], list[tuple[int, int]]], text: str) -> list
 
 
 def _credential_spans(text: str) -> list[tuple[int, int]]:
-    if not isinstance(text, str) or not _pattern(_MAY_HOLD).search(text):
+    if not isinstance(text, str):
         return []
-    spans = _url_spans(text)
+    spans = _encoded_shape_spans(text)  # ghp%5F..., Bearer+...: as the shapes below
+    if not _pattern(_MAY_HOLD).search(text):
+        return spans
+    spans += _url_spans(text)
     read = 0  # where the values read so far end: a name inside one is hidden with it
     for found in _pattern(_NAMED).finditer(text):
         name = found["name"] or found["assigned"]
@@ -290,7 +295,18 @@ def masked_shapes(text: str) -> str:
 
 
 def _shape_spans(text: str) -> list[tuple[int, int]]:
-    """Where ``masked_shapes`` hides a credential in ``text``."""
+    """Where ``masked_shapes`` hides a credential in ``text``: as written, or encoded."""
+    return [*_written_shape_spans(text), *_encoded_shape_spans(text)]
+
+
+def _encoded_shape_spans(text: str) -> list[tuple[int, int]]:
+    """Where a credential's shape is in ``text`` decoded once, or twice (``ghp%5F...``,
+    ``Bearer+...``, ``ghp%255F...``), each where it is written (``Bearer%20<REDACTED>``)."""
+    return found_decoded(text, _written_shape_spans)
+
+
+def _written_shape_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` holds a credential's shape as written."""
     return [
         found.span(key)
         for pattern in _SHAPES
@@ -412,14 +428,6 @@ def _masked(text: str, spans: list[tuple[int, int]], marker: str = REDACTED) -> 
         at = end
     shown.append(text[at:])
     return "".join(shown)
-
-
-def _unquoted(name: str) -> str:
-    if "%" not in name and "+" not in name:  # most names: nothing to decode
-        return name
-    from urllib.parse import unquote_plus  # at first use: a URL with such a query
-
-    return unquote_plus(name)
 
 
 _COMPILED: dict[str, re.Pattern[str]] = {}  # this package's own patterns, compiled

@@ -1,0 +1,108 @@
+"""A text as a client decodes it (each ``%XX``, and ``+`` for a blank), and the way back to
+where each decoded character was written: what lets a credential's shape be seen, and
+hidden where it stands, however a text encodes it (``ghp%5F...``, ``Bearer+...``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
+_ESCAPE = r"%[0-9A-Fa-f]{2}"  # one byte, percent-encoded
+
+
+def found_decoded(
+    text: str, find: Callable[[str], list[tuple[int, int]]]
+) -> list[tuple[int, int]]:
+    """Where ``find`` finds something in ``text`` decoded once (``decoded``), and once
+    more (a value typed encoded is sent encoded again: ``ghp%255F...``), each where it is
+    written in ``text``: cut at a ``?``, ``&`` or ``#`` written as is, which ends a URL's
+    path or a query's value before any client decodes it (and is in no token). Only a
+    text with a ``%`` or a ``+`` is decoded.
+
+    >>> found_decoded("?q=Bearer%20abc&page=2", lambda text: [(10, len(text))])
+    [(12, 15)]
+    """
+    if "%" not in text and "+" not in text:
+        return []
+    once = decoded(text)
+    spans = find(once)
+    if "%" in once or "+" in once:  # (a + here was a %2B)
+        spans += _written(once, find(decoded(once)))
+    if not spans:
+        return spans  # most texts: nothing to map back
+    ends = _compiled("[?&#]")
+    cut = [
+        (start, ends_at.start() if (ends_at := ends.search(text, start, end)) else end)
+        for start, end in _written(text, spans)
+    ]
+    return [(start, end) for start, end in cut if end > start]
+
+
+def _written(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` of ``decoded(text)``, each where it is written in ``text``."""
+    if not spans:
+        return spans
+    at = written_at(text, [place for span in spans for place in span])
+    return [(at[start], at[end]) for start, end in spans]
+
+
+def decoded(text: str) -> str:
+    """``text`` decoded once, as a server reads a query's value (``unquote_plus``), except
+    that each ``%XX`` becomes the one character of its code (Latin-1): so that each
+    decoded character stands for one place in ``text``.
+
+    >>> decoded("ghp%5Fa+b%zz")
+    'ghp_a b%zz'
+    """
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    return _compiled(_ESCAPE).sub(lambda found: chr(int(found[0][1:], 16)), text)
+
+
+def written_at(text: str, places: Iterable[int]) -> dict[int, int]:
+    """For each of ``places`` in ``decoded(text)`` (a character's, or its end), where it
+    is in ``text``: one pass over ``text``'s escapes, however many places.
+
+    >>> written_at("a%5Fb+c", [1, 2, 4])
+    {1: 1, 2: 4, 4: 6}
+    """
+    wanted = sorted(set(places))
+    found: dict[int, int] = {}
+    shift = 0  # how many characters more text has than its decoding, so far
+    done = 0  # how many of wanted are found
+    for escape in _compiled(_ESCAPE).finditer(text):
+        if done == len(wanted):
+            break
+        here = escape.start() - shift  # the escape's place, decoded
+        while done < len(wanted) and wanted[done] <= here:
+            found[wanted[done]] = wanted[done] + shift
+            done += 1
+        shift += 2  # three characters written, one decoded
+    for place in wanted[done:]:
+        found[place] = place + shift
+    return found
+
+
+def unquoted(name: str) -> str:
+    """``name`` decoded as a server reads a query's name or value (``unquote_plus``)."""
+    if "%" not in name and "+" not in name:  # most names: nothing to decode
+        return name
+    from urllib.parse import unquote_plus  # at first use: a URL with such a query
+
+    return unquote_plus(name)
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    compiled = _COMPILED.get(pattern)
+    if compiled is None:
+        import re  # at first use: `import restroute` does not pay for it
+
+        compiled = _COMPILED[pattern] = re.compile(pattern)
+    return compiled
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}  # this module's patterns, compiled
