@@ -85,9 +85,22 @@ class LiveInput(SteadyInput):
         if self.is_mounted and isinstance(self.app, LiveEditor):
             self.app.live_edit(self)
 
+    def shown(self) -> str:
+        """The text drawn: the value; a field that hides a secret while the focus is
+        elsewhere says otherwise (the value stays what was typed: nothing is lost)."""
+        return self.value
+
     def render_line(self, y: int) -> Strip:
         """A placeholder wider than the field ends in "…": Textual wraps it at a space and
         shows the first line, so ``required · string`` read ``required ·``."""
+        value = self.value
+        shown = self.shown()
+        if shown != value:
+            self.set_reactive(SteadyInput.value, shown)  # drawn so, and no watcher runs
+            try:
+                return super().render_line(y)
+            finally:
+                self.set_reactive(SteadyInput.value, value)
         full = self.placeholder
         width = self.scrollable_content_region.width
         if self.value or y or cell_len(full) <= width:

@@ -313,16 +313,8 @@ class _NameInput(LiveInput):
 
     hidden = True
 
-    def render_line(self, y: int) -> Strip:
-        value = self.value
-        shown = name_shown(value) if self.hidden and not self.has_focus else value
-        if shown == value:
-            return super().render_line(y)
-        self.set_reactive(LiveInput.value, shown)  # drawn so, and no watcher runs
-        try:
-            return super().render_line(y)
-        finally:
-            self.set_reactive(LiveInput.value, value)
+    def shown(self) -> str:
+        return name_shown(self.value) if self.hidden and not self.has_focus else self.value
 
 
 def _value_field(hint: str, value: str, choices: list[str], masked: bool) -> Input | Select[str]:

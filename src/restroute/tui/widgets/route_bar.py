@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 
 from textual import events
-from textual.strip import Strip
 
 from ...catalog import Catalog, load
 from ...reader import looks_like_request
 from ...redact import redact_words
 from ..messages import RequestPasted
-from .live_input import LiveInput, SteadyInput
+from .live_input import LiveInput
 
 # What → offers before the catalog has loaded: a few routes of every shape.
 EXAMPLES = [
@@ -103,24 +102,17 @@ class RouteBar(LiveInput):
             self.revealed = revealed
             self.refresh()
 
-    def render_line(self, y: int) -> Strip:
+    def shown(self) -> str:
         """While the focus is elsewhere and secrets are redacted, the route as the
         notebook's shows it then: its credentials hidden (``redact_words``: a URL's
         ``user:password@``, ``access_token=``, a token's shape). While it is edited, the
         real text, and the value is the real text always: nothing typed is lost."""
         value = self.value
         if self.revealed or self.has_focus:
-            return super().render_line(y)
+            return value
         if self._hidden[0] != value:
             self._hidden = (value, redact_words(value))
-        shown = self._hidden[1]
-        if shown == value:
-            return super().render_line(y)
-        self.set_reactive(SteadyInput.value, shown)  # drawn so, and no watcher runs
-        try:
-            return super().render_line(y)
-        finally:
-            self.set_reactive(SteadyInput.value, value)
+        return self._hidden[1]
 
     def _on_paste(self, event: events.Paste) -> None:
         """A request pasted (curl, a URL with values, a gh api or Octokit call) is read
