@@ -312,9 +312,9 @@ def test_a_profiles_thousand_warnings_are_said_in_linear_time(
     profile.write_text(keys + '[headers]\nauthorization = "token ghp_' + "A" * 36 + '"\n')
     gathered: list[object] = []
 
-    def counted(options: Any) -> Any:
+    def counted(options: Any, known: Any = ()) -> Any:
         gathered.append(options)
-        return secret_values(options)
+        return secret_values(options, known)
 
     monkeypatch.setattr(build, "secret_values", counted)
     status, _, err = run(capsys, "build", "-p", str(profile), "GET /user")

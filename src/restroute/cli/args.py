@@ -144,14 +144,17 @@ def item(text: str) -> tuple[str, object]:
     return row(f"headers.{key}", value.strip())
 
 
-def typed_secrets(argv: Sequence[str], args: argparse.Namespace | None = None) -> tuple[str, ...]:
+def typed_secrets(
+    argv: Sequence[str], args: argparse.Namespace | None = None, known: Sequence[str] = ()
+) -> tuple[str, ...]:
     """The secrets a command's own words carry (``secret_values``: a credential in any
     word, by its shape, as argparse repeats a word it refuses) and, once they are read,
-    its items, headers and base URL (by their names): what its errors and warnings hide
-    wherever they repeat them."""
+    its items, headers and base URL (by their names), and ``known`` ones (the values its
+    profiles read from the environment): what its errors and warnings hide wherever they
+    repeat them."""
     words = {f"word {at}": word for at, word in enumerate(argv)}
     if args is None:
-        return secret_values(words)
+        return secret_values(words, known)
     rows = [row(f"headers.{name}", value) for name, value in getattr(args, "headers", [])]
     for text in getattr(args, "items", []):
         with contextlib.suppress(UsageError):  # said by the command itself
@@ -159,7 +162,7 @@ def typed_secrets(argv: Sequence[str], args: argparse.Namespace | None = None) -
     values = {name: value for name, value in rows if not isinstance(value, Path)}
     if getattr(args, "base_url", None) is not None:
         values["base_url"] = args.base_url
-    return secret_values({**words, **values})
+    return secret_values({**words, **values}, known)
 
 
 def row(name: str, value: object) -> tuple[str, object]:

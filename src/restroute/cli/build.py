@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import endpoint, explain, formats
 from .._rows import nest
 from ..profiles import Profile, env_references
-from ..redact import redact_options, secret_values
+from ..redact import environment_values, hide_values, redact_options, secret_values
 from .args import (
     UsageError,
     _no_files,
@@ -121,7 +121,8 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
     if args.base_url is not None:
         rows.append(("base_url", args.base_url))
     options, warnings = nest(rows)
-    secrets = typed_secrets([], args)
+    read = environment_values([each.raw for each in profiles])  # secrets, by any name
+    secrets = typed_secrets([], args, read)
     for warning in warnings:
         say("warning", warning, secrets)
     redact = args.redact or args.env_secrets or (args.format == "explain" and not args.reveal)
@@ -138,16 +139,16 @@ def _build(args: argparse.Namespace, profiles: list[Profile]) -> str:
         api = catalog.load(source)
         op = api.find(args.route)
         if any(each.template for each in api.operations[:1]):  # a description's, styled
-            return _described(api, args.route, rows, profiles, args.format, redact, env)
+            return _described(api, args.route, rows, profiles, args.format, redact, env, read)
         if api is not catalog.load("github"):  # GHEC, GHES, an API version: GitHub's routes
             implied = api.layer(op)
             under = [Profile("catalog", implied, implied), *profiles] if implied else profiles
             _no_files(rows)
             return _request(
-                args.route, options, under, args.format, redact=redact, env=env, api=api
+                args.route, options, under, args.format, redact=redact, env=env, api=api, read=read
             )
     _no_files(rows)
-    return _request(args.route, options, profiles, args.format, redact=redact, env=env)
+    return _request(args.route, options, profiles, args.format, redact=redact, env=env, read=read)
 
 
 def _described(
@@ -158,6 +159,7 @@ def _described(
     format: str,
     redact: bool,
     env: dict[str, str] | None,
+    read: list[str],
 ) -> str:
     """The request as the catalog's description says: its parameter styles, header and
     cookie parameters, server, and body media type (a form, multipart, JSON)."""
@@ -171,13 +173,15 @@ def _described(
     ):
         msg = f"{op.id}: field@path sends a file in a multipart form, and this route's body is "
         raise UsageError(msg + (op.media_type or "none"))
-    secrets = secret_values(values)  # once, as in _request: a warning a key
+    secrets = secret_values(values, read)  # once, as in _request: a warning a key
     for warning in api.check(typed, values):
         say("warning", warning, secrets)
     route, parameters = op.call(values)
     catalog_layer = Profile("catalog", op.defaults, op.defaults)
     layers = [catalog_layer, *profiles] if op.defaults else profiles
-    return _request(route, parameters, layers, format, redact=redact, env=env, check=False)
+    return _request(
+        route, parameters, layers, format, redact=redact, env=env, check=False, read=read
+    )
 
 
 def _request(
@@ -190,18 +194,23 @@ def _request(
     env: dict[str, str] | None = None,
     check: bool = True,
     api: Catalog | None = None,
+    read: list[str] | None = None,
 ) -> str:
+    """The request in ``format``; redacted, each of ``read`` (values the profiles read
+    from the environment: secrets, whatever their names) hidden wherever it went."""
+    read = read or []
+    hidden = secret_values(None, read) if redact and read else ()
     if format == "explain":  # a display: redacted unless --reveal
         layers = [(profile.name, profile.options) for profile in profiles]
         explanation = explain(route, options, layers=layers)
         if explanation.error is not None:
             raise explanation.error
-        return explanation.table(redact=redact)
+        return hide_values(explanation.table(redact=redact), hidden)
     layered = endpoint
     for profile in profiles:
         layered = layered.defaults(profile.options)
     request = layered(route, options)
-    text = formats.find(format).render(request, redact=redact, env=env)
+    text = hide_values(formats.find(format).render(request, redact=redact, env=env), hidden)
     if not redact:
         _note_secrets_shown(request)
     if not check:
@@ -210,7 +219,7 @@ def _request(
 
     merged = layered.merge(route, options)  # a profile's owner counts too
     judge = api or catalog.load("github")
-    secrets = secret_values(merged)  # once: a warning a key, and a profile has thousands
+    secrets = secret_values(merged, read)  # once: a warning a key; a profile has thousands
     for warning in judge.check(f"{merged['method']} {merged['url']}", merged):
         say("warning", warning, secrets)
     return text

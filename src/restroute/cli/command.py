@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import EndpointError
+from ..redact import environment_values
 from . import build, explore, import_, routes, serve
 from .args import (
     UsageError,
@@ -59,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         secrets = typed_secrets(argv, args)
         profiles = [_profile(path) for path in args.profiles + getattr(args, "more", [])]
+        read = environment_values([each.raw for each in profiles])  # secrets, by any name
+        secrets = typed_secrets(argv, args, read)
         for profile in profiles:
             for warning in profile.warnings:
                 say("warning", warning, secrets)

@@ -37,6 +37,7 @@ from .pasted import hide_each, hides_header, pasted_hiding, pasted_parts
 from .references import (
     REFERENCE,
     Reference,
+    environment_values,
     literal_secret,
     referenced,
     referenced_headers,
@@ -82,6 +83,7 @@ __all__ = [
     "Reference",
     "credential_spans",
     "declare_secrets",
+    "environment_values",
     "error_text",
     "header_name",
     "hide_each",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
+from ..rules import MAX_SECRET_LEAVES
 from .fields import _check_mapping, header_name, redacted
 from .names import is_secret
 from .text import _pattern, holds_credential
@@ -29,6 +30,32 @@ def referenced(text: str) -> list[str]:
     ['GITHUB_TOKEN', 'GITHUB_TOKEN']
     """
     return _pattern(REFERENCE).findall(text) if isinstance(text, str) else []
+
+
+def environment_values(raw: object, environ: Mapping[str, str] | None = None) -> list[str]:
+    """The values of the environment variables (``environ``, else ``os.environ``) that the
+    texts in ``raw`` read as ``${VAR}``, at any depth of its mappings and lists (a
+    profile as written): secrets, whatever name they go under, as the session view hides
+    them (``Session.environment_secrets``). A variable unset or empty gives none.
+
+    >>> environment_values([{"headers": {"x-foo": "${V}"}}, "${W}"], {"V": "s3cr3t_1"})
+    ['s3cr3t_1']
+    """
+    import os
+
+    environ = os.environ if environ is None else environ
+    names: set[str] = set()
+    stack, seen = [raw], 0
+    while stack and seen < MAX_SECRET_LEAVES:
+        value = stack.pop()
+        seen += 1
+        if isinstance(value, Mapping):
+            stack += [*value.keys(), *value.values()]
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+        else:
+            names.update(referenced(value))  # type: ignore[arg-type]
+    return [environ[name] for name in sorted(names) if environ.get(name)]
 
 
 def references_only(value: object) -> bool:

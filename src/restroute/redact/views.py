@@ -75,10 +75,29 @@ def secret_values(
     forms = {
         form
         for value in found
-        for form in (value, quote(value, safe="", errors="replace"))
+        for form in (*_escaped_forms(value), quote(value, safe="", errors="replace"))
         if len(form) >= _SHORTEST
     }
     return tuple(sorted(forms, key=len, reverse=True))
+
+
+def _escaped_forms(value: str) -> set[str]:
+    r"""``value`` as written, and as a message or a snippet may repeat it escaped: as in
+    Python's ``repr`` (``\n``, ``\x00``, ``\'``) and in JSON's strings (``\"``,
+    ``\u0000``; ASCII only or not), so a secret holding a newline or a quote is hidden
+    in an error that quotes it too.
+
+    >>> sorted(_escaped_forms('a\nb"'))
+    ['a\nb"', 'a\\nb"', 'a\\nb\\"']
+    """
+    import json
+
+    return {
+        value,
+        repr(value)[1:-1],
+        json.dumps(value)[1:-1],
+        json.dumps(value, ensure_ascii=False)[1:-1],
+    }
 
 
 def hide_values(text: str, secrets: Iterable[str], *, escaped: bool = False) -> str:
