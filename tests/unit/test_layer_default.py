@@ -12,6 +12,7 @@ import pytest
 
 from restroute import EndpointError
 from restroute.profiles import parse_profile
+from restroute.redact import name_shown
 from restroute.session import Session
 
 ACCEPT = "application/vnd.github.v3+json"
@@ -137,3 +138,33 @@ def test_a_name_that_is_not_text_is_an_endpoint_error() -> None:
     """layer_default names what to pass instead of failing inside."""
     with pytest.raises(EndpointError, match="pass a row's name such as 'per_page'"):
         Session().layer_default(None)  # type: ignore[arg-type]
+
+
+def test_a_value_read_from_the_environment_is_hidden_while_redacted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """F4, as the attacker did it: ``q = "${RR_V}"`` in the session layer gave the
+    environment's value in the hint with redact=True; the view already hid it."""
+    monkeypatch.setenv("RR_V", "EnVsEcReT123")
+    session = Session("GET /search/issues")
+    session.edit_layer("session", 'q = "${RR_V}"\n')
+    shown = session.layer_default("q", redact=True)
+    assert shown is not None
+    assert "EnVsEcReT123" not in shown[0]
+    assert shown == ("<REDACTED>", "session")
+    assert session.layer_default("q", redact=False) == ("EnVsEcReT123", "session")
+
+
+def test_a_redacted_views_warnings_hide_a_tokens_shape_in_a_name() -> None:
+    """F1, as the attacker did it: a row named by a token, given twice, was named whole in
+    the warning of a redacted view; the name now shows as every view shows it."""
+    token = "ghp_" + "Ab1" * 12
+    for name in (token, "headers.x-" + token):
+        session = Session("GET /user")
+        session.rows = [(name, "1"), (name, "2")]
+        warnings = session.view(redact=True).warnings
+        assert warnings[0] == f"{name_shown(name)} is given twice: the later value is sent"
+        assert token not in " ".join(warnings)
+        assert "<REDACTED>" in warnings[0]
+        revealed = session.view(redact=False).warnings
+        assert revealed[0] == f"{name} is given twice: the later value is sent"

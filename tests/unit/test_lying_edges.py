@@ -13,8 +13,25 @@ from typing import Any
 
 import pytest
 
-from restroute import EndpointError, catalog, display, endpoint, explain, formats, pasted, snippets
-from restroute.profiles import dump_profile, left_out, load_profile, parse_profile, save_profile
+from restroute import (
+    EndpointError,
+    catalog,
+    display,
+    endpoint,
+    explain,
+    formats,
+    pasted,
+    redact,
+    snippets,
+)
+from restroute.profiles import (
+    dump_profile,
+    env_references,
+    left_out,
+    load_profile,
+    parse_profile,
+    save_profile,
+)
 from restroute.reader import looks_like_request, read_request, read_route
 from restroute.session import Session
 from tests.unit.test_lying_class import _liars, escapes
@@ -109,6 +126,25 @@ PLACES: dict[str, Callable[[Any], object]] = {
     "display bundle json": lambda x: display.bundle(x, as_="json"),
     "display summary": lambda x: display.summary(x),
     "display summary type": lambda x: display.summary(b"\x00\xff", x),
+    "redact redact_route": lambda x: redact.redact_route(x),
+    "redact redact_words": lambda x: redact.redact_words(x),
+    "redact secret_values": lambda x: redact.secret_values(x),
+    "redact secret_values known": lambda x: redact.secret_values({}, x),
+    "redact url_shown": lambda x: redact.url_shown(x, ()),
+    "redact url_shown secrets": lambda x: redact.url_shown("x", x),
+    "redact pasted_parts": lambda x: redact.pasted_parts(x, {}, {}, str),
+    "redact redact_message": lambda x: redact.redact_message(x),
+    "redact redact_message secrets": lambda x: redact.redact_message("x", x),
+    "redact redact_toml": lambda x: redact.redact_toml(x),
+    "redact redact_url": lambda x: redact.redact_url(x),
+    "redact redact_options": lambda x: redact.redact_options(x),
+    "redact redact_options headers": lambda x: redact.redact_options({"headers": x}),
+    "redact redact_fields": lambda x: redact.redact_fields(x),
+    "redact redact_fields inside": lambda x: redact.redact_fields({"a": [x]}),
+    "redact redact_headers": lambda x: redact.redact_headers(x),
+    "env_references": lambda x: env_references(x),
+    "Session.layer_default": lambda x: _session().layer_default(x),
+    "Session.fill name": lambda x: Session("GET /users/{username}").fill([(x, "1")]),
 }
 
 
@@ -159,9 +195,11 @@ def test_the_attackers_liars_are_judged_by_their_real_type() -> None:
 
 
 def test_the_matrix_counts() -> None:
-    """64 places, 64 liars each (42 where the liar is a key or a name): 4,008 calls."""
-    assert len(PLACES) == 64
-    assert sum(len(_liars(place)) for place in PLACES) == 4008
+    """83 places (19 of them F9's: the redact package's public functions, env_references,
+    layer_default, a row's name to fill), 64 liars each (42 where the liar is a key or a
+    name): 5,202 calls."""
+    assert len(PLACES) == 83
+    assert sum(len(_liars(place)) for place in PLACES) == 5202
 
 
 # --- hostile keyword arguments: the attacker's fuzz_kwargs.py and h8.py ------------------
@@ -197,6 +235,19 @@ class BadBool:
         raise RuntimeError("index")
 
 
+class BadItems(dict[str, int]):
+    """A dict whose reading raises."""
+
+    def items(self) -> Any:
+        raise RuntimeError("items")
+
+    def keys(self) -> Any:
+        raise RuntimeError("keys")
+
+    def __iter__(self) -> Any:
+        raise RuntimeError("iter")
+
+
 class BadRepr:
     """An object whose repr is no text."""
 
@@ -229,6 +280,7 @@ def _hostile() -> list[tuple[str, Any]]:
         ("object()", object()),
         ("b'curl'", b"curl"),
         ("BadRepr", BadRepr()),
+        ("BadItems", BadItems(a=1)),
     ]
 
 
@@ -300,16 +352,16 @@ def test_a_hostile_argument_returns_or_is_an_endpoint_error(
 
 
 def test_the_hostile_matrix_counts() -> None:
-    """86 places (the liars' 64 and 22 keyword arguments, the attacker's 19 among them),
-    13 values each (11 where the value is a key): 1,116 calls."""
-    assert len(HOSTILE_PLACES) == 86
+    """105 places (the liars' 83 and 22 keyword arguments, the attacker's 19 among them),
+    14 values each (11 where the value is a key): 1,467 calls."""
+    assert len(HOSTILE_PLACES) == 105
     calls = [
         value
         for place in HOSTILE_PLACES
         for _, value in _hostile()
         if not place.endswith(" key") or _hashable(value)
     ]
-    assert len(calls) == 1116
+    assert len(calls) == 1467
 
 
 def _refused(call: Callable[..., object], *args: Any, **kwargs: Any) -> str:
@@ -435,3 +487,62 @@ def test_a_callers_str_or_object_never_runs_its_own_methods() -> None:
         (explore, ("GET /user", missing)),
     ):
         assert "/nonexistent-restroute-folder/p.toml" in _refused(call, *args)
+
+
+class _NoClass(list[str]):
+    """A list whose ``__class__`` raises as it is read."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> Any:
+        raise RuntimeError("class")
+
+
+class _LieInt(int):
+    __class__ = str  # type: ignore[assignment]
+
+
+def test_f9_the_attackers_calls_are_endpoint_errors() -> None:
+    """F9, as the attacker did it (rep_escape.py): each was an AttributeError, a TypeError
+    or a RecursionError; each is now an EndpointError naming the argument."""
+    calls: dict[str, Callable[[], object]] = {
+        "redact_route: route is a NoneType": lambda: redact.redact_route(None),  # type: ignore[arg-type]
+        "redact_route: route is a bytes": lambda: redact.redact_route(b"x"),  # type: ignore[arg-type]
+        "redact_words: text is a int": lambda: redact.redact_words(-1),  # type: ignore[arg-type]
+        "secret_values: merged is a int": lambda: redact.secret_values(0),  # type: ignore[arg-type]
+        "url_shown: secrets is a NoneType": lambda: redact.url_shown("x", None),  # type: ignore[arg-type]
+        "pasted_parts: parts is a NoneType": lambda: redact.pasted_parts(
+            None,  # type: ignore[arg-type]
+            "x",  # type: ignore[arg-type]
+            "x",  # type: ignore[arg-type]
+            "x",  # type: ignore[arg-type]
+        ),
+        "redact_message: the message (a list)": lambda: redact.redact_message(
+            _deep(5000)  # type: ignore[arg-type]
+        ),
+        "redact_toml: text is _LieInt": lambda: redact.redact_toml(_LieInt(5)),  # type: ignore[arg-type]
+        "redact_options: options (a BadItems) could not be read": lambda: redact.redact_options(
+            BadItems(a=1)
+        ),
+        "redact_headers: headers (a BadItems)": lambda: redact.redact_headers(BadItems(a=1)),
+        "redact_fields: a mapping in the value (a BadItems)": lambda: redact.redact_fields(
+            BadItems(a=1)
+        ),
+        "layer_default: the name is 5": lambda: Session("GET /user").layer_default(
+            _LieInt(5)  # type: ignore[arg-type]
+        ),
+        "env_references: a layer is 5": lambda: env_references(_LieInt(5)),  # type: ignore[arg-type]
+    }
+    for said, call in calls.items():
+        assert said in _refused(call)
+    assert "pasted_parts: hide is a str" in _refused(
+        redact.pasted_parts,
+        [],
+        {},
+        {},
+        "x",
+    )
+    assert "url_shown: secrets is a _NoClass" in _refused(redact.url_shown, "x", _NoClass())
+    session = Session("GET /users/{username}")
+    session.fill([(BadEq("username"), "octocat")])  # read as its text, its __eq__ not run
+    assert session.rows == [("username", "octocat")]
+    assert redact.redact_url(_LieInt(5)) == 5  # no text: kept as it is

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from .._core.encoding import safe_repr
+from .._core.kinds import honest
 from ..errors import EndpointError
 from ..redact import REDACTED, is_secret, references_only
 
@@ -41,7 +42,8 @@ def env_references(
     write it "${SOME_TOKEN}" in a profile to copy a reference to the environment
     """
     sources: dict[str, tuple[str, str | None]] = {}
-    for layer in layers if isinstance(layers, Iterable) else [layers]:
+    given: Any = honest(layers, "env_references")  # judged by its real type, read once
+    for layer in given if isinstance(given, list | tuple) else [given]:
         if not (isinstance(layer, tuple) and len(layer) == 3 and isinstance(layer[1], Mapping)):
             msg = f"env_references: a layer is {safe_repr(layer)}; pass (who sets it, options, "
             msg += "its TOML table or None) for each layer, bottom first"

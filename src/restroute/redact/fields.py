@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
+from ._args import pairs_arg
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_NAME, is_secret, is_secret_entry
 from .text import _masked, _shape_spans, masked_shapes, redact_url
 
@@ -78,8 +79,8 @@ def redact_headers(headers: Mapping[str, Any]) -> dict[str, Any]:
     >>> redact_headers({"x-ghp_" + "x" * 36: "v"})
     {'x-REDACTED': 'v'}
     """
-    _check_mapping("redact_headers", "headers", headers)
-    return {header_name(name): redacted(name, value) for name, value in headers.items()}
+    pairs = pairs_arg(headers, "redact_headers", "headers")
+    return {header_name(name): redacted(name, value) for name, value in pairs}
 
 
 def header_name(name: object) -> Any:
@@ -105,10 +106,9 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
     >>> redact_options({"url": "/x?access_token=t", "client_secret": "s", "page": 2})
     {'url': '/x?access_token=<REDACTED>', 'client_secret': '<REDACTED>', 'page': 2}
     """
-    _check_mapping("redact_options", "options", options)
     shown: dict[str, Any] = {}
-    for name, value in options.items():
-        if name == "headers" and isinstance(value, Mapping):
+    for name, value in pairs_arg(options, "redact_options", "options"):
+        if name == "headers" and issubclass(type(value), Mapping):
             shown[name] = redact_headers(value)
         elif name in URL_OPTIONS:
             shown[name] = redact_url(value)
@@ -142,24 +142,25 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     >>> redact_fields(b"\\xff token=ghp_" + b"x" * 36)
     b'\\xff token=<REDACTED>'
     """
-    if isinstance(value, str):
+    kind = type(value)  # judged by its real type: a caller's __class__ may lie
+    if issubclass(kind, str):
         return redact_url(value)
-    if isinstance(value, bytes | bytearray | memoryview):
-        return _redacted_bytes(value)
-    if not isinstance(value, Mapping | list | tuple):
+    if issubclass(kind, bytes | bytearray | memoryview):
+        return _redacted_bytes(value)  # type: ignore[arg-type]
+    if not issubclass(kind, Mapping | list | tuple):
         return value
     if depth >= _DEPTH:
         return REDACTED if _holds_secret(value) else value
-    if isinstance(value, Mapping):
+    if issubclass(kind, Mapping):
         return {
             name_shown(key): REDACTED if isinstance(key, str) and is_secret(key) else
             redact_fields(field, depth + 1)
-            for key, field in value.items()
+            for key, field in pairs_arg(value, "redact_fields", "a mapping in the value")
         }  # fmt: skip
-    items = [redact_fields(item, depth + 1) for item in value]
-    if isinstance(value, list):
+    items = [redact_fields(item, depth + 1) for item in value]  # type: ignore[attr-defined]
+    if issubclass(kind, list):
         return items  # a subclass's constructor is its own code, never run: a list
-    return tuple.__new__(type(value), items)  # a named tuple stays one, its code not run
+    return tuple.__new__(kind, items)  # a named tuple stays one, its code not run
 
 
 def name_shown(key: object) -> Any:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from ..errors import EndpointError
+from ._args import iterable_arg, pairs_arg
 from .fields import header_name, redact_fields, redacted
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -74,7 +76,18 @@ def pasted_parts(
     ...              lambda text: text)
     [('<REDACTED>', 'headers.authorization', '')]
     """
-    parts = list(parts)
+    parts = iterable_arg(parts, "pasted_parts", "parts")
+    if not all(type(part) is tuple and len(part) == 3 for part in parts) or not all(
+        type(text) is str for part in parts for text in part
+    ):
+        msg = "pasted_parts: parts hold a value that is not (words, became, note) texts; "
+        msg += "pass a list of tuples of three str"
+        raise EndpointError(msg)
+    before = dict(pairs_arg(before, "pasted_parts", "before"))
+    after = dict(pairs_arg(after, "pasted_parts", "after"))
+    if not callable(hide):
+        msg = f"pasted_parts: hide is a {type(hide).__name__}; pass a function of a text"
+        raise EndpointError(msg)
     texts = hide_each(hide, [text for text, _, _ in parts])
     became = hide_each(hide, [name for _, name, _ in parts])
     notes = hide_each(hide, [note for _, _, note in parts])

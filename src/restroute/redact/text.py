@@ -21,9 +21,12 @@ def hide_userinfo(url: object, marker: str = REDACTED) -> object:
     >>> hide_userinfo("https://me:ghp_1@ghe.example.com/api")
     'https://<REDACTED>@ghe.example.com/api'
     """
-    if not isinstance(url, str) or "@" not in url:
+    if not issubclass(type(url), str):  # judged by its real type: __class__ may lie
         return url
-    scheme, separator, rest = str.partition(url, "://")
+    text = str.__str__(url)
+    if "@" not in text:
+        return url
+    scheme, separator, rest = str.partition(text, "://")
     end = min((at for at in map(rest.find, "/?#") if at >= 0), default=len(rest))
     authority = rest[:end]
     if "@" not in authority:
@@ -65,8 +68,9 @@ def _found_in_url(url: object, marker: str) -> object:
     if type(url) is str and not _pattern(_MAY_HOLD_ENCODED).search(url):
         return url  # none of what every credential's way needs (most values: a word)
     url = hide_userinfo(url, marker)
-    if not isinstance(url, str):
+    if not issubclass(type(url), str):  # judged by its real type: __class__ may lie
         return url
+    url = str.__str__(url)
     return _redacted_url(url, marker)
 
 

@@ -52,9 +52,10 @@ def redact_toml(text: str) -> str:
     # authorization = "token <REDACTED>"
     authorization: <REDACTED>
     """
-    if not isinstance(text, str):
+    if not issubclass(type(text), str):
         msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
         raise EndpointError(msg)
+    text = str.__str__(text)
     shown = _redact_toml(text, comments=True)
     return masked_shapes(shown)
 

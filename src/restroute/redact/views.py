@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
+from ._args import pairs_arg, text_arg, texts_arg
 from .fields import holds_secret, redact_fields, redact_options
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -45,11 +47,12 @@ def secret_values(
     import contextlib
     import json
 
-    found = set(known)
+    found = set(texts_arg(known, "secret_values", "known"))
     # (a value, the name it is under, its depth, whether a name above marks a secret)
     stack: list[tuple[object, object, int, bool]] = []
     if merged is not None:
-        stack = [(value, name, 0, False) for name, value in merged.items()]
+        pairs = pairs_arg(merged, "secret_values", "merged")
+        stack = [(value, name, 0, False) for name, value in pairs]
     seen = 0
     while stack and seen < MAX_SECRET_LEAVES:
         value, name, depth, above = stack.pop()
@@ -204,7 +207,8 @@ def url_shown(url: str, secrets: Iterable[str]) -> str:
     >>> url_shown("https://me:pw@h/users/s3cr3t_1?token=t", ["s3cr3t_1"])
     'https://<REDACTED>@h/users/<REDACTED>?token=<REDACTED>'
     """
-    return hide_values(str(redact_url(url)), secrets)
+    shown = redact_url(text_arg(url, "url_shown", "url"))
+    return hide_values(str(shown), texts_arg(secrets, "url_shown", "secrets"))
 
 
 def options_shown(options: Mapping[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
@@ -226,7 +230,16 @@ def redact_message(message: str, secrets: Iterable[str] = ()) -> str:
     >>> redact_message("no route for https://me:pw@h/x?token=t1 (key s3cr3t_1)", ["s3cr3t_1"])
     'no route for https://<REDACTED>@h/x?token=<REDACTED> (key <REDACTED>)'
     """
-    return masked(str(message), secrets)
+    secrets = texts_arg(secrets, "redact_message", "secrets")
+    if issubclass(type(message), str):
+        return masked(str.__str__(message), secrets)
+    try:
+        said = str(message)  # an exception, a number: what it says
+    except Exception as error:  # RecursionError of a deep list: nothing to show of it
+        msg = f"redact_message: the message (a {type(message).__name__}) could not be read "
+        msg += f"as text: {type(error).__name__}; pass a str"
+        raise EndpointError(msg) from None
+    return masked(said, secrets)
 
 
 def error_text(message: str) -> str:
@@ -281,6 +294,7 @@ def redact_route(route: str) -> str:
     >>> redact_route(" GET https://me:pw@h/x?access_token=t1 ")
     'GET https://<REDACTED>@h/x?access_token=<REDACTED>'
     """
+    route = text_arg(route, "redact_route", "route")
     method, space, url = route.strip().partition(" ")
     shown = f"{method} {redact_url(url.strip())}" if space else str(redact_url(route))
     return redact_words(shown)
@@ -297,7 +311,7 @@ def redact_words(text: str) -> str:
     >>> redact_words("gh api /user -f password=pw1")
     'gh api /user -f password=<REDACTED>'
     """
-    return masked(text)
+    return masked(text_arg(text, "redact_words", "text"))
 
 
 DOTS = "•" * 8  # a secret row's value as a form shows it while idle, and saves it

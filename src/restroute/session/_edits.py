@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .._core.encoding import safe_repr
-from .._core.kinds import honest
+from .._core.kinds import honest, text
 from ..errors import EndpointError
 from ..rules import MAX_PASTED_ROWS
 from . import _form
@@ -39,7 +39,8 @@ def fill(session: Session, values: object) -> None:
         msg = f"Session.fill: values are {safe_repr(values)}; pass (name, value text) pairs"
         raise EndpointError(msg)
     rows = list(session.rows)
-    for name, value in values:
+    for each, value in values:
+        name = text(each, "Session.fill", "a row's name")  # its own __eq__ never run
         at = next((at for at, (each, _) in enumerate(rows) if each == name), None)
         if at is None:
             rows.append((name, value))

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .._core.encoding import key_name, safe_repr
+from .._core.kinds import honest
 from .._core.merge import owned_copy
 from .._rows import NESTED, value_text
 from ..errors import EndpointError
@@ -128,6 +129,7 @@ def layer_default(
 ) -> tuple[str, str] | None:
     """What ``layers`` give the parameter of a form row named ``name``, and the topmost
     layer switched on that sets it (``Session.layer_default``)."""
+    name = honest(name, "layer_default")  # judged by its real type: __class__ may lie
     if not isinstance(name, str):
         msg = f"layer_default: the name is {safe_repr(name)}; pass a row's name such as 'per_page'"
         raise EndpointError(msg)

@@ -16,7 +16,7 @@ from .._core.template import compile_template
 from .._rows import nest
 from ..errors import EndpointError
 from ..profiles import Profile, load_profile, parse_profile, save_profile
-from ..redact import referenced
+from ..redact import hide_values, referenced, secret_values
 from . import _edits, _form, _layers, _request
 from ._layers import SESSION, Layer, _keeping_hidden, _marked
 
@@ -191,7 +191,12 @@ class Session:
         >>> Session("GET /user/repos", [teaching]).layer_default("per_page")
         ('100', 'teaching')
         """
-        return _layers.layer_default(self.layers, name, redact=redact)
+        found = _layers.layer_default(self.layers, name, redact=redact)
+        if found is None or redact is not True:
+            return found
+        # a value read from the environment (${VAR}) is hidden as the view hides it
+        hidden = secret_values(None, self.environment_secrets())
+        return hide_values(found[0], hidden), found[1]
 
     # --- the request --------------------------------------------------------------------
 

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from .. import formats
 from .._core.explain import Cascade, Explanation
 from ..errors import EndpointError, MissingParameterError
-from ..redact import hide_in, hide_values, options_shown, secret_values, url_shown
+from ..redact import (
+    hide_in,
+    hide_values,
+    options_shown,
+    redact_message,
+    secret_values,
+    url_shown,
+)
 from ._secrecy import _secrets
 
 TYPE_CHECKING = False
@@ -72,7 +79,11 @@ class View:
         """Why there is no request (None when there is one)."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()
         """The placeholders that have no value, in template order."""
-        self.warnings = tuple(hide_values(warning, self._hidden) for warning in warnings)
+        # a warning names rows (a token's shape in a name too): shown as the view shows them
+        self.warnings = tuple(
+            redact_message(warning, self._hidden) if self.redact else warning
+            for warning in warnings
+        )
         """What the user should hear besides errors (see ``Session.warnings``)."""
         self.stale = tuple(stale)
         """Layers whose TOML as typed was refused: why, for each. The request is built
