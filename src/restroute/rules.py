@@ -69,6 +69,10 @@ MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024
 # out each row as widgets, about 11 ms each (100 rows: 1.2 s): thousands froze it for 18
 # to 49 s.
 MAX_PASTED_ROWS = 100
+# Characters of a pasted part (the words a body was said in: -d '...') shown in the list
+# of what each part became; the rest is cut, with "…". Cut only once its secrets are
+# hidden: a token cut short no longer shows its shape (redact.pasted_parts).
+PART_SHOWN = 60
 # A value of more bytes (or characters, or bytes as JSON) is summarised in a display, as
 # one line that stands for it, not shown whole.
 MAX_SHOWN_BYTES = 64 * 1024

@@ -78,7 +78,8 @@ def _body(
         param = fields.get(name)
         key = op.argument_name(param) if param is not None else name
         state.params[key] = value
-        state.parts.append(Part(f"{name}: {json.dumps(value, default=repr)[:60]}", f"body {name}"))
+        # whole: cut where it is shown, once its secrets are hidden (redact.pasted_parts)
+        state.parts.append(Part(f"{name}: {json.dumps(value, default=repr)}", f"body {name}"))
 
 
 def _form_fields(fields: dict[str, Parameter], pairs: list[tuple[str, str]]) -> dict[str, object]:

@@ -356,7 +356,8 @@ def _body(
         if op is not None and _location(state, name) != "body":
             state.warnings.append(f"{op.id} documents no body field {name}; it is kept as given")
         state.params[name] = value
-        state.parts.append(Part(f"{json.dumps(name)}: {json.dumps(value)[:60]}", f"body {name}"))
+        # whole: cut where it is shown, once its secrets are hidden (redact.pasted_parts)
+        state.parts.append(Part(f"{json.dumps(name)}: {json.dumps(value)}", f"body {name}"))
 
 
 def _clashes(state: _State, fields: dict[str, object]) -> bool:

@@ -182,7 +182,7 @@ def _curl_value(curl: _Curl, option: str, value: Word) -> None:
         curl.removed.add(_header(request, value.text, said, "curl's"))
     elif kind in ("data", "raw", "binary", "urlencode", "json"):
         curl.data.append(_data(request, kind, value.text, curl.before))
-        request.said["body"] = said if len(said) <= 60 else said[:59] + "…"
+        request.said["body"] = said  # cut where it is shown, once its secrets are hidden
         if kind == "json":
             curl.flags.add("--json")
     elif kind == "url":

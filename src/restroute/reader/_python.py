@@ -169,7 +169,8 @@ def _read_body(keyword: str, node: ast.expr, values: _Values, request: ReadReque
             request.body = body
     elif isinstance(body, str):
         request.body = body
-    request.said["body"] = f"{keyword}={(ast.get_source_segment(values.text, node) or '')[:50]}"
+    # whole: cut where it is shown, once its secrets are hidden (redact.pasted_parts)
+    request.said["body"] = f"{keyword}={ast.get_source_segment(values.text, node) or ''}"
 
 
 def _read(node: ast.expr, values: _Values, request: ReadRequest, what: str) -> object:

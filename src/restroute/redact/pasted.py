@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..errors import EndpointError
+from ..rules import PART_SHOWN
 from ._args import iterable_arg, pairs_arg
 from .fields import header_name, redact_fields, redacted
 from .names import REDACTED, is_secret
@@ -69,7 +70,9 @@ def pasted_parts(
     """Each pasted part (its words, what it became, its note) as shown: each text hidden by
     ``hide`` (``masker`` of ``pasted_hiding``'s secrets), and the words of a header whose
     value is hidden (``before`` -> ``after``) shown as ``<REDACTED>`` whole where ``hide``
-    found nothing in them (``-u me:pw`` says the credential in its own way).
+    found nothing in them (``-u me:pw`` says the credential in its own way). The words
+    are cut to ``rules.PART_SHOWN`` characters only then: a token cut first is no longer
+    known by its shape, and its first characters would show.
 
     >>> pasted_parts([("-u me:pw", "headers.authorization", "")],
     ...              {"authorization": "Basic bWU6cHc="}, {"authorization": "Basic <REDACTED>"},
@@ -92,9 +95,18 @@ def pasted_parts(
     became = hide_each(hide, [name for _, name, _ in parts])
     notes = hide_each(hide, [note for _, _, note in parts])
     return [
-        (REDACTED if text == said and hides_header(name, before, after) else text, shown, note)
+        (
+            REDACTED if text == said and hides_header(name, before, after) else _cut(text),
+            shown,
+            note,
+        )
         for (said, name, _), text, shown, note in zip(parts, texts, became, notes, strict=True)
     ]
+
+
+def _cut(text: str) -> str:
+    """A part's words, hidden already, cut to ``PART_SHOWN`` characters."""
+    return text if len(text) <= PART_SHOWN else text[: PART_SHOWN - 1] + "…"
 
 
 def hide_each(hide: Callable[[str], str], texts: list[str]) -> list[str]:

@@ -7,7 +7,7 @@ from ..rules import ALIASES, URL_OPTIONS
 from .fields import redacted
 from .names import REDACTED, is_secret
 from .references import references_only
-from .text import _pattern, masked_shapes, redact_url
+from .text import _pattern, masked, masked_shapes, redact_url
 
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
@@ -34,9 +34,11 @@ def redact_toml(text: str) -> str:
     written, line for line, so that what a person typed still reads as typed; a value of
     ``${VAR}`` references only stays, as it says where the secret comes from. And
     wherever it is, a credential known by its shape (``masked_shapes``: a GitHub token,
-    a ``Bearer`` credential) is hidden: in a text TOML does not read (being typed, or
-    broken) no key may be read right. No TOML reader is asked: Python's takes time
-    quadratic in a long dotted key, and this runs at each keystroke.
+    a ``Bearer`` credential) is hidden; in a text TOML does not read (being typed, or
+    broken: ``_redact_toml`` says) no key may be read right, so every credential
+    ``masked`` finds is (a URL's ``user:password@``, ``password=...``). No TOML reader
+    is asked: Python's takes time quadratic in a long dotted key, and this runs at each
+    keystroke.
 
     Read token by token, strings whole (a bracket or a quote inside one is text), in one
     pass: a regular expression over the text was fooled by both and took seconds on a
@@ -56,8 +58,10 @@ def redact_toml(text: str) -> str:
         msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
         raise EndpointError(msg)
     text = str.__str__(text)
-    shown = _redact_toml(text, comments=True)
-    return masked_shapes(shown)
+    shown, broken = _redact_toml(text, comments=True)
+    # A text TOML does not read may say a credential any way (``GET https://u:pw@h``):
+    # every credential ``masked`` finds is hidden. One TOML reads, only by shape.
+    return masked(shown) if broken else masked_shapes(shown)
 
 
 _COMMENTED_OUT = r"#+\s*[\w.\"' -]+\s*[=:]"  # a key, then = (or : as a header is sent)
@@ -68,21 +72,31 @@ def _pasted_header(token: str) -> bool:
     return token.endswith(":") and is_secret(token[:-1])
 
 
-def _redact_toml(text: str, *, comments: bool) -> str:
+# A character no bare key or value holds (a key: letters, digits, _ and -; a number or a
+# date: those, + and :): text with one outside strings and comments is no TOML.
+_NOT_BARE = r"[^\w:+-]"
+_CLOSED = r'"""[\s\S]*"""|\'\'\'[\s\S]*\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\''
+
+
+def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
+    """``text`` with the values of secret keys hidden, and whether it is no TOML: a word
+    no bare key or value holds (``https://u:pw@h``), a string not closed, a key with no
+    ``=``, an array or inline table not closed, or a character TOML never reads."""
     tokens = [(found.lastgroup, found[0]) for found in _pattern(_TOML_TOKEN).finditer(text)]
     shown: list[str] = []
     nesting: list[str] = []  # the arrays and inline tables open: "[" or "{"
     key: list[str] = []  # the parts of the key being read
     at_key, header = True, False  # a key may come next; in a [table] header line
-    at = 0
+    at, broken = 0, False
     while at < len(tokens):
         kind, token = tokens[at]
         at += 1
+        broken = broken or _unreadable(kind, token) or (kind == "newline" and bool(key))
         if kind == "newline" and not nesting:
             at_key, header, key = True, False, []
         elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
             body = token.lstrip("#")  # a line commented out reads as TOML; prose as written
-            token = token[: len(token) - len(body)] + _redact_toml(body, comments=False)
+            token = token[: len(token) - len(body)] + _redact_toml(body, comments=False)[0]
         elif header or kind in ("blank", "comment", "newline"):
             pass
         elif at_key and not key and token == "[" and not nesting:
@@ -92,7 +106,7 @@ def _redact_toml(text: str, *, comments: bool) -> str:
             # until it is fixed, so its value is hidden to the end of the line
             end = next((i for i in range(at, len(tokens)) if tokens[i][0] == "newline"), None)
             shown += [token, f" {REDACTED}"]
-            at = len(tokens) if end is None else end
+            at, broken = len(tokens) if end is None else end, True
             continue
         elif at_key and kind in ("bare", "string"):
             key.append(token)
@@ -117,7 +131,15 @@ def _redact_toml(text: str, *, comments: bool) -> str:
         elif token == "," and nesting and nesting[-1] == "{":
             at_key, key = True, []
         shown.append(token)
-    return "".join(shown)
+    return "".join(shown), broken or bool(key) or bool(nesting)
+
+
+def _unreadable(kind: str | None, token: str) -> bool:
+    """Whether a token of TOML is one TOML does not read: a character it never reads, a
+    bare word with a character no bare key or value holds, or a string not closed."""
+    if kind == "string":
+        return not _pattern(_CLOSED).fullmatch(token)
+    return kind == "other" or (kind == "bare" and bool(_pattern(_NOT_BARE).search(token)))
 
 
 def _value_end(tokens: list[tuple[str | None, str]], at: int) -> int:

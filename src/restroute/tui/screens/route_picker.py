@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...catalog import Catalog, Operation
+from ...redact import redact_words
 from ..widgets.live_input import SteadyInput
 from ..widgets.route_list import RouteList, Row
 from .painting import paint_changes, repaint_now
@@ -87,7 +88,8 @@ class RoutePicker(ModalScreen[Operation | None]):
         self._shown = {op.id: op for op in found}
         counted = f"{len(found)} of {len(api.operations):,} routes"
         if by_letters:  # say why "copilot" lists routes that are not about it
-            counted = f"no route has the words {query.strip()!r}" + (
+            words = redact_words(query.strip())  # a line that is not the field: no secrets
+            counted = f"no route has the words {words!r}" + (
                 f": {len(found)} hold their letters" if found else ", nor their letters"
             )
         self._list(rows, f"{counted} · {HINT}")
