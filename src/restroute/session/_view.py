@@ -13,8 +13,8 @@ from ..errors import EndpointError, MissingParameterError
 from ..redact import (
     hide_in,
     hide_values,
+    masked_shapes,
     options_shown,
-    redact_message,
     secret_values,
     url_shown,
 )
@@ -79,9 +79,11 @@ class View:
         """Why there is no request (None when there is one)."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()
         """The placeholders that have no value, in template order."""
-        # a warning names rows (a token's shape in a name too): shown as the view shows them
+        # a warning names rows, and quotes what a layer says: the secrets the view knows
+        # and every token's shape (in a name too) hidden; the rest as said ("secret:
+        # ${VAR} is not set" names a key, and what to set)
         self.warnings = tuple(
-            redact_message(warning, self._hidden) if self.redact else warning
+            masked_shapes(hide_values(warning, self._hidden)) if self.redact else warning
             for warning in warnings
         )
         """What the user should hear besides errors (see ``Session.warnings``)."""
