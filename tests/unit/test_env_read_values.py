@@ -5,6 +5,7 @@ hides the escaped form too (issue 32, F2 and F3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,19 +18,25 @@ SECRET = "EnVsEcReT123"
 MARK = "EnVsEcReT"
 
 
-def _run(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    profile: str,
-    *argv: str,
-) -> tuple[int, str, str]:
+Build = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Build:
+    """``build(profile, *argv)``: ``restroute build -p`` on a profile holding ``profile``,
+    RR_V set to the secret; its status, stdout and stderr."""
     monkeypatch.setenv("RR_V", SECRET)
-    path = tmp_path / "p.toml"
-    path.write_text(profile, encoding="utf-8")
-    status = main(["build", "-p", str(path), *argv])
-    out, err = capsys.readouterr()
-    return status, out, err
+
+    def run(profile: str, *argv: str) -> tuple[int, str, str]:
+        path = tmp_path / "p.toml"
+        path.write_text(profile, encoding="utf-8")
+        status = main(["build", "-p", str(path), *argv])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
 
 
 HEADER = '[headers]\nx-foo = "${RR_V}"\n'
@@ -50,45 +57,30 @@ HEADER = '[headers]\nx-foo = "${RR_V}"\n'
     "flags", [["--redact", "-f", "curl"], ["--redact", "-f", "json"], ["-f", "explain"]]
 )
 def test_redacted_build_hides_values_read_from_the_environment(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    profile: str,
-    route: str,
-    flags: list[str],
+    build: Build, profile: str, route: str, flags: list[str]
 ) -> None:
-    status, out, err = _run(tmp_path, monkeypatch, capsys, profile, *flags, route)
+    status, out, err = build(profile, *flags, route)
     assert status == 0, err
     assert MARK not in out + err
     if not ("[request]" in profile and "curl" in flags):  # curl has no request.timeout
         assert "<REDACTED>" in out
 
 
-def test_env_secrets_hides_a_value_read_under_a_plain_name(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, err = _run(
-        tmp_path, monkeypatch, capsys, HEADER, "--env-secrets", "-f", "python", "GET /user"
-    )
+def test_env_secrets_hides_a_value_read_under_a_plain_name(build: Build) -> None:
+    status, out, err = build(HEADER, "--env-secrets", "-f", "python", "GET /user")
     assert status == 0, err
     assert MARK not in out + err
     assert "x-foo" in out
 
 
-def test_build_without_redact_still_reveals(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, _ = _run(tmp_path, monkeypatch, capsys, HEADER, "-f", "curl", "GET /user")
+def test_build_without_redact_still_reveals(build: Build) -> None:
+    status, out, _ = build(HEADER, "-f", "curl", "GET /user")
     assert status == 0
     assert f"x-foo: {SECRET}" in out
 
 
-def test_explain_with_reveal_shows_the_value(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, _ = _run(
-        tmp_path, monkeypatch, capsys, HEADER, "-f", "explain", "--reveal", "GET /user"
-    )
+def test_explain_with_reveal_shows_the_value(build: Build) -> None:
+    status, out, _ = build(HEADER, "-f", "explain", "--reveal", "GET /user")
     assert status == 0
     assert SECRET in out
 
@@ -102,25 +94,18 @@ def test_explain_with_reveal_shows_the_value(
 )
 @pytest.mark.parametrize("flags", [[], ["--redact"]])
 def test_messages_never_repeat_a_value_read_from_the_environment(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    profile: str,
-    route: str,
-    flags: list[str],
+    build: Build, profile: str, route: str, flags: list[str]
 ) -> None:
-    _, _, err = _run(tmp_path, monkeypatch, capsys, profile, *flags, route)
+    _, _, err = build(profile, *flags, route)
     assert err.startswith("restroute: ")
     assert MARK not in err
 
 
 def test_a_non_ascii_header_error_hides_the_value(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    build: Build, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("RR_U", "EnVsEcReTé")
-    status, _, err = _run(
-        tmp_path, monkeypatch, capsys, '[headers]\nx-foo = "${RR_U}"\n', "GET /user"
-    )
+    status, _, err = build('[headers]\nx-foo = "${RR_U}"\n', "GET /user")
     assert status == 2
     assert "restroute: error: " in err
     assert MARK not in err

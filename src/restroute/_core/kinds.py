@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from ..redact import redact_message
+from ..redact._args import lies, text_arg
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,14 +32,6 @@ _PLAIN: dict[type, Any] = {
     tuple: lambda value: tuple.__getitem__(value, slice(None)),
 }
 _ATOMS = frozenset({str, int, float, bool, type(None), bytes})
-
-
-def lies(value: object) -> bool:
-    """Whether ``value``'s ``__class__`` is not its real type (or cannot be read)."""
-    try:
-        return value.__class__ is not type(value)
-    except Exception:  # a property that raises: no class it says can be believed
-        return True
 
 
 def honest(value: Any, where: str, name: str = "") -> Any:
@@ -173,8 +166,4 @@ def flag(value: object, where: str, name: str) -> bool:
 def text(value: object, where: str, name: str) -> str:
     """``value`` as a plain str, a subclass's own methods never run (a ``__eq__`` or
     ``__repr__`` that raises); an EndpointError naming ``name`` when it is no text."""
-    value = honest(value, where)
-    if isinstance(value, str):
-        return str.__str__(value)
-    msg = f"{where}: {name} is a {type(value).__name__}, not text; pass a str"
-    raise EndpointError(msg)
+    return text_arg(honest(value, where), where, name)

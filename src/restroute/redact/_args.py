@@ -26,7 +26,7 @@ def text_arg(value: object, function: str, argument: str) -> str:
 def texts_arg(value: object, function: str, argument: str) -> tuple[str, ...]:
     """``value`` (a list, tuple, set or frozenset of texts) as a tuple of plain strs."""
     kind = type(value)
-    if issubclass(kind, list | tuple | set | frozenset) and not _lies(value):
+    if issubclass(kind, list | tuple | set | frozenset) and not lies(value):
         items = list(value)  # type: ignore[call-overload]
         if all(issubclass(type(item), str) for item in items):
             return tuple(str.__str__(item) for item in items)
@@ -38,7 +38,7 @@ def pairs_arg(value: object, function: str, argument: str) -> list[tuple[Any, An
     """The (key, value) pairs of a caller's mapping, read once: by dict's own ``items``
     for a plain dict, by the mapping's own otherwise, what that raises refused."""
     kind = type(value)
-    if not issubclass(kind, Mapping) or _lies(value):
+    if not issubclass(kind, Mapping) or lies(value):
         msg = f"{function}: {argument} is a {kind.__name__}, not a mapping; pass a dict"
         raise EndpointError(msg)
     if kind is dict:
@@ -60,8 +60,9 @@ def iterable_arg(value: object, function: str, argument: str) -> list[Any]:
     raise EndpointError(msg)
 
 
-def _lies(value: object) -> bool:
+def lies(value: object) -> bool:
+    """Whether ``value``'s ``__class__`` is not its real type (or cannot be read)."""
     try:
         return value.__class__ is not type(value)
-    except Exception:
+    except Exception:  # a property that raises: no class it says can be believed
         return True
