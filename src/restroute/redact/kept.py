@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 LONG = 4096  # characters: a shorter text is searched again, which costs less than keeping it
-LIMIT = 16  # results kept at most; then all are forgotten
+LIMIT = 16  # results kept at most; then the least lately used is forgotten
 KEPT: dict[tuple[object, ...], object] = {}
 
 
@@ -23,8 +23,10 @@ def kept(make: Callable[[], T], *key: object) -> T:
     """``make()``, or what it gave last for ``key`` (which holds the text)."""
     known = (*key, len(_DECLARED))
     if known in KEPT:
-        return KEPT[known]  # type: ignore[return-value]
-    if len(KEPT) >= LIMIT:
-        KEPT.clear()
-    made = KEPT[known] = make()
+        found = KEPT[known] = KEPT.pop(known)  # the latest used: kept last
+        return found  # type: ignore[return-value]
+    made = make()  # which may keep results of its own
+    while len(KEPT) >= LIMIT:  # the least lately used go: a view's URL, used by every
+        del KEPT[next(iter(KEPT))]  # snippet, stays while its many texts come and go
+    KEPT[known] = made
     return made
