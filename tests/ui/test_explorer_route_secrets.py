@@ -92,3 +92,27 @@ async def test_a_row_named_by_a_tokens_shape_shows_hidden_until_revealed() -> No
         await pilot.press("ctrl+r", "ctrl+r")  # secrets shown: the name as it is
         await pilot.pause()
         assert "1234567890" in _screen(app)
+
+
+@pytest.mark.parametrize("dialog", ["ctrl+s", "f1", "ctrl+p"])  # save, help, commands
+async def test_a_dialog_over_the_route_bar_shows_it_hidden(dialog: str) -> None:
+    """The third attack (F8): a screen keeps its focus while a dialog is over it, and the
+    route bar below the save prompt, the help or the command palette showed the token
+    typed into it. Back from the dialog, the route is edited again: as typed."""
+    app = make_app(route="GET /user")
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.query_one(RouteBar)
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        bar.insert_text_at_cursor("?q=" + TOKEN)
+        await pilot.pause()
+        assert "1234567890" in _screen(app)
+        await pilot.press(dialog)
+        await until(pilot, lambda: len(app.screen_stack) == 2, "the dialog open")
+        await pilot.pause()
+        assert "1234567890" not in _screen(app)
+        assert "GET /user?q=<REDACTED>" in _screen(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: len(app.screen_stack) == 1, "the dialog closed")
+        await pilot.pause()
+        assert bar.has_focus
+        assert f"GET /user?q={TOKEN}" in _screen(app)

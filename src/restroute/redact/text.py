@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterable
 
 from .decoded import found_decoded, unquoted
 from .kept import LONG, kept
+from .literals import Literals
+from .named import named
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    from typing import Any
 
 
 def hide_userinfo(url: object, marker: str = REDACTED) -> object:
@@ -192,15 +193,6 @@ _VALUE = _QUOTED + (
     rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,)}}\]$])(?:{_REFERENCE}|[^\r\n'\"`,)}}\]$])*)"
 )
 _WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#$])+)"
-# A name, and what comes between it and its value: a header line or an object's or a
-# dict's key (Authorization: token ..., "auth": "..."), or an assignment (export
-# GITHUB_TOKEN=..., password=... in a form body, token="...", HTTPie's token==...). It
-# starts only where a word can (a lookbehind), and its value is read only after a name
-# that is a secret's, so a scan is linear.
-_NAMED = (
-    r"(?<![\w!#$%&*+.^|~-])[\"']?(?P<name>[\w!#$%&*+.^|~-]+)[\"']?[ \t]*:(?!//)[ \t]*"
-    r"|(?<![\w.\[\]%-])(?P<assigned>[A-Za-z_][\w.\[\]-]*)(?:==|[ \t]*=(?!=)[ \t]*)"
-)
 # A credential known by its shape alone, whatever names it (or nothing does): GitHub's
 # tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed).
 _SHAPES = (
@@ -271,7 +263,7 @@ def _credential_spans(text: str) -> list[tuple[int, int]]:
         return spans
     spans += _url_spans(text)
     read = 0  # where the values read so far end: a name inside one is hidden with it
-    for found in _pattern(_NAMED).finditer(text):
+    for found in named(text):
         name = found["name"] or found["assigned"]
         if found.start() >= read and is_secret(name):
             value = _pattern(_VALUE if found["name"] else _WORD).match(text, found.end())
@@ -332,11 +324,6 @@ def _value_span(name: str, found: re.Match[str]) -> tuple[int, int] | None:
     return None if _pattern(_STAND_IN).fullmatch(value) else (end - len(value), end)
 
 
-# A secret is looked for by its first characters (a regular expression of them as a
-# tree: one pass over the text), and where they are, compared whole.
-_PREFIX = 4
-
-
 def masker(secrets: Iterable[str]) -> Callable[[str], str]:
     """A function that hides, in a text, each of ``secrets`` wherever it is and every
     credential ``credential_spans`` finds, as written or percent-encoded (``ghp%5F...``,
@@ -349,7 +336,7 @@ def masker(secrets: Iterable[str]) -> Callable[[str], str]:
     >>> hide("curl -d 'x=s3cr3t' -H 'x-api-key: k1' h")
     "curl -d 'x=<REDACTED>' -H 'x-api-key: <REDACTED>' h"
     """
-    literals = _Literals(secrets)
+    literals = Literals(secrets)
     return lambda text: (
         text
         and _masked(text, [*credential_spans(text), *_encoded_spans(text), *literals.spans(text)])
@@ -363,59 +350,6 @@ def masked(text: str, secrets: Iterable[str] = ()) -> str:
     'GITHUB_TOKEN=<REDACTED> gh api user; echo ok'
     """
     return masker(secrets)(text)
-
-
-class _Literals:
-    """Texts to find: a tree of their first characters, and by those characters, the
-    lengths to compare, longest first."""
-
-    def __init__(self, secrets: Iterable[str]) -> None:
-        self.secrets = {each for each in secrets if isinstance(each, str) and each}
-        lengths: dict[str, set[int]] = {}
-        for secret in self.secrets:
-            lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
-        self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
-        tree: dict[str, Any] = {}
-        for prefix in self.lengths:
-            node = tree
-            for character in prefix:
-                node = node.setdefault(character, {})
-            node[""] = {}
-        self.pattern = _pattern(_tree_pattern(tree)) if tree else None
-
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        if self.pattern is None:
-            return []
-        spans: list[tuple[int, int]] = []
-        search, at = self.pattern.search, 0
-        while (found := search(text, at)) is not None:
-            start = found.start()
-            length = self._longest(text, start, len(found[0]))
-            if length:
-                spans.append((start, start + length))
-            at = start + max(length, 1)
-        return spans
-
-    def _longest(self, text: str, start: int, matched: int) -> int:
-        """The length of the longest secret at ``start``, whose first characters
-        (``matched`` of them, at most) were found there; 0 for none."""
-        for size in range(matched, 0, -1):
-            for length in self.lengths.get(text[start : start + size], ()):
-                if text[start : start + length] in self.secrets:
-                    return length
-        return 0
-
-
-def _tree_pattern(tree: dict[str, Any]) -> str:
-    """A regular expression of a tree of characters (``""`` marks an end): at each
-    character, one branch, so a match costs as many steps as its length."""
-    import re
-
-    branches = [re.escape(key) + _tree_pattern(child) for key, child in tree.items() if key]
-    if not branches:
-        return ""
-    pattern = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
-    return f"(?:{pattern})?" if "" in tree else pattern
 
 
 def _masked(text: str, spans: list[tuple[int, int]], marker: str = REDACTED) -> str:

@@ -9,10 +9,10 @@ from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
 from ._args import pairs_arg, text_arg, texts_arg
 from .fields import holds_secret, redact_fields, redact_options
+from .literals import Literals
 from .names import REDACTED, is_secret
 from .references import references_only
 from .text import (
-    _Literals,
     _masked,
     _shape_spans,
     _url_spans,
@@ -263,7 +263,7 @@ def error_text(message: str) -> str:
     if not spans:
         return message
     found = {message[start:end] for start, end in spans if end - start >= _SHORTEST}
-    return _masked(message, [*spans, *_Literals(found).spans(message)])
+    return _masked(message, [*spans, *Literals(found).spans(message)])
 
 
 def redact_repr(value: object, limit: int = 60) -> str:

@@ -144,6 +144,15 @@ class PaintingScreen(Screen[None]):
             event.prevent_default()  # Textual's handler would take the event as it is
             event = events.ScreenResume(refresh_styles=False)
         super()._on_screen_resume(event)
+        if self.focused is not None:  # edited again (LiveInput.edited): as it is
+            self.focused.refresh()
+
+    def _on_screen_suspend(self) -> None:
+        # A dialog is over the screen, which shows below it: its focused field, no longer
+        # edited, is drawn again as it shows then (a route's token hidden: LiveInput.shown)
+        super()._on_screen_suspend()
+        if self.focused is not None:
+            self.focused.refresh()
 
     def _screen_resized(self, size: Size) -> None:
         # The terminal reports its size once the first frame is out, and Textual lays

@@ -86,9 +86,14 @@ class LiveInput(SteadyInput):
             self.app.live_edit(self)
 
     def shown(self) -> str:
-        """The text drawn: the value; a field that hides a secret while the focus is
-        elsewhere says otherwise (the value stays what was typed: nothing is lost)."""
+        """The text drawn: the value; a field that hides a secret while it is not
+        ``edited`` says otherwise (the value stays what was typed: nothing is lost)."""
         return self.value
+
+    def edited(self) -> bool:
+        """Whether the field is being edited: focused on the screen the keys go to. A
+        screen keeps its focus while a dialog is over it, and the field shows below."""
+        return self.has_focus and self.screen.is_active
 
     def render_line(self, y: int) -> Strip:
         """A placeholder wider than the field ends in "…": Textual wraps it at a space and

@@ -314,7 +314,7 @@ class _NameInput(LiveInput):
     hidden = True
 
     def shown(self) -> str:
-        return name_shown(self.value) if self.hidden and not self.has_focus else self.value
+        return name_shown(self.value) if self.hidden and not self.edited() else self.value
 
 
 def _value_field(hint: str, value: str, choices: list[str], masked: bool) -> Input | Select[str]:

@@ -108,7 +108,7 @@ class RouteBar(LiveInput):
         ``user:password@``, ``access_token=``, a token's shape). While it is edited, the
         real text, and the value is the real text always: nothing typed is lost."""
         value = self.value
-        if self.revealed or self.has_focus:
+        if self.revealed or self.edited():
             return value
         if self._hidden[0] != value:
             self._hidden = (value, redact_words(value))

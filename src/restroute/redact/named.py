@@ -1,0 +1,97 @@
+"""Where a text gives a value to a name that may be a secret's: a header line or an object's
+or a dict's key (``Authorization: token ...``, ``"auth": "..."``), or an assignment
+(``export GITHUB_TOKEN=...``, ``password=...`` in a form body, ``token="..."``, HTTPie's
+``token==...``), found without a regular expression's step at every character: a 10 MB
+value of ``a: a: ...`` took 4 s so, and a view reads such a text a dozen times."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .literals import any_of
+from .names import secret_words
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
+_NAME = r"[\w!#$%&*+.^|~-]"  # a header's or a key's name: RFC 9110's token characters
+_ASSIGNED = r"[\w.\[\]-]"  # an assigned name's (a[0].b=...)
+# A name, and what comes between it and its value. It starts only where a word can (a
+# lookbehind), and only at a name that holds one of names.secret_words (a lookahead over
+# the name's own characters, which end at its : or =), so a scan is linear.
+NAMED = (
+    rf"(?<!{_NAME})[\"']?(?={_NAME}*?(?i:{{words}}))(?P<name>{_NAME}+)[\"']?[ \t]*:(?!//)[ \t]*"
+    rf"|(?<![\w.\[\]%-])(?={_ASSIGNED}*?(?i:{{words}}))"
+    rf"(?P<assigned>[A-Za-z_]{_ASSIGNED}*)(?:==|[ \t]*=(?!=)[ \t]*)"
+)
+
+
+def named(text: str) -> Iterator[re.Match[str]]:
+    """What ``NAMED`` finds in ``text``, in order, as ``finditer`` finds it: each secret
+    word is found in C in the text lowercased, and ``NAMED`` is tried only where the name
+    around it starts (or its quote), not at every character.
+
+    >>> [found["name"] or found["assigned"] for found in named("a: 1 x-Token: t key=k")]
+    ['x-Token', 'key']
+    """
+    words = sorted(secret_words())
+    pattern = _compiled(NAMED.format(words=any_of(words)))
+    folded = str.lower(text)  # one character for each: only U+0130 lowercases to two
+    if len(folded) != len(text):
+        folded = str.lower(str.replace(text, "\u0130", "i"))
+    finder = _compiled(any_of(word.replace("i\u0307", "i") for word in words))
+    runs = _Runs(text)
+    at = 0  # where the last match ended: finditer looks on from there
+    for word in finder.finditer(folded):
+        if word.start() < at:
+            continue
+        for start in runs.starts(word.start()):
+            if start >= at and (found := pattern.match(text, start)) is not None:
+                yield found
+                at = found.end()
+                break
+
+
+class _Runs:
+    """The names around the secret words of a text: where each starts, each tried once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.backwards = ""  # the text reversed, made at the first name that needs it
+        self.ends = {_NAME: -1, _ASSIGNED: -1}  # where the last run tried of each ends
+
+    def starts(self, place: int) -> list[int]:
+        """Where ``NAMED`` may match a name holding the character at ``place`` (a quote
+        before a name, the name's start, an assigned name's start), none tried before."""
+        starts = set()
+        for kind, end in self.ends.items():
+            if place < end:
+                continue  # in a run tried already: a later word in the same name
+            start = place - self._run(kind, place, backwards=True) + 1
+            self.ends[kind] = place + self._run(kind, place)
+            starts.add(start)
+            if kind == _NAME and start and self.text[start - 1] in "\"'":
+                starts.add(start - 1)
+        return sorted(starts)
+
+    def _run(self, kind: str, place: int, backwards: bool = False) -> int:
+        """How many characters of ``kind`` there are from ``place`` on (or back)."""
+        if not backwards:
+            found = _compiled(f"{kind}*").match(self.text, place)
+        else:
+            self.backwards = self.backwards or self.text[::-1]
+            found = _compiled(f"{kind}*").match(self.backwards, len(self.text) - 1 - place)
+        return found.end() - found.start() if found is not None else 0
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
+def _compiled(pattern: str) -> re.Pattern[str]:
+    compiled = _COMPILED.get(pattern)
+    if compiled is None:
+        import re  # at first use: `import restroute` does not pay for it
+
+        compiled = _COMPILED[pattern] = re.compile(pattern)
+    return compiled
