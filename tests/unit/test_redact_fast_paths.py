@@ -90,10 +90,10 @@ def declared() -> object:
 
 @pytest.mark.usefixtures("declared")
 def test_a_declared_name_is_scanned_for_too() -> None:
-    text = "AppId: abc123\nother: x"
+    text = "WibbleId: abc123\nother: x"
     assert redact_text.credential_spans(text) == []
-    declare_secrets(["appid"])
-    assert redact_text.credential_spans(text) == [(7, 13)]
+    declare_secrets(["wibbleid"])
+    assert redact_text.credential_spans(text) == [(10, 16)]
 
 
 def test_a_million_names_none_a_secret_scan_in_about_a_second() -> None:

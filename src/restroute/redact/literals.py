@@ -4,7 +4,7 @@ paste may hide thousands of secrets; an API may declare a dozen secret names).""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,8 +43,10 @@ class Literals:
         self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
         self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
 
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        """Where each of the texts is in ``text``, the longest at each place."""
+    def spans(self, text: str, *, overlapping: bool = False) -> list[tuple[int, int]]:
+        """Where each of the texts is in ``text``, the longest at each place; with
+        ``overlapping``, also those that start inside another (``bcd`` in ``abcd``, where
+        ``ab`` is one too: hidden together, no part of either shows)."""
         if self.pattern is None:
             return []
         spans: list[tuple[int, int]] = []
@@ -54,7 +56,7 @@ class Literals:
             length = self._longest(text, start, len(found[0]))
             if length:
                 spans.append((start, start + length))
-            at = start + max(length, 1)
+            at = start + (1 if overlapping else max(length, 1))
         return spans
 
     def _longest(self, text: str, start: int, matched: int) -> int:
@@ -65,6 +67,27 @@ class Literals:
                 if text[start : start + length] in self.secrets:
                     return length
         return 0
+
+
+def replaced(text: str, spans: list[tuple[int, int]], marker: Callable[[str], str]) -> str:
+    """``text`` with each of ``spans`` (in order) replaced by ``marker`` of what it covers;
+    spans that overlap are replaced as one, spans side by side each.
+
+    >>> replaced("abcdef", [(0, 2), (1, 3), (3, 4)], lambda covered: f"<{covered}>")
+    '<abc><d>ef'
+    """
+    merged: list[list[int]] = []
+    for start, end in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    shown, at = [], 0
+    for start, end in merged:
+        shown += [text[at:start], marker(text[start:end])]
+        at = end
+    shown.append(text[at:])
+    return "".join(shown)
 
 
 def _tree_pattern(tree: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ value of ``a: a: ...`` took 4 s so, and a view reads such a text a dozen times."
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from .literals import any_of
@@ -35,12 +36,10 @@ def named(text: str) -> Iterator[re.Match[str]]:
     >>> [found["name"] or found["assigned"] for found in named("a: 1 x-Token: t key=k")]
     ['x-Token', 'key']
     """
-    words = sorted(secret_words())
-    pattern = _compiled(NAMED.format(words=any_of(words)))
+    pattern, finder = _patterns(secret_words())
     folded = str.lower(text)  # one character for each: only U+0130 lowercases to two
     if len(folded) != len(text):
         folded = str.lower(str.replace(text, "\u0130", "i"))
-    finder = _compiled(any_of(word.replace("i\u0307", "i") for word in words))
     runs = _Runs(text)
     at = 0  # where the last match ended: finditer looks on from there
     for word in finder.finditer(folded):
@@ -51,6 +50,24 @@ def named(text: str) -> Iterator[re.Match[str]]:
                 yield found
                 at = found.end()
                 break
+
+
+def with_secret_words(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled, its ``{words}`` any of the words one of which every
+    secret's name holds (``names.secret_words``: those an API declared too)."""
+    return _with_words(pattern, secret_words())
+
+
+@functools.lru_cache(maxsize=16)  # the words change only as an API declares some
+def _with_words(pattern: str, words: frozenset[str]) -> re.Pattern[str]:
+    return _compiled(pattern.format(words=any_of(sorted(words))))
+
+
+@functools.lru_cache(maxsize=8)
+def _patterns(words: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``NAMED``, and what finds the words in a text lowercased (where an İ is an i)."""
+    folded = {word.replace("i\u0307", "i") for word in words}
+    return _with_words(NAMED, words), _compiled(any_of(sorted(folded)))
 
 
 class _Runs:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from .decoded import found_decoded, unquoted
 from .kept import LONG, kept
 from .literals import Literals
-from .named import named
+from .named import named, with_secret_words
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
 TYPE_CHECKING = False
@@ -110,7 +110,20 @@ def _encoded_spans(url: str) -> list[tuple[int, int]]:
     it, and once more: a value typed encoded (``q=ghp%5F...``) is sent encoded again."""
     if "%" not in url and "+" not in url:
         return []
-    return [found.span() for found in _pattern(_ENCODED).finditer(url) if _decoded_holds(found[0])]
+    return _remembered(_encoded_spans_of, url)
+
+
+def _encoded_spans_of(url: str) -> list[tuple[int, int]]:
+    holds: dict[str, bool] = {}  # by piece: a text may repeat one a million times
+    spans = []
+    for found in _pattern(_ENCODED).finditer(url):
+        piece = found[0]
+        known = holds.get(piece)
+        if known is None:
+            known = holds[piece] = _decoded_holds(piece)
+        if known:
+            spans.append(found.span())
+    return spans
 
 
 def _decoded_holds(piece: str) -> bool:
@@ -147,7 +160,8 @@ def _own(text: str, spans: Callable[[str], list[tuple[int, int]]]) -> bool:
 
 
 _USERINFO = r"[\\/]{2}([^\s/\\?#@]+)@|^([^\s:/\\@]+:[^\s/\\@]+)@"
-_PARAMETER = r"[?&;#]([^=&;#?\s]+)=([^&;#\s'\"]+)"
+# (only a name that may be a secret's: one that holds a secret's word, or is encoded)
+_PARAMETER = r"[?&;#](?=[^=&;#?\s]*?(?:[%+]|(?i:{words})))([^=&;#?\s]+)=([^&;#\s'\"]+)"
 
 
 def secret_parts(text: str) -> list[str]:
@@ -174,7 +188,7 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
         found.span(1) if found[1] is not None else found.span(2)
         for found in _pattern(_USERINFO).finditer(text)
     ]
-    pairs = _pattern(_PARAMETER).finditer(text)
+    pairs = with_secret_words(_PARAMETER).finditer(text)
     spans += [found.span(2) for found in pairs if is_secret(unquoted(found[1]))]
     return spans
 

@@ -3,13 +3,14 @@ show up (a text, options, an error message), a route, and a form row's dots."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
 from ._args import pairs_arg, text_arg, texts_arg
 from .fields import holds_secret, redact_fields, redact_options
-from .literals import Literals
+from .literals import Literals, replaced
 from .names import REDACTED, is_secret
 from .references import references_only
 from .text import (
@@ -112,15 +113,46 @@ def hide_values(text: str, secrets: Iterable[str], *, escaped: bool = False) -> 
     >>> hide_values("<b>a&amp;b_secret</b>", ("a&b_secret",), escaped=True)
     '<b>&lt;REDACTED&gt;</b>'
     """
+    known = _HIDERS.get((id(secrets), escaped))  # a view passes the same tuple each time
+    if known is not None and known[0] is secrets:
+        hider = known[1]
+    else:
+        strings = tuple(str.__str__(each) for each in secrets if isinstance(each, str))
+        hider = _hider(strings, escaped)
+        if isinstance(secrets, tuple):  # (kept while here: its id is no other's)
+            if len(_HIDERS) >= 8:
+                _HIDERS.clear()
+            _HIDERS[id(secrets), escaped] = (secrets, hider)
+    return hider(text) if hider is not None else text
+
+
+_HIDERS: dict[tuple[int, bool], tuple[object, Callable[[str], str] | None]] = {}
+
+
+@functools.lru_cache(maxsize=8)  # a view hides the same secrets in each text it shows
+def _hider(secrets: tuple[str, ...], escaped: bool) -> Callable[[str], str] | None:
+    """What hides ``secrets`` in a text: each place one of them is (overlapping ones
+    together), found in one pass however many there are (a profile's value may hold a
+    hundred thousand tokens: a replace for each, in each text, took minutes)."""
+    plain = frozenset(each for each in secrets if each)
+    if not plain:
+        return None
     if not escaped:
-        for value in secrets:
-            text = text.replace(value, REDACTED)
-        return text
+        literals = Literals(plain)
+        return lambda text: replaced(text, literals.spans(text, overlapping=True), _redacted)
     from html import escape
 
-    for value in secrets:
-        text = text.replace(value, REDACTED).replace(escape(value), escape(REDACTED))
-    return text
+    literals = Literals(plain | {escape(each) for each in plain})
+    marker = escape(REDACTED)
+    return lambda text: replaced(
+        text,
+        literals.spans(text, overlapping=True),
+        lambda covered: REDACTED if covered in plain else marker,
+    )
+
+
+def _redacted(covered: str) -> str:
+    return REDACTED
 
 
 def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
