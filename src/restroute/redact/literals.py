@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 
 # A secret is looked for by its first characters, and where they are, compared whole.
 _PREFIX = 4
+# A longer text is looked for as pieces of this length (hidden side by side, the pieces
+# show as one): compared whole at each place its first characters are, a text of a
+# megabyte would be compared a million times over a text that repeats them (a: a: ...).
+PIECE = 64
 
 
 def any_of(words: Iterable[str]) -> str:
@@ -36,17 +40,18 @@ class Literals:
     lengths to compare, longest first."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
-        self.secrets = {each for each in secrets if isinstance(each, str) and each}
+        self.secrets = {
+            piece for each in secrets if isinstance(each, str) and each for piece in pieces(each)
+        }
         lengths: dict[str, set[int]] = {}
         for secret in self.secrets:
             lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
         self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
         self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
 
-    def spans(self, text: str, *, overlapping: bool = False) -> list[tuple[int, int]]:
-        """Where each of the texts is in ``text``, the longest at each place; with
-        ``overlapping``, also those that start inside another (``bcd`` in ``abcd``, where
-        ``ab`` is one too: hidden together, no part of either shows)."""
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where each of the texts (each of its ``pieces``) is in ``text``: the longest
+        at the first place one is, then on from its end."""
         if self.pattern is None:
             return []
         spans: list[tuple[int, int]] = []
@@ -56,7 +61,7 @@ class Literals:
             length = self._longest(text, start, len(found[0]))
             if length:
                 spans.append((start, start + length))
-            at = start + (1 if overlapping else max(length, 1))
+            at = start + max(length, 1)
         return spans
 
     def _longest(self, text: str, start: int, matched: int) -> int:
@@ -69,17 +74,30 @@ class Literals:
         return 0
 
 
-def replaced(text: str, spans: list[tuple[int, int]], marker: Callable[[str], str]) -> str:
-    """``text`` with each of ``spans`` (in order) replaced by ``marker`` of what it covers;
-    spans that overlap are replaced as one, spans side by side each.
+def pieces(text: str) -> list[str]:
+    """What finds ``text``: itself, or when long, each ``PIECE`` characters of it (the last
+    ones end where it ends). A text holding the pieces side by side holds it; a piece
+    alone is a part of a secret, hidden too.
 
-    >>> replaced("abcdef", [(0, 2), (1, 3), (3, 4)], lambda covered: f"<{covered}>")
-    '<abc><d>ef'
+    >>> [len(piece) for piece in pieces("x" * 200)], pieces("short")
+    ([64, 64, 64, 64], ['short'])
+    """
+    if len(text) <= 2 * PIECE:
+        return [text]
+    return [text[at : at + PIECE] for at in range(0, len(text) - PIECE, PIECE)] + [text[-PIECE:]]
+
+
+def replaced(text: str, spans: list[tuple[int, int]], marker: Callable[[str], str]) -> str:
+    """``text`` with each of ``spans`` (in order, none overlapping) replaced by ``marker``
+    of what it covers; spans side by side are one (the ``pieces`` of a text).
+
+    >>> replaced("abcdef", [(0, 2), (2, 3), (4, 5)], lambda covered: f"<{covered}>")
+    '<abc>d<e>f'
     """
     merged: list[list[int]] = []
     for start, end in spans:
-        if merged and start < merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = end
         else:
             merged.append([start, end])
     shown, at = [], 0

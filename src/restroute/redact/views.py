@@ -131,23 +131,23 @@ _HIDERS: dict[tuple[int, bool], tuple[object, Callable[[str], str] | None]] = {}
 
 @functools.lru_cache(maxsize=8)  # a view hides the same secrets in each text it shows
 def _hider(secrets: tuple[str, ...], escaped: bool) -> Callable[[str], str] | None:
-    """What hides ``secrets`` in a text: each place one of them is (overlapping ones
-    together), found in one pass however many there are (a profile's value may hold a
-    hundred thousand tokens: a replace for each, in each text, took minutes)."""
+    """What hides ``secrets`` in a text: each place one of them is, the longest where
+    several start, found in one pass however many there are (a profile's value may hold
+    a hundred thousand tokens: a replace for each, in each text, took minutes)."""
     plain = frozenset(each for each in secrets if each)
     if not plain:
         return None
     if not escaped:
         literals = Literals(plain)
-        return lambda text: replaced(text, literals.spans(text, overlapping=True), _redacted)
+        return lambda text: replaced(text, literals.spans(text), _redacted)
     from html import escape
 
     literals = Literals(plain | {escape(each) for each in plain})
-    marker = escape(REDACTED)
+    marker, as_written = escape(REDACTED), Literals(plain).secrets  # (each as its pieces)
     return lambda text: replaced(
         text,
-        literals.spans(text, overlapping=True),
-        lambda covered: REDACTED if covered in plain else marker,
+        literals.spans(text),
+        lambda covered: REDACTED if covered in as_written else marker,
     )
 
 
