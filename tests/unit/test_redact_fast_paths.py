@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from restroute.redact import declare_secrets, is_secret
+from restroute.redact import declare_secrets, hide_values, is_secret
 from restroute.redact import text as redact_text
 from restroute.redact.decoded import decoded, unquoted, written_at
 from restroute.redact.named import named
@@ -104,3 +104,24 @@ def test_a_million_names_none_a_secret_scan_in_about_a_second() -> None:
     start = time.process_time()
     assert redact_text.credential_spans(text) == []
     assert time.process_time() - start < 1.5
+
+
+def test_a_long_secret_is_hidden_whole_in_one_marker() -> None:
+    secret = "".join(f"{n:04d}" for n in range(1000))  # 4,000 characters, no piece twice
+    for length in (127, 128, 129, 191, 192, 4000):
+        assert hide_values(f"a {secret[:length]} b", (secret[:length],)) == "a <REDACTED> b"
+    shown = hide_values(f"a {secret[:3000]} b", (secret,))  # 46 of its pieces hidden
+    assert shown == f"a <REDACTED>{secret[2944:3000]} b"
+
+
+def test_a_text_that_repeats_a_long_secrets_start_is_searched_in_linear_time() -> None:
+    """A secret of 300 kB of ``a: `` then a Z, in a text of 900 kB of ``a: ``: compared
+    whole at each of its 300,000 places, it would take hours."""
+    import time
+
+    secret, text = "a: " * 100_000 + "Z", "a: " * 300_000
+    start = time.process_time()
+    shown = hide_values(text, (secret,))
+    assert time.process_time() - start < 1
+    assert shown.count("<REDACTED>") == 1  # each piece of it is a part of the secret
+    assert hide_values(f"<{secret}>", (secret,)) == "<<REDACTED>>"

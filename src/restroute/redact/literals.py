@@ -75,16 +75,17 @@ class Literals:
 
 
 def pieces(text: str) -> list[str]:
-    """What finds ``text``: itself, or when long, each ``PIECE`` characters of it (the last
-    ones end where it ends). A text holding the pieces side by side holds it; a piece
-    alone is a part of a secret, hidden too.
+    """What finds ``text``: itself, or when long, each ``PIECE`` characters of it side by
+    side, the last up to twice as long (so it ends where the text ends). A text holding
+    the pieces side by side holds it; a piece alone is a part of a secret, hidden too.
 
-    >>> [len(piece) for piece in pieces("x" * 200)], pieces("short")
-    ([64, 64, 64, 64], ['short'])
+    >>> [len(piece) for piece in pieces("x" * 300)], pieces("short")
+    ([64, 64, 64, 108], ['short'])
     """
-    if len(text) <= 2 * PIECE:
+    if len(text) < 2 * PIECE:
         return [text]
-    return [text[at : at + PIECE] for at in range(0, len(text) - PIECE, PIECE)] + [text[-PIECE:]]
+    last = (len(text) // PIECE - 1) * PIECE
+    return [text[at : at + PIECE] for at in range(0, last, PIECE)] + [text[last:]]
 
 
 def replaced(text: str, spans: list[tuple[int, int]], marker: Callable[[str], str]) -> str:
