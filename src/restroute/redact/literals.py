@@ -4,7 +4,7 @@ paste may hide thousands of secrets; an API may declare a dozen secret names).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -13,9 +13,11 @@ if TYPE_CHECKING:
 
 # A secret is looked for by its first characters, and where they are, compared whole.
 _PREFIX = 4
-# A longer text is looked for as pieces of this length (hidden side by side, the pieces
-# show as one): compared whole at each place its first characters are, a text of a
-# megabyte would be compared a million times over a text that repeats them (a: a: ...).
+# A long text is found whole by str.find, in time linear however a text repeats it (a
+# megabyte compared whole at each place a text of "a: a: ..." starts like it took hours);
+# the longest are, up to this many, and any more as pieces of PIECE characters (found
+# side by side, they hide as one).
+WHOLE = 32
 PIECE = 64
 
 
@@ -36,13 +38,14 @@ def any_of(words: Iterable[str]) -> str:
 
 
 class Literals:
-    """Texts to find: a tree of their first characters, and by those characters, the
-    lengths to compare, longest first."""
+    """Texts to find: the longest found whole (``WHOLE``); the others by a tree of their
+    first characters, and by those characters, the lengths to compare, longest first."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
-        self.secrets = {
-            piece for each in secrets if isinstance(each, str) and each for piece in pieces(each)
-        }
+        texts = {str.__str__(each) for each in secrets if isinstance(each, str) and each}
+        longest = sorted((each for each in texts if len(each) >= 2 * PIECE), key=len)[::-1]
+        self.whole = longest[:WHOLE]
+        self.secrets = {piece for each in texts.difference(self.whole) for piece in pieces(each)}
         lengths: dict[str, set[int]] = {}
         for secret in self.secrets:
             lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
@@ -50,11 +53,12 @@ class Literals:
         self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
 
     def spans(self, text: str) -> list[tuple[int, int]]:
-        """Where each of the texts (each of its ``pieces``) is in ``text``: the longest
-        at the first place one is, then on from its end."""
+        """Where each of the texts is in ``text``, in order (some may overlap): each found
+        whole everywhere it is, and of the others (or their ``pieces``) the longest at the
+        first place one is, then on from its end."""
+        spans = self._found_whole(text)
         if self.pattern is None:
-            return []
-        spans: list[tuple[int, int]] = []
+            return sorted(spans)
         search, at = self.pattern.search, 0
         while (found := search(text, at)) is not None:
             start = found.start()
@@ -62,6 +66,15 @@ class Literals:
             if length:
                 spans.append((start, start + length))
             at = start + max(length, 1)
+        return sorted(spans) if self.whole else spans
+
+    def _found_whole(self, text: str) -> list[tuple[int, int]]:
+        spans = []
+        for whole in self.whole:
+            at = text.find(whole)
+            while at >= 0:
+                spans.append((at, at + len(whole)))
+                at = text.find(whole, at + len(whole))
         return spans
 
     def _longest(self, text: str, start: int, matched: int) -> int:
@@ -88,22 +101,22 @@ def pieces(text: str) -> list[str]:
     return [text[at : at + PIECE] for at in range(0, last, PIECE)] + [text[last:]]
 
 
-def replaced(text: str, spans: list[tuple[int, int]], marker: Callable[[str], str]) -> str:
-    """``text`` with each of ``spans`` (in order, none overlapping) replaced by ``marker``
-    of what it covers; spans side by side are one (the ``pieces`` of a text).
+def replaced(text: str, spans: list[tuple[int, int]], marker: str) -> str:
+    """``text`` with each of ``spans`` (in order) replaced by ``marker``; spans that
+    overlap, or side by side (the ``pieces`` of a text), are one.
 
-    >>> replaced("abcdef", [(0, 2), (2, 3), (4, 5)], lambda covered: f"<{covered}>")
-    '<abc>d<e>f'
+    >>> replaced("abcdef", [(0, 2), (1, 3), (4, 5)], "<>")
+    '<>d<>f'
     """
     merged: list[list[int]] = []
     for start, end in spans:
         if merged and start <= merged[-1][1]:
-            merged[-1][1] = end
+            merged[-1][1] = max(merged[-1][1], end)
         else:
             merged.append([start, end])
     shown, at = [], 0
     for start, end in merged:
-        shown += [text[at:start], marker(text[start:end])]
+        shown += [text[at:start], marker]
         at = end
     shown.append(text[at:])
     return "".join(shown)

@@ -137,22 +137,18 @@ def _hider(secrets: tuple[str, ...], escaped: bool) -> Callable[[str], str] | No
     plain = frozenset(each for each in secrets if each)
     if not plain:
         return None
+    hide = _hiding(Literals(plain), REDACTED)
     if not escaped:
-        literals = Literals(plain)
-        return lambda text: replaced(text, literals.spans(text), _redacted)
+        return hide
     from html import escape
 
-    literals = Literals(plain | {escape(each) for each in plain})
-    marker, as_written = escape(REDACTED), Literals(plain).secrets  # (each as its pieces)
-    return lambda text: replaced(
-        text,
-        literals.spans(text),
-        lambda covered: REDACTED if covered in as_written else marker,
-    )
+    # then as HTML writes them: each such form holds an &, which the marker before lacks
+    hide_html = _hiding(Literals({escape(each) for each in plain} - plain), escape(REDACTED))
+    return lambda text: hide_html(hide(text))
 
 
-def _redacted(covered: str) -> str:
-    return REDACTED
+def _hiding(literals: Literals, marker: str) -> Callable[[str], str]:
+    return lambda text: replaced(text, literals.spans(text), marker)
 
 
 def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
