@@ -170,18 +170,11 @@ def stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
-@pytest.fixture(params=list(THEMES))
-def theme(request: pytest.FixtureRequest) -> str:
-    """JupyterLab's light theme, then its dark one."""
-    name: str = request.param
-    return name
-
-
 @pytest.fixture
 def lab(shared_lab: Lab, theme: str, request: pytest.FixtureRequest) -> Iterator[Lab]:
     """The shared JupyterLab (``running_lab``, tests/ui/conftest.py) for one test: in
-    ``theme``, with a folder of the test's own, no workspace; every kernel it started is
-    shut down after it (``own_folder``)."""
+    ``theme`` (the test's parameter: "light" or "dark"), with a folder of the test's own,
+    no workspace; every kernel it started is shut down after it (``own_folder``)."""
     with own_folder(shared_lab, theme, request.node.name) as running:
         yield running
 
@@ -506,6 +499,46 @@ def saved_widget_state(path: Path, before: float) -> str | None:
     return text if "application/vnd.jupyter.widget-state+json" in text else None
 
 
+def results_in_the_theme(browser: WebDriver, theme: str) -> None:
+    """Run all, and the results show as HTML tables, never as the JSON tree; left-aligned,
+    in the theme's colours; the explorers render."""
+    run_all_cells(browser)
+    wait(browser, "the explorers to render", lambda d: explorer(d, EXPLORERS[-1]))
+    for index, pieces in RESULTS.items():
+        output = wait(browser, f"cell {index}'s result", output_of(index))
+        classes = str(output.get_attribute("class"))
+        assert "jp-RenderedHTMLCommon" in classes, classes
+        assert "jp-RenderedJSON" not in classes, classes
+        for piece in pieces:
+            assert piece in output.text, f"cell {index}: {piece!r} not in {output.text!r}"
+        assert TOKEN not in output.text
+        cell = output.find_element(By.CSS_SELECTOR, "td")
+        assert cell.value_of_css_property("text-align") == "left"
+        light = luminance(cell.value_of_css_property("color")) < 0.5
+        assert light == (theme == "light"), cell.value_of_css_property("color")
+
+
+@pytest.mark.parametrize("theme", ["dark"])
+def test_the_notebook_in_the_dark_theme(
+    browser: WebDriver, lab: Lab, theme: str, tmp_path: Path
+) -> None:
+    """What the theme decides, in the dark one: the results' colours, and an explorer's
+    text as light on its background as the theme's (the rest is the light run's: it does
+    not depend on the theme)."""
+    write_notebook(lab.root)
+    browser.get(lab.page(NOTEBOOK))
+    try:
+        results_in_the_theme(browser, theme)
+        user = wait(browser, "the first explorer", lambda d: explorer(d, EXPLORERS[0]))
+        status = parts(user)[1]
+        assert status.text == "✓ GET https://api.github.com/user"
+        assert luminance(status.value_of_css_property("color")) > 0.5
+        assert TOKEN not in browser.page_source
+    finally:
+        browser.save_screenshot(str(tmp_path / "jupyterlab.png"))
+
+
+@pytest.mark.parametrize("theme", ["light"])
 def test_the_notebook_in_jupyterlab(
     browser: WebDriver, lab: Lab, theme: str, tmp_path: Path
 ) -> None:
@@ -515,22 +548,7 @@ def test_the_notebook_in_jupyterlab(
     write_notebook(lab.root)
     browser.get(lab.page(NOTEBOOK))
     try:
-        run_all_cells(browser)
-        wait(browser, "the explorers to render", lambda d: explorer(d, EXPLORERS[-1]))
-
-        # Results show as HTML tables, never as the JSON tree; left-aligned, in the theme.
-        for index, pieces in RESULTS.items():
-            output = wait(browser, f"cell {index}'s result", output_of(index))
-            classes = str(output.get_attribute("class"))
-            assert "jp-RenderedHTMLCommon" in classes, classes
-            assert "jp-RenderedJSON" not in classes, classes
-            for piece in pieces:
-                assert piece in output.text, f"cell {index}: {piece!r} not in {output.text!r}"
-            assert TOKEN not in output.text
-            cell = output.find_element(By.CSS_SELECTOR, "td")
-            assert cell.value_of_css_property("text-align") == "left"
-            light = luminance(cell.value_of_css_property("color")) < 0.5
-            assert light == (theme == "light"), cell.value_of_css_property("color")
+        results_in_the_theme(browser, theme)
 
         # GET /user with the profile: the route in its box, the request line in the status.
         user = wait(browser, "the first explorer", lambda d: explorer(d, EXPLORERS[0]))
