@@ -138,3 +138,15 @@ def test_a_text_that_repeats_a_long_secrets_start_is_searched_in_linear_time() -
     assert hide_values(text, (secret,)) == text
     assert hide_values(f"{text}{secret}", (secret,)) == f"{text}<REDACTED>"
     assert time.process_time() - start < 1
+
+
+MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_|(?i:bearer)"  # as one expression
+HINTS = [*"-aZ:=@%+_ gpK\u212a\u0130", "gh", "github_pat", "BeArEr", "bear", "er"]
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from(HINTS), max_size=12).map("".join))
+def test_what_may_hold_a_credential_is_what_the_one_expression_found(text: str) -> None:
+    assert redact_text._may_hold(text) == bool(re.search(MAY_HOLD, text))
+    encoded = bool(re.search(MAY_HOLD + "|[%+]", text))
+    assert redact_text._may_hold(text, encoded=True) == encoded

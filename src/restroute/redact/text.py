@@ -66,7 +66,7 @@ def _shown_url(url: object, marker: str) -> object:
 
 
 def _found_in_url(url: object, marker: str) -> object:
-    if type(url) is str and not _pattern(_MAY_HOLD_ENCODED).search(url):
+    if type(url) is str and not _may_hold(url, encoded=True):
         return url  # none of what every credential's way needs (most values: a word)
     url = hide_userinfo(url, marker)
     if not issubclass(type(url), str):  # judged by its real type: __class__ may lie
@@ -232,10 +232,21 @@ _WHOLE = (
     # and a person meant a password
     r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
 )
-# Every way above has one of these: a text without any holds no credential.
-_MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_|(?i:bearer)"
-# ... or, written percent-encoded (ghp%5F...), one of these
-_MAY_HOLD_ENCODED = _MAY_HOLD + r"|[%+]"
+
+
+def _may_hold(text: str, *, encoded: bool = False) -> bool:
+    """Whether ``text`` has what every way above needs (a : = or @, a - before a letter,
+    a token's prefix, Bearer), or ``encoded``, a % or a + (ghp%5F...): a text without
+    holds no credential. Each looked for in C at its own speed (one regular expression of
+    them all took 13 ns a character: 2 s a view of 10,000 long values)."""
+    return (
+        any(mark in text for mark in ":=@%+" if encoded or mark not in "%+")
+        or ("-" in text and _pattern("-[A-Za-z-]").search(text) is not None)
+        or ("_" in text and _pattern("gh[pousr]_|github_pat_").search(text) is not None)
+        or "bearer" in str.lower(text)
+    )
+
+
 # What stands where a credential would, and is none: nothing, a variable, a command's
 # output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
 # or a few of them, as $USER:$PASSWORD.
@@ -273,7 +284,7 @@ def _credential_spans(text: str) -> list[tuple[int, int]]:
     if not isinstance(text, str):
         return []
     spans = _encoded_shape_spans(text)  # ghp%5F..., Bearer+...: as the shapes below
-    if not _pattern(_MAY_HOLD).search(text):
+    if not _may_hold(text):
         return spans
     spans += _url_spans(text)
     read = 0  # where the values read so far end: a name inside one is hidden with it
