@@ -4,7 +4,10 @@ hidden where it stands, however a text encodes it (``ghp%5F...``, ``Bearer+...``
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
+from itertools import accumulate, count
+from operator import sub
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,26 +65,29 @@ def decoded(text: str) -> str:
 
 def written_at(text: str, places: Iterable[int]) -> dict[int, int]:
     """For each of ``places`` in ``decoded(text)`` (a character's, or its end), where it
-    is in ``text``: one pass over ``text``'s escapes, however many places.
+    is in ``text``: two characters further for each escape before it. Where each escape
+    decodes to is counted in C (a Python step for each of 2 million escapes took 7 s).
 
-    >>> written_at("a%5Fb+c", [1, 2, 4])
-    {1: 1, 2: 4, 4: 6}
+    >>> written_at("a%5Fb+c%zz%41", [1, 2, 4, 8])
+    {1: 1, 2: 4, 4: 6, 8: 10}
     """
-    wanted = sorted(set(places))
-    found: dict[int, int] = {}
-    shift = 0  # how many characters more text has than its decoding, so far
-    done = 0  # how many of wanted are found
-    for escape in _compiled(_ESCAPE).finditer(text):
-        if done == len(wanted):
-            break
-        here = escape.start() - shift  # the escape's place, decoded
-        while done < len(wanted) and wanted[done] <= here:
-            found[wanted[done]] = wanted[done] + shift
-            done += 1
-        shift += 2  # three characters written, one decoded
-    for place in wanted[done:]:
-        found[place] = place + shift
-    return found
+    from bisect import bisect_left
+
+    if "%" not in text:
+        return {place: place for place in places}
+    # each % that begins no escape made another character, the text cut at the others
+    global _LONE_TEXT
+    if _LONE_TEXT is None:
+        import re
+
+        _LONE_TEXT = re.compile("%(?![0-9A-Fa-f]{2})")
+    cut = _LONE_TEXT.sub("\0", text).split("%")
+    # escape i is written after the pieces before it and i %s, and decodes 2 i places sooner
+    decoded_at = array("q", map(sub, accumulate(map(len, cut[:-1])), count()))
+    return {place: place + 2 * bisect_left(decoded_at, place) for place in places}
+
+
+_LONE_TEXT: re.Pattern[str] | None = None  # a % that begins no escape, in a text
 
 
 def unquoted(name: str) -> str:
