@@ -48,19 +48,6 @@ def test_each_decoded_place_is_found_where_it_is_written(text: str) -> None:
     assert at[len(once)] == len(text)
 
 
-def test_ten_megabytes_of_escapes_decode_in_well_under_a_second() -> None:
-    """3.3 million escapes took 2.9 s in unquote_plus (a Python step for each), and
-    written_at as long."""
-    import time
-
-    text = "a%3A%20" * 1_400_000
-    start = time.process_time()
-    assert unquoted(text) == "a: " * 1_400_000 == decoded(text)
-    n = 1_400_000  # the last blank, decoded at 3n - 1, is the last %20, at 7n - 3
-    assert written_at(text, [3 * n - 1]) == {3 * n - 1: 7 * n - 3}
-    assert time.process_time() - start < 1.5
-
-
 # The scan as it was: every name is_secret asked (its names, as the scan's lookahead
 # matches them, are the same; a name no lookahead lets through is never a secret).
 OLD_NAMED = (
@@ -76,7 +63,7 @@ def secret_names(pattern: str, text: str) -> list[tuple[int, int]]:
     return [match.span() for match in found if is_secret(match["name"] or match["assigned"])]
 
 
-@settings(max_examples=1000)
+@settings(max_examples=200)
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
 @example("a[key]=1 x.key: 2 'api_key'=3 \"Token\":4")
 def test_the_scan_finds_the_secrets_names_the_full_scan_found(text: str) -> None:
@@ -147,7 +134,7 @@ MAY_HOLD = r"[:=@]|-[A-Za-z-]|gh[pousr]_|github_pat_|(?i:bearer)"  # as one expr
 HINTS = [*"-aZ:=@%+_ gpK\u212a\u0130", "gh", "github_pat", "BeArEr", "bear", "er"]
 
 
-@settings(max_examples=500)
+@settings(max_examples=200)
 @given(st.lists(st.sampled_from(HINTS), max_size=12).map("".join))
 def test_what_may_hold_a_credential_is_what_the_one_expression_found(text: str) -> None:
     assert redact_text._may_hold(text) == bool(re.search(MAY_HOLD, text))
