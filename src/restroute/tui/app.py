@@ -31,7 +31,14 @@ from .widgets.results_view import ResultsView
 from .widgets.route_bar import RouteBar
 from .widgets.status_line import StatusLine
 
-ON_THE_FORM = frozenset({"add_row", "attach", "panel", "pick_route", "problems"})
+# The explorer's own keys: each changes what is under a dialog (the form, the layers, the
+# route), or opens one over it. Over the help, a prompt, the picker or the palette, they
+# are that screen's keys (ctrl+n, ctrl+f ... in its field), or none: ctrl+z there undid a
+# row's value unseen. Copying, paging a list and the help work over a dialog too.
+ON_THE_FORM = frozenset(
+    {"add_row", "attach", "clear_form", "delete_row", "detach", "load_profile", "panel"}
+    | {"pick_route", "problems", "save_profile", "switch_catalog", "toggle_reveal", "undo"}
+)
 WIDE = 150  # columns from which layers get a column of their own (and the tabs still fit)
 SHORT = 30  # rows below which the "GitHub says" panel gives its lines to the form
 
@@ -163,8 +170,7 @@ class RestrouteApp(CatalogLoading, ProfileFiles, Copying, FormActions, Pasting, 
         await super().on_event(event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The form's keys work on the explorer's own screen; over the help, a prompt or
-        the route picker they are that screen's keys (ctrl+n, ctrl+f ... in its field)."""
+        """The form's keys (``ON_THE_FORM``) work on the explorer's own screen only."""
         if self._route_bar is not None and self._route_bar.holding:
             return False  # its key goes to the route bar, held until the paste is read
         if action in ON_THE_FORM:
