@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 from .decoded import found_decoded, unquoted
 from .kept import LONG, kept
-from .literals import Literals
+from .literals import Literals, replaced
 from .named import named, with_secret_words
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
@@ -378,19 +378,9 @@ def masked(text: str, secrets: Iterable[str] = ()) -> str:
 
 
 def _masked(text: str, spans: list[tuple[int, int]], marker: str = REDACTED) -> str:
-    """``text`` with ``spans`` (overlapping or not) each replaced by ``marker``."""
-    merged: list[list[int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:  # overlapping, or next to it: one mask
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    shown, at = [], 0
-    for start, end in merged:
-        shown += [text[at:start], marker]
-        at = end
-    shown.append(text[at:])
-    return "".join(shown)
+    """``text`` with ``spans`` (in any order, overlapping or not) each replaced by
+    ``marker``; those that overlap or touch, by one."""
+    return replaced(text, sorted(spans), marker)
 
 
 _COMPILED: dict[str, re.Pattern[str]] = {}  # this package's own patterns, compiled
