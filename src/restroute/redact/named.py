@@ -7,7 +7,6 @@ value of ``a: a: ...`` took 4 s so, and a view reads such a text a dozen times."
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 
 from .literals import any_of
 from .names import secret_words
@@ -28,28 +27,37 @@ NAMED = (
 )
 
 
-def named(text: str) -> Iterator[re.Match[str]]:
-    """What ``NAMED`` finds in ``text``, in order, as ``finditer`` finds it: each secret
-    word is found in C in the text lowercased, and ``NAMED`` is tried only where the name
-    around it starts (or its quote), not at every character.
+class Named:
+    """What ``NAMED`` finds in a text, a match at a time from a place on (``after``): each
+    secret word is found in C in the text lowercased, and ``NAMED`` is tried only where
+    the name around it starts (or its quote), not at every character; a name in a value
+    already read is passed over whole (``token: token: ...``: one match, not a million).
 
-    >>> [found["name"] or found["assigned"] for found in named("a: 1 x-Token: t key=k")]
+    >>> names, at, found = Named("a: 1 x-Token: t key=k"), 0, []
+    >>> while (match := names.after(at)) is not None:
+    ...     found, at = [*found, match["name"] or match["assigned"]], match.end()
+    >>> found
     ['x-Token', 'key']
     """
-    pattern, finder = _patterns(secret_words())
-    folded = str.lower(text)  # one character for each: only U+0130 lowercases to two
-    if len(folded) != len(text):
-        folded = str.lower(str.replace(text, "\u0130", "i"))
-    runs = _Runs(text)
-    at = 0  # where the last match ended: finditer looks on from there
-    for word in finder.finditer(folded):
-        if word.start() < at:
-            continue
-        for start in runs.starts(word.start()):
-            if start >= at and (found := pattern.match(text, start)) is not None:
-                yield found
-                at = found.end()
-                break
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pattern, self.finder = _patterns(secret_words())
+        self.folded = str.lower(text)  # a character for each: only U+0130 lowercases to two
+        if len(self.folded) != len(text):
+            self.folded = str.lower(str.replace(text, "\u0130", "i"))
+        self.runs = _Runs(text)
+
+    def after(self, at: int) -> re.Match[str] | None:
+        """The first match that starts at ``at`` or after, as ``finditer`` from ``at``
+        finds it (a name's start before ``at`` starts none)."""
+        place = at
+        while (word := self.finder.search(self.folded, place)) is not None:
+            for start in self.runs.starts(word.start()):
+                if start >= at and (found := self.pattern.match(self.text, start)) is not None:
+                    return found
+            place = word.end()
+        return None
 
 
 def with_secret_words(pattern: str) -> re.Pattern[str]:

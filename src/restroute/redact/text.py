@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from .decoded import found_decoded, unquoted
 from .kept import LONG, kept
 from .literals import Literals, replaced
-from .named import named, with_secret_words
+from .named import Named, with_secret_words
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
 
 TYPE_CHECKING = False
@@ -198,15 +198,17 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
 # A value as written: double-, single- or back-quoted (what is inside is the value; a
 # quote left open runs to the line's end), a command's output, or bare: to the line's
 # end after a header's name (Authorization: token t), to a blank after an assignment.
+# (A repeat of alternatives is possessive, *+: nothing after it would backtrack into it,
+# and Python's re kept 240 bytes a character to do so, 2.4 GB for a 10 MB value.)
 _QUOTED = (  # a Python string's prefix (f"token {t}") is the quote's
-    r"[rRbBfFuU]{0,2}\"(?P<dq>(?:[^\"\\\n]|\\.)*)\"?|[rRbBfFuU]{0,2}'(?P<sq>[^'\n]*)'?|"
+    r"[rRbBfFuU]{0,2}\"(?P<dq>(?:[^\"\\\n]|\\.)*+)\"?|[rRbBfFuU]{0,2}'(?P<sq>[^'\n]*)'?|"
     r"`(?P<bq>[^`\n]*)`?|"
 )
 _REFERENCE = r"\$\{[^{}\n]*\}|\$(?!\{)"  # ${VAR} whole: its } ends no value
 _VALUE = _QUOTED + (
-    rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,)}}\]$])(?:{_REFERENCE}|[^\r\n'\"`,)}}\]$])*)"
+    rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,)}}\]$])(?:{_REFERENCE}|[^\r\n'\"`,)}}\]$])*+)"
 )
-_WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#$])+)"
+_WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#$])++)"
 # A credential known by its shape alone, whatever names it (or nothing does): GitHub's
 # tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed).
 _SHAPES = (
@@ -251,7 +253,7 @@ def _may_hold(text: str, *, encoded: bool = False) -> bool:
 # output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
 # or a few of them, as $USER:$PASSWORD.
 _STAND_IN = (
-    r"(?:\$\{[A-Za-z_]\w*(?:[:?=+-][^}\n]*)?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|[:\s])*"
+    r"(?:\$\{[A-Za-z_]\w*(?:[:?=+-][^}\n]*)?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|[:\s])*+"
 )
 
 
@@ -286,21 +288,28 @@ def _credential_spans(text: str) -> list[tuple[int, int]]:
     spans = _encoded_shape_spans(text)  # ghp%5F..., Bearer+...: as the shapes below
     if not _may_hold(text):
         return spans
-    spans += _url_spans(text)
-    read = 0  # where the values read so far end: a name inside one is hidden with it
-    for found in named(text):
-        name = found["name"] or found["assigned"]
-        if found.start() >= read and is_secret(name):
-            value = _pattern(_VALUE if found["name"] else _WORD).match(text, found.end())
-            span = _value_span(name, value) if value is not None else None
-            spans += [span] if span is not None else []
-            read = value.end() if value is not None else read
+    spans += _url_spans(text) + _named_spans(text)
     for pattern in _WHOLE:
         for found in _pattern(pattern).finditer(text):
             key = next(key for key, value in found.groupdict().items() if value is not None)
             if not _pattern(_STAND_IN).fullmatch(found[key]):
                 spans.append(found.span(key))
     return sorted(spans)
+
+
+def _named_spans(text: str) -> list[tuple[int, int]]:
+    """Where the values given to secrets' names are in ``text`` (``Named``); a name inside
+    a value read is hidden with it, and the search goes on past the value."""
+    spans: list[tuple[int, int]] = []
+    names, at = Named(text), 0
+    while (found := names.after(at)) is not None:
+        name, at = found["name"] or found["assigned"], found.end()
+        if is_secret(name):
+            value = _pattern(_VALUE if found["name"] else _WORD).match(text, found.end())
+            span = _value_span(name, value) if value is not None else None
+            spans += [span] if span is not None else []
+            at = value.end() if value is not None else at
+    return spans
 
 
 def masked_shapes(text: str) -> str:
