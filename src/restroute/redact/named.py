@@ -84,30 +84,38 @@ class _Runs:
     def __init__(self, text: str) -> None:
         self.text = text
         self.backwards = ""  # the text reversed, made at the first name that needs it
-        self.ends = {_NAME: -1, _ASSIGNED: -1}  # where the last run tried of each ends
+        self.name_end = self.assigned_end = -1  # where the last run tried of each ends
 
     def starts(self, place: int) -> list[int]:
         """Where ``NAMED`` may match a name holding the character at ``place`` (a quote
-        before a name, the name's start, an assigned name's start), none tried before."""
-        starts = set()
-        for kind, end in self.ends.items():
-            if place < end:
-                continue  # in a run tried already: a later word in the same name
-            start = place - self._run(kind, place, backwards=True) + 1
-            self.ends[kind] = place + self._run(kind, place)
-            starts.add(start)
-            if kind == _NAME and start and self.text[start - 1] in "\"'":
-                starts.add(start - 1)
-        return sorted(starts)
+        before a name, the name's start, an assigned name's start: not after a %, from a
+        letter or _), none tried before."""
+        text, starts = self.text, []
+        if place >= self.name_end:  # else a later word in a name tried already
+            start = place - self._run(_NAME, place, backwards=True) + 1
+            self.name_end = place + self._run(_NAME, place)
+            starts += [start - 1, start] if start and text[start - 1] in "\"'" else [start]
+        if place >= self.assigned_end:
+            start = place - self._run(_ASSIGNED, place, backwards=True) + 1
+            self.assigned_end = place + self._run(_ASSIGNED, place)
+            if (not start or text[start - 1] != "%") and (
+                text[start] == "_" or text[start].isalpha()
+            ):
+                starts.append(start)
+        return sorted(set(starts)) if len(starts) > 1 else starts
 
     def _run(self, kind: str, place: int, backwards: bool = False) -> int:
         """How many characters of ``kind`` there are from ``place`` on (or back)."""
+        run = _RUNS.get(kind) or _RUNS.setdefault(kind, _compiled(f"{kind}*"))
         if not backwards:
-            found = _compiled(f"{kind}*").match(self.text, place)
+            found = run.match(self.text, place)
         else:
             self.backwards = self.backwards or self.text[::-1]
-            found = _compiled(f"{kind}*").match(self.backwards, len(self.text) - 1 - place)
+            found = run.match(self.backwards, len(self.text) - 1 - place)
         return found.end() - found.start() if found is not None else 0
+
+
+_RUNS: dict[str, re.Pattern[str]] = {}  # a run of each kind's characters
 
 
 _COMPILED: dict[str, re.Pattern[str]] = {}
