@@ -186,3 +186,49 @@ def test_a_value_of_a_megabyte_is_read_in_little_memory() -> None:
         assert tracemalloc.get_traced_memory()[1] < 20 * len(text)
     finally:
         tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    ("secrets", "text", "shown"),
+    [
+        (
+            ("AAAAaaaa1111XYZW", "1111XYZWbbbbBBBBccccCCCC"),
+            "x AAAAaaaa1111XYZWbbbbBBBBccccCCCC y",
+            "x <REDACTED> y",
+        ),
+        (("abcdefgh", "fghijklm", "lmnopqrs"), "abcdefghijklmnopqrs!", "<REDACTED>!"),
+        (("0123456789", "345678"), "0123456789", "<REDACTED>"),
+        (("0123456789", "45678xyz12"), "0123456789 45678xyz12", "<REDACTED> <REDACTED>"),
+    ],
+)
+def test_secrets_that_overlap_in_a_text_are_hidden_together(
+    secrets: tuple[str, ...], text: str, shown: str
+) -> None:
+    """The fourth attack: two secrets read from the environment, the first's end the
+    second's start: the first was hidden, and the rest of the second showed."""
+    assert hide_values(text, secrets) == shown
+
+
+def every_place(text: str, secrets: list[str]) -> str:
+    """``text`` with every place any of ``secrets`` is, overlapping or not, masked: each
+    run of masked characters one marker."""
+    masked = [False] * len(text)
+    for secret in secrets:
+        for start in range(len(text) - len(secret) + 1):
+            if text.startswith(secret, start):
+                masked[start : start + len(secret)] = [True] * len(secret)
+    runs = re.finditer("1+", "".join("1" if each else "0" for each in masked))
+    shown, at = [], 0
+    for run in runs:
+        shown += [text[at : run.start()], "<REDACTED>"]
+        at = run.end()
+    return "".join([*shown, text[at:]])
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.text("abc", min_size=1, max_size=6), min_size=1, max_size=4),
+    st.text("abc", max_size=30),
+)
+def test_every_place_a_secret_is_is_hidden(secrets: list[str], text: str) -> None:
+    assert hide_values(text, tuple(secrets)) == every_place(text, secrets)

@@ -51,11 +51,13 @@ class Literals:
             lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
         self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
         self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
+        self.reach = max(map(len, self.secrets), default=0)  # of the longest in the tree
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of the texts is in ``text``, in order (some may overlap): each found
         whole everywhere it is, and of the others (or their ``pieces``) the longest at the
-        first place one is, then on from its end."""
+        first place one is, then on from its end; and those that start inside one found
+        and end past it (a secret's end is another's start: ``ab`` + ``bcd``)."""
         spans = self._found_whole(text)
         if self.pattern is None:
             return sorted(spans)
@@ -66,7 +68,28 @@ class Literals:
             if length:
                 spans.append((start, start + length))
             at = start + max(length, 1)
-        return sorted(spans) if self.whole else spans
+        return self._overlapping(text, sorted(spans))
+
+    def _overlapping(self, text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """``spans``, and each text of the tree that starts inside them and ends past one,
+        looked for only at an end that the next span does not cover, among the places
+        before it from which a text of the tree reaches it (``reach``): a text hidden
+        side by side with others is looked into no further."""
+        search, found_all = self.pattern.search, list(spans)  # type: ignore[union-attr]
+        starts = [start for start, _ in spans[1:]] + [len(text) + 1] * bool(spans)
+        todo = [end for (_, end), after in zip(spans, starts, strict=True) if after > end]
+        while todo:
+            end = todo.pop()
+            at = max(0, end - self.reach + 1)
+            while (found := search(text, at, end + _PREFIX - 1)) is not None:
+                if found.start() >= end:
+                    break
+                length = self._longest(text, found.start(), len(found[0]))
+                if found.start() + length > end:
+                    found_all.append((found.start(), found.start() + length))
+                    todo.append(found.start() + length)
+                at = found.start() + 1
+        return sorted(found_all) if len(found_all) > len(spans) else found_all
 
     def _found_whole(self, text: str) -> list[tuple[int, int]]:
         spans = []
