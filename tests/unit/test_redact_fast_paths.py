@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from restroute.redact import declare_secrets, hide_values, is_secret
+from restroute.redact import declare_secrets, hide_values, is_secret, redact_message
 from restroute.redact import text as redact_text
 from restroute.redact.decoded import decoded, unquoted, written_at
 from restroute.redact.literals import WHOLE, Literals
@@ -50,8 +50,8 @@ def test_each_decoded_place_is_found_where_it_is_written(text: str) -> None:
 # The scan as it was: every name is_secret asked (its names, as the scan's lookahead
 # matches them, are the same; a name no lookahead lets through is never a secret).
 OLD_NAMED = (
-    r"(?<![\w!#$%&*+.^|~-])[\"']?(?P<name>[\w!#$%&*+.^|~-]+)[\"']?[ \t]*:(?!//)[ \t]*"
-    r"|(?<![\w.\[\]%-])(?P<assigned>[A-Za-z_][\w.\[\]-]*)(?:==|[ \t]*=(?!=)[ \t]*)"
+    r"(?<![\w!#$%&*+.^|~\[\]-])[\"']?(?P<name>[\w!#$%&*+.^|~\[\]-]+)[\"']?[ \t]*:(?!//)[ \t]*"
+    r"|(?<![\w.\[\]%-])(?:--?)?(?P<assigned>[A-Za-z_][\w.\[\]-]*)(?:==|[ \t]*=(?!=)[ \t]*)"
 )
 PIECES = [*": = == \"' [ ] . _ - ! a % / # \t\n", *sorted(secret_words())]
 PIECES += ["TOKEN", "to\u212aen", "İ"]  # İ lowercases to two characters; \u212a to k
@@ -76,6 +76,7 @@ def values_of_secrets_names(text: str) -> list[tuple[int, int]]:
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
 @example("a[key]=1 x.key: 2 'api_key'=3 \"Token\":4")
 @example('password: "a token":"key": v')
+@example('mycli --Token=Hx7Qm2Zp9Wk4 run {"password[0]": "Hx7"} token[0]: t')
 def test_the_scan_finds_the_values_the_full_scan_found(text: str) -> None:
     assert redact_text._named_spans(text) == values_of_secrets_names(text)
 
@@ -232,3 +233,24 @@ def every_place(text: str, secrets: list[str]) -> str:
 )
 def test_every_place_a_secret_is_is_hidden(secrets: list[str], text: str) -> None:
     assert hide_values(text, tuple(secrets)) == every_place(text, secrets)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "--PASSWORD=Hx7Qm2Zp9Wk4",
+        "--x-api-key=Hx7Qm2Zp9Wk4",
+        "--api-token=Hx7Qm2Zp9Wk4",
+        "--client_secret=Hx7Qm2Zp9Wk4",
+        "mycli --Token=Hx7Qm2Zp9Wk4 run",
+        '{"password[0]": "Hx7Qm2Zp9Wk4"}',
+        "token[0]: Hx7Qm2Zp9Wk4",
+        "--password=Hx7Qm2Zp9Wk4",
+    ],
+)
+def test_a_secret_given_to_an_option_or_an_index_is_hidden(text: str) -> None:
+    """The fourth attack: a long option (--Token=...) and a key's index (token[0]: ...)
+    named no secret, and the value showed in a pasted text and in error messages."""
+    shown = redact_message(text)
+    assert "Hx7Qm2Zp9Wk4" not in shown
+    assert shown == text.replace("Hx7Qm2Zp9Wk4", "<REDACTED>")

@@ -15,15 +15,16 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
-_NAME = r"[\w!#$%&*+.^|~-]"  # a header's or a key's name: RFC 9110's token characters
+# a header's or a key's name: RFC 9110's token characters, and a key's [index] (token[0])
+_NAME = r"[\w!#$%&*+.^|~\[\]-]"
 _ASSIGNED = r"[\w.\[\]-]"  # an assigned name's (a[0].b=...)
 # A name, and what comes between it and its value. It starts only where a word can (a
 # lookbehind), and only at a name that holds one of names.secret_words (a lookahead over
 # the name's own characters, which end at its : or =), so a scan is linear.
 NAMED = (
     rf"(?<!{_NAME})[\"']?(?={_NAME}*?(?i:{{words}}))(?P<name>{_NAME}+)[\"']?[ \t]*:(?!//)[ \t]*"
-    rf"|(?<![\w.\[\]%-])(?={_ASSIGNED}*?(?i:{{words}}))"
-    rf"(?P<assigned>[A-Za-z_]{_ASSIGNED}*)(?:==|[ \t]*=(?!=)[ \t]*)"
+    rf"|(?<![\w.\[\]%-])(?={_ASSIGNED}*?(?i:{{words}}))"  # (--token=...: an option's)
+    rf"(?:--?)?(?P<assigned>[A-Za-z_]{_ASSIGNED}*)(?:==|[ \t]*=(?!=)[ \t]*)"
 )
 
 
@@ -89,7 +90,7 @@ class _Runs:
     def starts(self, place: int) -> list[int]:
         """Where ``NAMED`` may match a name holding the character at ``place`` (a quote
         before a name, the name's start, an assigned name's start: not after a %, from a
-        letter or _), none tried before."""
+        letter, _ or -), none tried before."""
         text, starts = self.text, []
         if place >= self.name_end:  # else a later word in a name tried already
             start = place - self._run(_NAME, place, backwards=True) + 1

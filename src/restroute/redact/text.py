@@ -222,10 +222,10 @@ _SHAPES = (
 # host so); the shapes above; a password with a slash. Each but one starts with its
 # literal text, which the scan skips to (the word's start is checked after it), so each
 # is one fast pass.
-_WHOLE = (
-    r"-(?<!\S-)(?:[sSLvkiIfgGqN]*[uUE]|a|-user|-proxy-user|-auth|-oauth2-bearer|-pass"
-    r"|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
-    r"(?:=|[ \t]*)(?:[\"'](?P<quoted>[^\"'\n]*)[\"']?|(?P<bare>[^\s'\"]+))",
+_WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's, not --pass's)
+    r"-(?<!\S-)(?:(?:[sSLvkiIfgGqN]*[uUE]|a)(?:=|[ \t]*)|(?:-user|-proxy-user|-auth"
+    r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
+    r"(?:=|[ \t]+))(?:[\"'](?P<quoted>[^\"'\n]*)[\"']?|(?P<bare>[^\s'\"]+))",
     r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"
     r"[\"'][^\"'\n]*)[\"']",
     r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
