@@ -80,30 +80,48 @@ def _patterns(words: frozenset[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 class _Runs:
-    """The names around the secret words of a text: where each starts, each tried once."""
+    """The names around the secret words of a text: where each starts, each tried once.
+    A word after a character no name holds starts its name (most: token=..., &password=);
+    only a word inside a name is looked back from, and the name's end looked for once."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.backwards = ""  # the text reversed, made at the first name that needs it
-        self.name_end = self.assigned_end = -1  # where the last run tried of each ends
+        self.last = {_NAME: [-1, -1], _ASSIGNED: [-1, -1]}  # each kind's last run tried:
+        # where it starts, and where it ends (-1: not looked for yet)
 
     def starts(self, place: int) -> list[int]:
         """Where ``NAMED`` may match a name holding the character at ``place`` (a quote
         before a name, the name's start, an assigned name's start: not after a %, from a
         letter, _ or -), none tried before."""
         text, starts = self.text, []
-        if place >= self.name_end:  # else a later word in a name tried already
-            start = place - self._run(_NAME, place, backwards=True) + 1
-            self.name_end = place + self._run(_NAME, place)
+        start = self._start(_NAME, place)
+        if start is not None:
             starts += [start - 1, start] if start and text[start - 1] in "\"'" else [start]
-        if place >= self.assigned_end:
-            start = place - self._run(_ASSIGNED, place, backwards=True) + 1
-            self.assigned_end = place + self._run(_ASSIGNED, place)
-            if (not start or text[start - 1] != "%") and (
-                text[start] == "_" or text[start].isalpha()
-            ):
-                starts.append(start)
+        start = self._start(_ASSIGNED, place)
+        after_escape = start is not None and start > 0 and text[start - 1] == "%"
+        if (
+            start is not None
+            and not after_escape
+            and (text[start] in "_-" or text[start].isalpha())
+        ):
+            starts.append(start)
         return sorted(set(starts)) if len(starts) > 1 else starts
+
+    def _start(self, kind: str, place: int) -> int | None:
+        """Where the run of ``kind`` that holds ``place`` starts; None when it is the run
+        tried last (a later word in the same name)."""
+        last = self.last[kind]
+        if not place or not _holds(kind, self.text[place - 1]):
+            self.last[kind] = [place, -1]
+            return place
+        if last[0] >= 0 and last[1] < 0:
+            last[1] = last[0] + self._run(kind, last[0])
+        if last[0] >= 0 and place < last[1]:
+            return None
+        start = place - self._run(kind, place, backwards=True) + 1
+        self.last[kind] = [start, -1]
+        return start
 
     def _run(self, kind: str, place: int, backwards: bool = False) -> int:
         """How many characters of ``kind`` there are from ``place`` on (or back)."""
@@ -116,6 +134,12 @@ class _Runs:
         return found.end() - found.start() if found is not None else 0
 
 
+def _holds(kind: str, character: str) -> bool:
+    """Whether ``character`` is one of ``kind``'s (``\\w`` is what ``isalnum`` or _ is)."""
+    return character.isalnum() or character in _OTHERS[kind]
+
+
+_OTHERS = {_NAME: "_!#$%&*+.^|~[]-", _ASSIGNED: "_.[]-"}  # each kind's characters but \w
 _RUNS: dict[str, re.Pattern[str]] = {}  # a run of each kind's characters
 
 
