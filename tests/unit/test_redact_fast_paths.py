@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from restroute.redact import declare_secrets, hide_values, is_secret, redact_message
 from restroute.redact import text as redact_text
 from restroute.redact.decoded import decoded, unquoted, written_at
-from restroute.redact.literals import WHOLE, Literals
+from restroute.redact.literals import PIECE, WHOLE, Literals
 from restroute.redact.names import _DECLARED, secret_words
 
 # what an escape's decoding turns on: hex digits of both cases, lone %, + for a blank, =
 # (what the decoder in C reads), line ends, and characters outside ASCII
-PARTS = [*"%%%2AaF5fzZ=+_ \r\n", "é", "€", "%E2", "%82", "%AC"]
+PARTS = [*"%%%2AaF5fzZ=+_ \r\n", "é", "€", "%E2", "%82", "%AC", "%C3", "\udc80", "😀", "%F0"]
 ESCAPED = st.lists(st.sampled_from(PARTS), max_size=40).map("".join)
 
 
@@ -109,7 +109,7 @@ def test_a_million_names_none_a_secret_scan_in_about_a_second() -> None:
 
 def test_a_long_secret_is_hidden_whole_in_one_marker() -> None:
     secret = "".join(f"{n:04d}" for n in range(1000))  # 4,000 characters, no piece twice
-    for length in (127, 128, 129, 191, 192, 4000):
+    for length in (2 * PIECE - 1, 2 * PIECE, 2 * PIECE + 1, 3 * PIECE - 1, 3 * PIECE, 4000):
         assert hide_values(f"a {secret[:length]} b", (secret[:length],)) == "a <REDACTED> b"
     assert hide_values(f"a {secret[:3000]} b", (secret,)) == f"a {secret[:3000]} b"
 
@@ -118,14 +118,14 @@ def test_past_the_longest_secrets_a_long_one_is_hidden_by_its_pieces() -> None:
     """The longest secrets (WHOLE of them) are found whole; any more, by their pieces of
     PIECE characters: all of one, side by side, show as one marker; a part of one, as
     many of its pieces as it holds."""
-    secrets = ["".join(f"{n:05d}" for n in range(k * 1000, k * 1000 + 100)) for k in range(40)]
+    secrets = ["".join(f"{n:06d}" for n in range(k * 1000, k * 1000 + 200)) for k in range(40)]
     assert len(secrets) > WHOLE
-    assert all(len(each) == 500 for each in secrets)
+    assert all(len(each) == 1200 > 2 * PIECE for each in secrets)
     for each in secrets:
         assert hide_values(f"a {each} b", secrets) == "a <REDACTED> b"
     pieced = next(each for each in secrets if each not in Literals(secrets).whole)
-    part = pieced[:200]  # three pieces, and 8 characters of the fourth
-    assert hide_values(f"a {part} b", secrets) == f"a <REDACTED>{part[192:]} b"
+    part = pieced[: 3 * PIECE + 8]  # three pieces, and 8 characters of the fourth
+    assert hide_values(f"a {part} b", secrets) == f"a <REDACTED>{part[3 * PIECE :]} b"
 
 
 def test_a_text_that_repeats_a_long_secrets_start_is_searched_in_linear_time() -> None:

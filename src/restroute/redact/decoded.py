@@ -103,25 +103,31 @@ def unquoted(name: str) -> str:
 
 
 def _percent_decoded(text: str, charset: str) -> str:
-    """``text``'s ``%XX`` escapes decoded, the bytes of each run of ASCII read as
-    ``charset`` (a character outside ASCII is kept as it is, as ``unquote`` keeps it).
-    A Python step for each escape took seconds over a 10 MB value of them."""
+    """``text``'s ``%XX`` escapes decoded, their bytes read as ``charset``: in C however
+    many escapes (a Python step for each took seconds over a 10 MB value of them). A
+    character outside ASCII is kept as it is, as ``unquote`` keeps it: in UTF-8, the
+    text is decoded whole (a character's own bytes are whole, and end any sequence the
+    escapes before began, as its run's end did); in Latin-1, each escape is looked up."""
     if "%" not in text:
         return text
-    if text.isascii():
-        return _ascii_decoded(text, charset)
-    runs = _compiled("([^\x00-\x7f]+)").split(text)  # ASCII, then not, then ASCII...
+    if text.isascii() or (charset == "utf-8" and not _compiled("[\ud800-\udfff]").search(text)):
+        return _bytes_decoded(text.encode("utf-8"), charset)
+    if charset != "utf-8":
+        return _compiled(_ESCAPE).sub(_latin_1, text)
+    runs = _compiled("([^\x00-\x7f]+)").split(text)  # (a lone surrogate: no UTF-8 whole)
     return "".join(
-        run if odd % 2 else _ascii_decoded(run, charset) for odd, run in enumerate(runs)
+        run if odd % 2 else _bytes_decoded(run.encode(), charset) for odd, run in enumerate(runs)
     )
 
 
-def _ascii_decoded(text: str, charset: str) -> str:
-    """An ASCII ``text``'s escapes decoded by binascii's quoted-printable decoder, which
-    reads ``=XX``: each ``=`` is first written ``=3D``, and each ``%`` that begins no
-    escape ``=25``, so that every ``=`` it reads begins one."""
-    if "%" not in text:
-        return text
+def _latin_1(escape: re.Match[str]) -> str:
+    return chr(int(escape[0][1:], 16))
+
+
+def _bytes_decoded(data: bytes, charset: str) -> str:
+    """``data``'s escapes decoded by binascii's quoted-printable decoder, which reads
+    ``=XX``: each ``=`` is first written ``=3D``, and each ``%`` that begins no escape
+    ``=25``, so that every ``=`` it reads begins one."""
     global _LONE
     if _LONE is None:
         import re
@@ -129,7 +135,7 @@ def _ascii_decoded(text: str, charset: str) -> str:
         _LONE = re.compile(rb"%(?![0-9A-Fa-f]{2})")
     from binascii import a2b_qp
 
-    quoted = _LONE.sub(b"=25", text.encode("ascii").replace(b"=", b"=3D"))
+    quoted = _LONE.sub(b"=25", data.replace(b"=", b"=3D"))
     return a2b_qp(quoted.replace(b"%", b"=")).decode(charset, "replace")
 
 

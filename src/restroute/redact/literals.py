@@ -18,7 +18,7 @@ _PREFIX = 4
 # the longest are, up to this many, and any more as pieces of PIECE characters (found
 # side by side, they hide as one).
 WHOLE = 32
-PIECE = 64
+PIECE = 256
 
 
 def any_of(words: Iterable[str]) -> str:
@@ -72,22 +72,24 @@ class Literals:
 
     def _overlapping(self, text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """``spans``, and each text of the tree that starts inside them and ends past one,
-        looked for only at an end that the next span does not cover, among the places
-        before it from which a text of the tree reaches it (``reach``): a text hidden
-        side by side with others is looked into no further."""
+        looked for only at an end that the next span does not cover, inside the spans
+        side by side before it, as far back as a text of the tree reaches (``reach``)."""
         search, found_all = self.pattern.search, list(spans)  # type: ignore[union-attr]
-        starts = [start for start, _ in spans[1:]] + [len(text) + 1] * bool(spans)
-        todo = [end for (_, end), after in zip(spans, starts, strict=True) if after > end]
+        todo, chain = [], -1  # where the spans side by side with the one at hand start
+        for index, (start, end) in enumerate(spans):
+            chain = start if index == 0 or spans[index - 1][1] < start else chain
+            if index + 1 == len(spans) or spans[index + 1][0] > end:
+                todo.append((chain, end))
         while todo:
-            end = todo.pop()
-            at = max(0, end - self.reach + 1)
+            chain, end = todo.pop()
+            at = max(chain + 1, end - self.reach + 1)
             while (found := search(text, at, end + _PREFIX - 1)) is not None:
                 if found.start() >= end:
                     break
                 length = self._longest(text, found.start(), len(found[0]))
                 if found.start() + length > end:
                     found_all.append((found.start(), found.start() + length))
-                    todo.append(found.start() + length)
+                    todo.append((found.start(), found.start() + length))
                 at = found.start() + 1
         return sorted(found_all) if len(found_all) > len(spans) else found_all
 
@@ -115,8 +117,8 @@ def pieces(text: str) -> list[str]:
     side, the last up to twice as long (so it ends where the text ends). A text holding
     the pieces side by side holds it; a piece alone is a part of a secret, hidden too.
 
-    >>> [len(piece) for piece in pieces("x" * 300)], pieces("short")
-    ([64, 64, 64, 108], ['short'])
+    >>> [len(piece) for piece in pieces("x" * 1200)], pieces("short")
+    ([256, 256, 256, 432], ['short'])
     """
     if len(text) < 2 * PIECE:
         return [text]
