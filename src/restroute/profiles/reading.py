@@ -117,7 +117,7 @@ def parse_profile(
         raise EndpointError(_too_deep(f"profile {name!r}")) from None
     _refuse_too_many(raw, name)
     warnings: list[str] = []
-    options = _expanded(raw, environment, warnings, name, 0)
+    options = _expanded(raw, environment, warnings, name, 0, [MAX_PROFILE_BYTES])
     catalog = _catalog(options.pop("catalog", ""), name, path)
     return Profile(name, raw, options, tuple(dict.fromkeys(warnings)), path, catalog)
 
@@ -161,8 +161,16 @@ def _too_deep(what: str) -> str:
 
 
 def _expanded(
-    value: Any, environ: Mapping[str, str], warnings: list[str], name: str, depth: int
+    value: Any,
+    environ: Mapping[str, str],
+    warnings: list[str],
+    name: str,
+    depth: int,
+    room: list[int],
 ) -> Any:
+    """``value`` with each ``${VAR}`` in its texts replaced by the variable's value; the
+    values read may add up to ``room[0]`` characters at most (what a profile's file may
+    hold: a variable of 1,000 characters read 10,000 times made 5.4 GB)."""
     if isinstance(value, str):
 
         def substitute(match: re.Match[str]) -> str:
@@ -175,6 +183,12 @@ def _expanded(
                 msg = f"profile {name!r}: environ[{variable!r}] is {safe_repr(found)}, not a str; "
                 msg += "pass the environment's values as text"
                 raise EndpointError(msg)
+            room[0] -= len(found)
+            if room[0] < 0:
+                msg = f"profile {name!r}: its ${{VAR}} references read more than "
+                msg += f"{MAX_PROFILE_BYTES:,} characters from the environment (${{{variable}}} "
+                msg += f"holds {len(found):,}); read each variable once, or shorter ones"
+                raise EndpointError(msg)
             return found
 
         return _REFERENCE.sub(substitute, value)
@@ -182,10 +196,11 @@ def _expanded(
         raise EndpointError(_too_deep(f"profile {name!r}"))
     if isinstance(value, dict):
         return {
-            key: _expanded(item, environ, warnings, name, depth + 1) for key, item in value.items()
+            key: _expanded(item, environ, warnings, name, depth + 1, room)
+            for key, item in value.items()
         }
     if isinstance(value, list):
-        return [_expanded(item, environ, warnings, name, depth + 1) for item in value]
+        return [_expanded(item, environ, warnings, name, depth + 1, room) for item in value]
     return value
 
 
