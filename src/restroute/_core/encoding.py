@@ -139,6 +139,20 @@ def printable(text: str) -> str:
     return UNPRINTABLE.sub(lambda found: repr(found[0])[1:-1], text)
 
 
+def printable_lines(text: str) -> str:
+    """``printable``, its line breaks kept: text of several lines as a terminal shows it.
+
+    >>> print(printable_lines("a\\x1b[2J\\nb\\x9b"))
+    a\\x1b[2J
+    b\\x9b
+    """
+    if text.isprintable():
+        return text
+    return UNPRINTABLE.sub(
+        lambda found: found[0] if found[0] == "\n" else repr(found[0])[1:-1], text
+    )
+
+
 def json_printable(text: str) -> str:
     """JSON text (``json.dumps``' with ``ensure_ascii=False``) as a terminal may get it:
     each character ``printable`` escapes written as JSON's ``\\uXXXX``, so the JSON still

@@ -14,6 +14,8 @@ from textual.strip import Strip
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from ..._core.encoding import printable
+
 
 @runtime_checkable
 class LiveEditor(Protocol):
@@ -96,10 +98,14 @@ class LiveInput(SteadyInput):
         return self.has_focus and self.screen.is_active
 
     def render_line(self, y: int) -> Strip:
-        """A placeholder wider than the field ends in "…": Textual wraps it at a space and
-        shows the first line, so ``required · string`` read ``required ·``."""
+        """The text as ``shown``, each character a terminal would obey escaped (``\\x1b``:
+        ``printable``; the value is what was typed). A placeholder wider than the field
+        ends in "…": Textual wraps it at a space and shows the first line, so ``required ·
+        string`` read ``required ·``."""
         value = self.value
         shown = self.shown()
+        if not shown.isprintable():  # a control character a terminal would obey: escaped
+            shown = printable(shown)
         if shown != value:
             self.set_reactive(SteadyInput.value, shown)  # drawn so, and no watcher runs
             try:

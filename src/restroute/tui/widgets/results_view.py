@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from ... import formats
+from ..._core.encoding import printable_lines
 from ..._core.explain import Explanation
 from ..._core.json_layout import json_indented
 from ...display import cut_lines
@@ -91,9 +92,9 @@ class ResultsView(Vertical):
         if tab == "problems":
             return _problems(view)
         if tab == "pasted":
-            return Text(cut_lines(view.pasted) or PASTE_HINT, style="" if view.pasted else "dim")
+            return Text(_lines(view.pasted) or PASTE_HINT, style="" if view.pasted else "dim")
         if tab == "merged" and view.merged is not None:
-            return _code(cut_lines(json_indented(view.merged, default=repr)), "json")
+            return _code(_lines(json_indented(view.merged, default=repr)), "json")
         if tab == "explain" and view.merged is not None:
             return _explain_table(view)
         if tab == "parsed" and view.parsed is not None:
@@ -101,17 +102,17 @@ class ResultsView(Vertical):
             # Data, highlighted as Rich's pretty printer does: a third of Pygments' time;
             # laid out for the view's width, and again when it is resized.
             return Highlighted(
-                lambda width: cut_lines(
+                lambda width: _lines(
                     pprint.pformat(parsed, sort_dicts=False, width=max(40, width))
                 ),
                 REPR,
             )
         if tab in formats.BY_NAME and view.parsed is not None:
-            text = cut_lines(view.snippet(tab))  # a copy takes the snippet whole
+            text = _lines(view.snippet(tab))  # a copy takes the snippet whole
             if view.refused(tab):
                 return Text(f"✗ {text}", style="bold red")
             return _code(text, formats.BY_NAME[tab].syntax)
-        return Text(f"✗ {view.error}", style="bold red")
+        return Text(f"✗ {printable_lines(str(view.error))}", style="bold red")
 
     @on(TabBar.Activated)
     def _activated(self, event: TabBar.Activated) -> None:
@@ -128,9 +129,14 @@ def _problems(view: View) -> Text:
     for problem in view.problems:
         mark, style = MARKS[problem.kind]
         text.append(f"{mark} ", style=style)
-        text.append(f"{problem.text}\n\n")  # Text, never markup: the user's values
+        text.append(f"{printable_lines(problem.text)}\n\n")  # Text, never markup
     text.rstrip()
     return text
+
+
+def _lines(text: str) -> str:
+    """A text as the pane draws it: its long lines cut, a terminal's controls escaped."""
+    return printable_lines(cut_lines(text))
 
 
 def _code(text: str, language: str) -> Text:
@@ -162,7 +168,7 @@ def _explain_table(shown: View | tuple[tuple[str, str, str, str], ...]) -> Table
         for column in Explanation.COLUMNS:
             table.add_column(column, overflow="fold")
         for row in shown:
-            table.add_row(*(Text(cell) for cell in row))  # Text, never markup: the user's values
+            table.add_row(*(Text(printable_lines(cell)) for cell in row))  # never markup
         return table
     table.add_column("option → went to", overflow="fold")
     table.add_column("value · layer, bottom layer first", overflow="fold")

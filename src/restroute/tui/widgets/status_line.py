@@ -8,6 +8,7 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..._core.encoding import printable
 from ...session import Status
 
 MARKS = {
@@ -30,7 +31,7 @@ class StatusLine(Horizontal):
         line = self.query_one("#status", Static)
         more = Content.styled(f"  (+{status.more} more: F3)", "dim") if status.more else ""
         # Content, never markup: the text quotes what the user typed ("[/x]" and all).
-        text = Content.assemble(MARKS[status.kind], " ", status.text, more)
+        text = Content.assemble(MARKS[status.kind], " ", printable(status.text), more)
         line.update(text, layout=False)  # a fixed-height line: no layout of the screen
         line.set_class(status.kind == "error", "-error")
         return line

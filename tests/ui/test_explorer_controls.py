@@ -1,0 +1,43 @@
+"""No character a terminal would obey reaches the terminal from the explorer (the fourth
+attack): a value given at start, a route pasted, a free row's name and value, and the
+error and panes that quote them show each such character escaped (``\\x1b``), while the
+value itself stays as typed."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+
+from rich.console import Console
+from textual import events
+
+from restroute.tui import make_app
+from tests.ui.test_explorer import SIZE, until
+
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+async def test_controls_in_values_and_a_pasted_route_show_escaped() -> None:
+    app = make_app("GET /user", [], [("title", "t\x1b]0;pwned\x07\u202eevil")])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await pilot.press("ctrl+l")
+        app.focused.post_message(events.Paste("\x1b[2J\x9b31m"))  # type: ignore[union-attr]
+        await until(pilot, lambda: app.session.route.endswith("31m"), "the paste typed")
+        await pilot.pause()
+        for tab in ("ctrl+f", "right", "right", "right"):  # the panes that quote them
+            await pilot.press(tab)
+            await pilot.pause()
+            shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+            assert CONTROLS.findall(shot) == []
+            update = app.screen._compositor.render_update(full=True)
+            console = Console(file=io.StringIO(), force_terminal=True, width=SIZE[0])
+            segments = update.render_segments(console)  # type: ignore[union-attr]
+            written = segments if isinstance(segments, str) else "".join(map(str, segments))
+            assert "\x1b]0;" not in written
+            assert "\x1b[2J" not in written
+            assert "\u202e" not in written
+            assert "\x9b" not in written
+        assert "\\x1b[2J\\x9b31m" in shot  # escaped, as written
+        assert app.session.route == "GET /user\x1b[2J\x9b31m"  # the value as typed
