@@ -254,3 +254,12 @@ def test_a_secret_given_to_an_option_or_an_index_is_hidden(text: str) -> None:
     shown = redact_message(text)
     assert "Hx7Qm2Zp9Wk4" not in shown
     assert shown == text.replace("Hx7Qm2Zp9Wk4", "<REDACTED>")
+
+
+@given(
+    st.lists(
+        st.sampled_from([*": \t\n\u2003x$<>{}()", "${A}", "$A", "$(c)", "<X>"]), max_size=12
+    ).map("".join)
+)
+def test_a_stand_in_is_what_its_expression_matches(value: str) -> None:
+    assert redact_text._stands_in(value) == bool(re.fullmatch(redact_text._STAND_IN, value))

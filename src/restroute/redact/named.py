@@ -89,28 +89,29 @@ class _Runs:
         self.backwards = ""  # the text reversed, made at the first name that needs it
         self.last = {_NAME: [-1, -1], _ASSIGNED: [-1, -1]}  # each kind's last run tried:
         # where it starts, and where it ends (-1: not looked for yet)
+        self.name_end = -1  # where the last name looked at ends
 
     def starts(self, place: int) -> list[int]:
         """Where ``NAMED`` may match a name holding the character at ``place`` (a quote
-        before a name, the name's start, an assigned name's start: not after a %, from a
-        letter, _ or -), none tried before."""
+        before a name a : follows, the name's start, an assigned name's start: not after
+        a %, from a letter, _ or -), none tried before."""
         text, starts = self.text, []
-        start = self._start(_NAME, place)
-        if start is not None:
-            starts += [start - 1, start] if start and text[start - 1] in "\"'" else [start]
+        if place >= self.name_end:  # else a later word in the name tried last
+            found = _compiled(_NAME_RUN).match(text, place)  # (a run may be empty: never None)
+            colon = found is not None and found["colon"] is not None
+            self.name_end = found.start("colon") if colon else found.end()  # type: ignore[union-attr]
+            if colon:
+                start = self._start(_NAME, place)
+                starts += [start - 1, start] if start and text[start - 1] in "\"'" else [start]
         start = self._start(_ASSIGNED, place)
-        after_escape = start is not None and start > 0 and text[start - 1] == "%"
-        if (
-            start is not None
-            and not after_escape
-            and (text[start] in "_-" or text[start].isalpha())
-        ):
+        begins = start >= 0 and (text[start] in "_-" or text[start].isalpha())
+        if begins and not (start and text[start - 1] == "%"):
             starts.append(start)
         return sorted(set(starts)) if len(starts) > 1 else starts
 
-    def _start(self, kind: str, place: int) -> int | None:
-        """Where the run of ``kind`` that holds ``place`` starts; None when it is the run
-        tried last (a later word in the same name)."""
+    def _start(self, kind: str, place: int) -> int:
+        """Where the run of ``kind`` that holds ``place`` starts (-1: the run tried last,
+        a later word in the same name)."""
         last = self.last[kind]
         if not place or not _holds(kind, self.text[place - 1]):
             self.last[kind] = [place, -1]
@@ -118,7 +119,7 @@ class _Runs:
         if last[0] >= 0 and last[1] < 0:
             last[1] = last[0] + self._run(kind, last[0])
         if last[0] >= 0 and place < last[1]:
-            return None
+            return -1
         start = place - self._run(kind, place, backwards=True) + 1
         self.last[kind] = [start, -1]
         return start
@@ -139,6 +140,8 @@ def _holds(kind: str, character: str) -> bool:
     return character.isalnum() or character in _OTHERS[kind]
 
 
+# a name's run, and the : after it that makes it a header's or a key's (NAMED's own)
+_NAME_RUN = rf"{_NAME}*+(?P<colon>[\"']?[ \t]*:(?!//))?"
 _OTHERS = {_NAME: "_!#$%&*+.^|~[]-", _ASSIGNED: "_.[]-"}  # each kind's characters but \w
 _RUNS: dict[str, re.Pattern[str]] = {}  # a run of each kind's characters
 

@@ -156,7 +156,7 @@ def holds_credential(text: object) -> bool:
 
 def _own(text: str, spans: Callable[[str], list[tuple[int, int]]]) -> bool:
     """Whether a span ``spans`` finds in ``text`` holds more than a stand-in (``${VAR}``)."""
-    return any(not _pattern(_STAND_IN).fullmatch(text[start:end]) for start, end in spans(text))
+    return any(not _stands_in(text[start:end]) for start, end in spans(text))
 
 
 _USERINFO = r"[\\/]{2}([^\s/\\?#@]+)@|^([^\s:/\\@]+:[^\s/\\@]+)@"
@@ -292,7 +292,7 @@ def _credential_spans(text: str) -> list[tuple[int, int]]:
     for pattern in _WHOLE:
         for found in _pattern(pattern).finditer(text):
             key = next(key for key, value in found.groupdict().items() if value is not None)
-            if not _pattern(_STAND_IN).fullmatch(found[key]):
+            if not _stands_in(found[key]):
                 spans.append(found.span(key))
     return sorted(spans)
 
@@ -342,20 +342,29 @@ def _written_shape_spans(text: str) -> list[tuple[int, int]]:
         for pattern in _SHAPES
         for found in _pattern(pattern).finditer(text)
         for key, value in found.groupdict().items()
-        if value is not None and not _pattern(_STAND_IN).fullmatch(value)
+        if value is not None and not _stands_in(value)
     ]
 
 
 def _value_span(name: str, found: re.Match[str]) -> tuple[int, int] | None:
     """Where the credential is in a value of ``_VALUE`` given to ``name``: past the
     scheme word of authorization's; None when a variable or a placeholder stands there."""
-    key = next(key for key, value in found.groupdict().items() if value is not None)
-    value = found[key].rstrip()
-    end = found.start(key) + len(value)
-    words = value.split(None, 1)
-    if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
-        value = words[1]  # the scheme word is no secret, and helps to read
-    return None if _pattern(_STAND_IN).fullmatch(value) else (end - len(value), end)
+    key = found.lastgroup  # the one alternative that matched: dq, sq, bq or bare
+    value = found[key].rstrip()  # type: ignore[index]
+    end = found.start(key) + len(value)  # type: ignore[arg-type]
+    if str.lower(name) in _SCHEMED:
+        words = value.split(None, 1)
+        if len(words) == 2 and words[0].lower() in _SCHEMES:
+            value = words[1]  # the scheme word is no secret, and helps to read
+    return None if _stands_in(value) else (end - len(value), end)
+
+
+def _stands_in(value: str) -> bool:
+    """Whether ``value`` is what stands where a credential would (``_STAND_IN``): without
+    a $ or a <, only if it is blanks and colons."""
+    if "$" not in value and "<" not in value:
+        return not value.replace(":", "").strip()
+    return _pattern(_STAND_IN).fullmatch(value) is not None
 
 
 def masker(secrets: Iterable[str]) -> Callable[[str], str]:
