@@ -78,13 +78,13 @@ class Literals:
         todo, chain = [], -1  # where the spans side by side with the one at hand start
         for index, (start, end) in enumerate(spans):
             chain = start if index == 0 or spans[index - 1][1] < start else chain
-            if index + 1 == len(spans) or spans[index + 1][0] > end:
-                todo.append((chain, end))
+            if (index + 1 == len(spans) or spans[index + 1][0] > end) and end < len(text):
+                todo.append((chain, end))  # (nothing ends past the text's end)
         while todo:
             chain, end = todo.pop()
             at = max(chain + 1, end - self.reach + 1)
             while (found := search(text, at, end + _PREFIX - 1)) is not None:
-                if found.start() >= end:
+                if found.start() >= end or end == len(text):
                     break
                 length = self._longest(text, found.start(), len(found[0]))
                 if found.start() + length > end:

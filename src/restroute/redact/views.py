@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
 from ._args import pairs_arg, text_arg, texts_arg
+from .decoded import found_decoded
 from .fields import holds_secret, redact_fields, redact_options
 from .literals import Literals, replaced
 from .names import REDACTED, is_secret
@@ -79,7 +80,12 @@ def secret_values(
     forms = {
         form
         for value in found
-        for form in (*_escaped_forms(value), quote(value, safe="", errors="replace"))
+        for form in (
+            *_escaped_forms(value),
+            quote(value, safe="", errors="replace"),
+            value.replace("+", " "),  # a + a URL keeps, as its reader decodes it
+            value.replace("'", "'\\''"),  # in a shell's single quotes
+        )
         if len(form) >= _SHORTEST
     }
     return tuple(sorted(forms, key=len, reverse=True))
@@ -148,7 +154,11 @@ def _hider(secrets: tuple[str, ...], escaped: bool) -> Callable[[str], str] | No
 
 
 def _hiding(literals: Literals, marker: str) -> Callable[[str], str]:
-    return lambda text: replaced(text, literals.spans(text), marker)
+    """What hides ``literals`` in a text, as written or percent-encoded (a URL's query
+    writes each secret as its writer encodes it: ``+`` kept, a blank as ``%20``...)."""
+    return lambda text: replaced(
+        text, sorted([*literals.spans(text), *found_decoded(text, literals.spans)]), marker
+    )
 
 
 def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, Any]:

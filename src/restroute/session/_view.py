@@ -13,6 +13,7 @@ from ..errors import EndpointError, MissingParameterError
 from ..redact import (
     hide_in,
     hide_values,
+    is_secret,
     masked_shapes,
     options_shown,
     secret_values,
@@ -170,13 +171,29 @@ class View:
         """Every format's text, by name; "no snippet: why" where there is none."""
         return {each.name: self.snippet(each.name) for each in formats.FORMATS}
 
+    def _scrubbed(self, result: Mapping[str, Any], env: Mapping[str, str]) -> dict[str, Any]:
+        """``result`` with the secrets this view knows hidden, as written, before a writer
+        encodes them (a URL's query, a shell's quotes, printf's octal would each write a
+        secret the environment gave otherwise): the URL as shown, each header but those
+        ``env`` writes as references and those a secret's name marks (the writer hides
+        them, a scheme word kept), and the body."""
+        shown = {key: value for key, value in result.items() if key not in ("url", "headers")}
+        shown = hide_in(shown, self._hidden)
+        headers = result.get("headers")
+        if isinstance(headers, Mapping):
+            shown["headers"] = {
+                name: value if name in env or is_secret(name) else hide_in(value, self._hidden)
+                for name, value in headers.items()
+            }
+        return {**result, **shown, "url": hide_values(str(result["url"]), self._hidden)}
+
     def _snippet(self, format: formats.Format, secrets: str) -> str:
         result = self._explanation.result if self._explanation is not None else None
         if result is None:
             return f"{NO_SNIPPET}{self.error}"
         env = self.env if secrets == "env" else None
-        if secrets != "reveal" and self._hidden:  # the URL as shown, for the writer to quote
-            result = type(result)({**result, "url": hide_values(str(result["url"]), self._hidden)})
+        if secrets != "reveal" and self._hidden:  # hidden before the writer encodes them
+            result = type(result)(self._scrubbed(result, env or {}))
         try:
             written = format.render(result, redact=secrets != "reveal", env=env)
         except EndpointError as error:
