@@ -320,7 +320,7 @@ def _body(
                 Part(state.said.get("body", "the body"), "data", "bytes, sent as they are")
             )
             return
-    words = state.said.get("body", body if len(body) <= 60 else body[:59] + "…")
+    words = state.said.get("body", body)  # cut where it is shown, once its secrets are hidden
     if not body and state.method in EMPTY_BODY_METHODS and op is not None and not op.body:
         state.parts.append(Part(words, "default", "the empty body endpoint() sends a PUT, PATCH"))
         return

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import endpoint, explain, formats
 from .._rows import nest
 from ..profiles import Profile, env_references
-from ..redact import environment_values, hide_values, redact_options, secret_values
+from ..redact import environment_values, hide_in, hide_values, redact_options, secret_values
 from .args import (
     UsageError,
     _no_files,
@@ -200,9 +200,10 @@ def _request(
     from the environment: secrets, whatever their names) hidden wherever it went."""
     read = read or []
     hidden = secret_values(None, read) if redact and read else ()
-    if format == "explain":  # a display: redacted unless --reveal
-        layers = [(profile.name, profile.options) for profile in profiles]
-        explanation = explain(route, options, layers=layers)
+    if format == "explain":  # a display: redacted unless --reveal; what the environment
+        # gave hidden before the table cuts a long value (cut, it would no longer be found)
+        layers = [(profile.name, hide_in(profile.options, hidden)) for profile in profiles]
+        explanation = explain(route, hide_in(options, hidden), layers=layers)
         if explanation.error is not None:
             raise explanation.error
         return hide_values(explanation.table(redact=redact), hidden)
