@@ -202,8 +202,8 @@ def _request(
     hidden = secret_values(None, read) if redact and read else ()
     if format == "explain":  # a display: redacted unless --reveal; what the environment
         # gave hidden before the table cuts a long value (cut, it would no longer be found)
-        layers = [(profile.name, hide_in(profile.options, hidden)) for profile in profiles]
-        explanation = explain(route, hide_in(options, hidden), layers=layers)
+        layers = [(profile.name, _hidden(profile.options, hidden)) for profile in profiles]
+        explanation = explain(route, _hidden(options, hidden), layers=layers)
         if explanation.error is not None:
             raise explanation.error
         return hide_values(explanation.table(redact=redact), hidden)
@@ -227,6 +227,15 @@ def _request(
 
 
 SHOWN = "restroute: note: secrets are shown; --redact or --env-secrets hides them"
+
+
+def _hidden(options: Mapping[str, Any], hidden: tuple[str, ...]) -> dict[str, Any]:
+    """``options`` with ``hidden`` hidden in each value but a base URL (a URL of
+    ``<REDACTED>`` is none, and the request would not be built)."""
+    urls = ("baseUrl", "base_url", "url")
+    return {
+        key: value if key in urls else hide_in(value, hidden) for key, value in options.items()
+    }
 
 
 def _note_secrets_shown(request: Mapping[str, Any]) -> None:
