@@ -179,12 +179,10 @@ class View:
         them, a scheme word kept), and the body."""
         shown = {key: value for key, value in result.items() if key not in ("url", "headers")}
         shown = hide_in(shown, self._hidden)
-        headers = result.get("headers")
-        if isinstance(headers, Mapping):
-            shown["headers"] = {
-                name: value if name in env or is_secret(name) else hide_in(value, self._hidden)
-                for name, value in headers.items()
-            }
+        shown["headers"] = {  # (parse's options always hold a dict of headers)
+            name: value if name in env or is_secret(name) else hide_in(value, self._hidden)
+            for name, value in result["headers"].items()
+        }
         return {**result, **shown, "url": hide_values(str(result["url"]), self._hidden)}
 
     def _snippet(self, format: formats.Format, secrets: str) -> str:
