@@ -263,3 +263,22 @@ def test_a_secret_given_to_an_option_or_an_index_is_hidden(text: str) -> None:
 )
 def test_a_stand_in_is_what_its_expression_matches(value: str) -> None:
     assert redact_text._stands_in(value) == bool(re.fullmatch(redact_text._STAND_IN, value))
+
+
+def test_a_hider_keeps_short_texts_results_and_forgets_them_when_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A view hides the same values in its rows, its cascade and its table: a short
+    text is searched once; past _KEPT of them, they are all forgotten, and searched
+    again as they come; a long one is searched each time."""
+    from restroute.redact import views
+    from restroute.redact.kept import LONG
+
+    monkeypatch.setattr(views, "_KEPT", 2)
+    secrets = ("s3cr3t_Qz9Kw7",)
+    texts = ["a s3cr3t_Qz9Kw7", "b s3cr3t_Qz9Kw7", "c s3cr3t_Qz9Kw7", "a s3cr3t_Qz9Kw7"]
+    assert [hide_values(text, secrets) for text in texts] == [
+        f"{text[0]} <REDACTED>" for text in texts
+    ]
+    long = "x" * LONG + " s3cr3t_Qz9Kw7"
+    assert hide_values(long, secrets) == hide_values(long, secrets) == "x" * LONG + " <REDACTED>"
