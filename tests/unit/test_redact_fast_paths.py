@@ -269,14 +269,14 @@ def test_a_hider_keeps_short_texts_results_and_forgets_them_when_full(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A view hides the same values in its rows, its cascade and its table: a short
-    text is searched once; past _KEPT of them, they are all forgotten, and searched
+    text is searched once; past _KEPT characters of them, they are all forgotten, and searched
     again as they come; a long one is searched each time."""
     from restroute.redact import views
     from restroute.redact.kept import LONG
 
-    monkeypatch.setattr(views, "_KEPT", 2)
+    monkeypatch.setattr(views, "_KEPT", 40)  # characters: two texts of 15
     secrets = ("s3cr3t_Qz9Kw7",)
-    texts = ["a s3cr3t_Qz9Kw7", "b s3cr3t_Qz9Kw7", "c s3cr3t_Qz9Kw7", "a s3cr3t_Qz9Kw7"]
+    texts = [f"{first} s3cr3t_Qz9Kw7" for first in "aabca"]  # a kept, then forgotten
     assert [hide_values(text, secrets) for text in texts] == [
         f"{text[0]} <REDACTED>" for text in texts
     ]

@@ -160,6 +160,7 @@ def _hiding(literals: Literals, marker: str) -> Callable[[str], str]:
     short text's result is kept: a view shows each value in its rows, its cascade, its
     table... (10,000 values of a profile were searched 12 times each: 20 s)."""
     kept: dict[str, str] = {}
+    size = [0]  # the characters of the texts kept
 
     def hidden(text: str) -> str:
         spans = [*literals.spans(text), *found_decoded(text, literals.spans)]
@@ -170,15 +171,17 @@ def _hiding(literals: Literals, marker: str) -> Callable[[str], str]:
             return hidden(text)
         shown = kept.get(text)
         if shown is None:
-            if len(kept) >= _KEPT:
+            if size[0] + len(text) > _KEPT:
                 kept.clear()
+                size[0] = 0
             shown = kept[text] = hidden(text)
+            size[0] += len(text)
         return shown
 
     return hide
 
 
-_KEPT = 65_536  # short texts' results a hider keeps at most
+_KEPT = 4_000_000  # characters of short texts a hider keeps the results of, at most
 
 
 def scrub_options(options: dict[str, Any], secrets: Iterable[str]) -> dict[str, Any]:
