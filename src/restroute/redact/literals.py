@@ -43,7 +43,8 @@ class Literals:
 
     def __init__(self, secrets: Iterable[str]) -> None:
         texts = {str.__str__(each) for each in secrets if isinstance(each, str) and each}
-        longest = sorted((each for each in texts if len(each) >= 2 * PIECE), key=len)[::-1]
+        # the longest, the same ones whatever order the texts come in (then by their text)
+        longest = sorted((each for each in texts if len(each) >= 2 * PIECE), key=_longest_first)
         self.whole = longest[:WHOLE]
         self.secrets = {piece for each in texts.difference(self.whole) for piece in pieces(each)}
         lengths: dict[str, set[int]] = {}
@@ -110,6 +111,10 @@ class Literals:
                 if text[start : start + length] in self.secrets:
                     return length
         return 0
+
+
+def _longest_first(text: str) -> tuple[int, str]:
+    return -len(text), text
 
 
 def pieces(text: str) -> list[str]:
