@@ -99,8 +99,10 @@ def _redacted_url(url: str, marker: str) -> str:
 
 
 # A piece of a URL between its separators that a client decodes: a path segment, a query
-# name or value written with %XX or + (Bearer%20abc...).
-_ENCODED = r"[^/?&;#=\s]*[%+][^/?&;#=\s]*"
+# name or value written with %XX or + (Bearer%20abc...). Read from a piece's start only, up to
+# its first escape, never back: each character is read once (from every place in a long run
+# with neither % nor +, a repeat that may go back read to the run's end and back: quadratic).
+_ENCODED = r"(?<![^/?&;#=\s])[^/?&;#=\s%+]*+[%+][^/?&;#=\s]*+"
 
 
 def _encoded_spans(url: str) -> list[tuple[int, int]]:
