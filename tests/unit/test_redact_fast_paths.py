@@ -18,9 +18,11 @@ from restroute.redact import (
     holds_credential,
     is_secret,
     redact_message,
+    redact_toml,
     redact_words,
 )
 from restroute.redact import text as redact_text
+from restroute.redact import toml as redact_toml_module
 from restroute.redact.decoded import decoded, unquoted, written_at
 from restroute.redact.literals import PIECE, WHOLE, Literals
 from restroute.redact.names import _DECLARED, secret_words
@@ -314,3 +316,29 @@ def test_a_hider_keeps_short_texts_results_and_forgets_them_when_full(
     ]
     long = "x" * LONG + " s3cr3t_Qz9Kw7"
     assert hide_values(long, secrets) == hide_values(long, secrets) == "x" * LONG + " <REDACTED>"
+
+
+# A comment that reads as a line commented out, as it was found: a comment of spaces could
+# be split between its three repeats that read a space every way (2,000 spaces: 14 s).
+OLD_COMMENTED_OUT = r"#+\s*[\w.\"' -]+\s*[=:]"
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from([*"# \t\u00a0\ra.-=:\"'é/"]), max_size=14).map("".join))
+@example("#   =")
+@example("# a b\t=")
+@example("# a\tb =")
+def test_a_comment_is_a_line_commented_out_where_the_old_expression_said(text: str) -> None:
+    comment = f"#{text}"
+    assert redact_toml_module._COMMENTED_OUT != OLD_COMMENTED_OUT
+    was = re.match(OLD_COMMENTED_OUT, comment) is not None
+    assert (re.match(redact_toml_module._COMMENTED_OUT, comment) is not None) is was
+
+
+@pytest.mark.parametrize("text", ["# " + " " * 200_000, "x = 1 # " + " " * 200_000 + "\n"])
+def test_a_comment_of_spaces_is_read_in_linear_time(text: str) -> None:
+    import time
+
+    start = time.process_time()
+    assert redact_toml(text) == text
+    assert time.process_time() - start < 1

@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     from ..catalog import Catalog, Match
 
 
-# restroute's own Python snippets, and scripts like them: requests or httpx called.
-_PYTHON = re.compile(r"^\s*(?:import|from)\s+(?:requests|httpx)\b", re.MULTILINE)
+# restroute's own Python snippets, and scripts like them: requests or httpx called. The
+# blanks before the import stay on its line: from each line's start, blanks that went on over
+# the lines below read a long run of newlines to its end each time (quadratic).
+_PYTHON = re.compile(r"^[^\S\n]*+(?:import|from)\s+(?:requests|httpx)\b", re.MULTILINE)
 
 
 def read_request(text: str) -> ReadRequest:

@@ -64,7 +64,10 @@ def redact_toml(text: str) -> str:
     return masked(shown) if broken else masked_shapes(shown)
 
 
-_COMMENTED_OUT = r"#+\s*[\w.\"' -]+\s*[=:]"  # a key, then = (or : as a header is sent)
+# A key, then = (or : as a header is sent). Its spaces are read once: blanks, a key's words
+# (spaces between them), blanks, where a comment of spaces could be split three ways every
+# way (cubic: 2,000 spaces took 14 s); a key of spaces only is one space or more.
+_COMMENTED_OUT = r"#++(?:\s*+[\w.\"'-][\w.\"' -]*+\s*+|[^\S ]*+ \s*+)[=:]"
 
 
 def _pasted_header(token: str) -> bool:
