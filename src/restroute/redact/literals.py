@@ -4,6 +4,7 @@ paste may hide thousands of secrets; an API may declare a dozen secret names).""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 TYPE_CHECKING = False
@@ -51,6 +52,7 @@ class Literals:
         for secret in self.secrets:
             lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
         self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
+        self.sizes = sorted({len(prefix) for prefix in lengths}, reverse=True)  # theirs
         self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
         self.reach = max(map(len, self.secrets), default=0)  # of the longest in the tree
 
@@ -74,25 +76,35 @@ class Literals:
     def _overlapping(self, text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """``spans``, and each text of the tree that starts inside them and ends past one,
         looked for only at an end that the next span does not cover, inside the spans
-        side by side before it, as far back as a text of the tree reaches (``reach``)."""
-        search, found_all = self.pattern.search, list(spans)  # type: ignore[union-attr]
+        side by side before it, as far back as a text of the tree reaches (``reach``):
+        each place there looked up by its first characters (the tree's expression tried at
+        each place of a window of 1,000 took 0.5 ms with 40,000 pieces' first characters)."""
+        found_all, inner = list(spans), self._inner
         todo, chain = [], -1  # where the spans side by side with the one at hand start
         for index, (start, end) in enumerate(spans):
             chain = start if index == 0 or spans[index - 1][1] < start else chain
-            if (index + 1 == len(spans) or spans[index + 1][0] > end) and end < len(text):
-                todo.append((chain, end))  # (nothing ends past the text's end)
+            last = index + 1 == len(spans) or spans[index + 1][0] > end
+            # nothing ends past the text's end, or goes on with a character no text holds
+            if last and end < len(text) and text[end] in inner:
+                todo.append((chain, end))
+        keys = self.lengths
         while todo:
             chain, end = todo.pop()
-            at = max(chain + 1, end - self.reach + 1)
-            while (found := search(text, at, end + _PREFIX - 1)) is not None:
-                if found.start() >= end or end == len(text):
-                    break
-                length = self._longest(text, found.start(), len(found[0]))
-                if found.start() + length > end:
-                    found_all.append((found.start(), found.start() + length))
-                    todo.append((found.start(), found.start() + length))
-                at = found.start() + 1
+            window = range(max(chain + 1, end - self.reach + 1), end)
+            starts = {at for size in self.sizes for at in window if text[at : at + size] in keys}
+            for start in sorted(starts):
+                length = self._longest(text, start, _PREFIX)
+                if start + length > end:
+                    found_all.append((start, start + length))
+                    if start + length < len(text) and text[start + length] in inner:
+                        todo.append((start, start + length))
         return sorted(found_all) if len(found_all) > len(spans) else found_all
+
+    @functools.cached_property
+    def _inner(self) -> frozenset[str]:
+        """The characters the texts of the tree hold after their first: what one that
+        goes on past a place holds there (after a secret, a quote or a space: none)."""
+        return frozenset("".join(secret[1:] for secret in self.secrets))
 
     def _found_whole(self, text: str) -> list[tuple[int, int]]:
         spans = []
@@ -106,7 +118,9 @@ class Literals:
     def _longest(self, text: str, start: int, matched: int) -> int:
         """The length of the longest secret at ``start``, whose first characters
         (``matched`` of them, at most) were found there; 0 for none."""
-        for size in range(matched, 0, -1):
+        for size in self.sizes:
+            if size > matched:
+                continue
             for length in self.lengths.get(text[start : start + size], ()):
                 if text[start : start + length] in self.secrets:
                     return length
