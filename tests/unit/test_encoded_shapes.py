@@ -189,3 +189,46 @@ def test_import_hides_the_token_after_a_continuation(capsys: pytest.CaptureFixtu
     out, err = capsys.readouterr()
     assert SECRET not in out + err
     assert "Bearer" in out
+
+
+# --- the fourth attack's F10: Bearer then : or =, and a Bearer header's name ----------------
+
+B64 = "Zq9Zq9Zq9Zq9Zq9Zq9"  # the attacker's credential, and one with a / (base64's)
+
+
+@pytest.mark.parametrize("mark", [":", "=", ": ", "%3A", "%3D", "%253A"])
+def test_the_word_after_bearer_and_a_colon_or_equals_is_a_credential(mark: str) -> None:
+    text = f"q=Bearer{mark}{B64}"
+    assert masked_shapes(text) == f"q=Bearer{mark}<REDACTED>"
+    assert holds_credential(text)
+    assert B64 not in redact_message(text)
+
+
+@pytest.mark.parametrize(
+    ("route", "value"),
+    [
+        ("GET /x{?q}", f"Bearer:{B64}"),  # the attacker's: a value no name marks
+        ("GET /x{?q}", f"Bearer={B64}"),
+        ("GET /x/{+p}", f"Bearer:{B64}/{B64}=="),  # reserved: the / kept, the rest too
+        ("GET /x/{+p}", f"Bearer={B64}/{B64}=="),
+        (f"GET /x?Bearer:{B64}=1", ""),  # a query's name, typed in the route
+    ],
+)
+def test_a_bearer_credential_after_a_colon_or_equals_shows_in_no_view(
+    route: str, value: str
+) -> None:
+    session = restroute.session.Session(route)
+    session.rows = [("q" if "?q" in route else "p", value)] if value else []
+    view = session.view(redact=True)
+    shown = [view.snippet(name) for name in ("curl", "python", "httpx", "json")]
+    shown += [view.hide(str(view.cascade)), " ".join(view.warnings)]
+    assert all(B64 not in each for each in shown), shown
+    assert "https://api.github.com/x" in shown[0]  # the rest of the URL stays
+
+
+def test_a_header_named_like_bearer_hides_the_word_after_it() -> None:
+    """x-Bearer then a blank and a token, in an error message: the word after it hidden,
+    as after Bearer (a name ending in -bearer was passed over)."""
+    message = raised("GET /{x-Bearer " + B64 + "}")
+    assert B64 not in message
+    assert masked_shapes(f"header x-Bearer {B64} refused") == "header x-Bearer <REDACTED> refused"

@@ -212,11 +212,13 @@ _VALUE = _QUOTED + (
 )
 _WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#$])++)"
 # A credential known by its shape alone, whatever names it (or nothing does): GitHub's
-# tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed).
+# tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed,
+# a header's name ending in it: x-Bearer), after blanks or a : or = (Bearer:abc, Bearer=abc).
 _SHAPES = (
     r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
     # (a line's continuation, \ and a newline, between it and its word is skipped)
-    r"(?i:bearer)(?<![\w-](?i:bearer))[ \t]+(?:\\\r?\n[ \t]*)*(?P<bearer>[^\s\"'<>,;]+)",
+    r"(?i:bearer)(?<!\w(?i:bearer))(?:[ \t]+(?:\\\r?\n[ \t]*)*|[:=][ \t]*)"
+    r"(?P<bearer>[^\s\"'<>,;]+)",
 )
 # The other ways, each a group: curl's -u user:password (alone or after flags: -su),
 # --user, --oauth2-bearer, HTTPie's -a and --auth; requests' auth=("user", "password"),
