@@ -215,3 +215,21 @@ def test_an_error_quoting_a_description_hides_its_token(
     err = capsys.readouterr().err
     assert err.startswith("restroute: error: version.json: #/openapi is <REDACTED>, not")
     assert GHP not in err
+
+
+# --- the fifth attack's F1: two tokens written back to back ---------------------------------
+
+FIRST, SECOND = "ghp_" + "Ab1" * 12, "ghs_" + "Zx9" * 12
+
+
+def test_two_tokens_side_by_side_are_both_hidden() -> None:
+    """The first token's 36 characters went on into the second's prefix (ghs), and the
+    second, starting at its _, was no token's shape: its 36 characters showed."""
+    from restroute.redact import error_text, redact_message, redact_words
+
+    text = f"see {FIRST}{SECOND} end"
+    for hide in (redact_message, redact_words, error_text):
+        assert hide(text) == "see <REDACTED> end", hide.__name__
+    curl = endpoint("GET /x", q=FIRST + SECOND).to_curl(redact=True)
+    assert "Zx9" not in curl
+    assert "x?q=%3CREDACTED%3E'" in curl

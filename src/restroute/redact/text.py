@@ -215,7 +215,7 @@ _WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#
 # tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed,
 # a header's name ending in it: x-Bearer), after blanks or a : or = (Bearer:abc, Bearer=abc).
 _SHAPES = (
-    r"(?P<token>gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,})",
+    r"(?P<token>gh[pousr]_[A-Za-z0-9]{36}\w*|github_pat_\w{22,})",  # (\w: a token glued on)
     # (a line's continuation, \ and a newline, between it and its word is skipped)
     r"(?i:bearer)(?<!\w(?i:bearer))(?:[ \t]+(?:\\\r?\n[ \t]*)*|[:=][ \t]*)"
     r"(?P<bearer>[^\s\"'<>,;]+)",
