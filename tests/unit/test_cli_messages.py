@@ -43,6 +43,15 @@ def pieces(secret: str, size: int = 8) -> list[str]:
         (["build", "POST /x", f"-H x {TOKEN}"], TOKEN, "is not 'name: value'"),
         (["build", "--catalog", "nowhere.json", f"GET /x?token={TOKEN}"], TOKEN, "nowhere.json"),
         (["build", "POST /x", "-n", f"{TOKEN}"], TOKEN, "unrecognized arguments"),
+        # the fifth attack's F5 and F11: a secret's name and value with nothing or ; between
+        (["build", "GET /x", "Authorization token Qsecret123456"], "Qsecret123456", "key=value"),
+        (["build", "GET /x", "x-api-key Qsecret123456"], "Qsecret123456", "key=value"),
+        (["build", "GET /x", "password Qsecret123456"], "Qsecret123456", "key=value"),
+        (["build", "GET /x", "Cookie Qsecret123456"], "Qsecret123456", "key=value"),
+        (["build", "GET /x", "-H", "Authorization;Qsecret123456"], "Qsecret123456", "'name: "),
+        (["build", "GET /x", "-H", "x-api-key;Qsecret123456"], "Qsecret123456", "'name: "),
+        (["build", "GET /x", "-H", "Authorization\tQsecret123456"], "Qsecret123456", "'name: "),
+        (["build", "GET /x", "-H", "Cookie;sid=Qsecret123456"], "Qsecret123456", "'name: "),
     ],
     ids=[
         "password",
@@ -54,6 +63,8 @@ def pieces(secret: str, size: int = 8) -> list[str]:
         "shape-in-a-header",
         "route-query",
         "argparse",
+        *[f"item-no-separator-{n}" for n in range(4)],
+        *[f"header-no-colon-{n}" for n in range(4)],
     ],
 )
 def test_an_error_repeats_no_secret(

@@ -343,7 +343,8 @@ def test_placeholder_values(value: object, text: str) -> None:
         ),
         (
             "\ud800",
-            "'\\ud800' contains a lone surrogate, which has no UTF-8 form; pass valid text",
+            "a value contains a lone surrogate (U+D800, character 1 of 1), which has no UTF-8 "
+            "form; pass valid text",
         ),
         (
             Unprintable(),
@@ -985,3 +986,25 @@ def test_a_base_url_that_is_a_path_alone_says_to_pass_the_apis_url(base_url: str
         "relative to where it is served); pass the API's URL, such as "
         "'https://api.example.com/api/v3'"
     )
+
+
+# --- the fifth attack's F3 and F6: errors about a secret's value do not repeat it ------------
+
+
+@pytest.mark.parametrize(
+    ("route", "values"),
+    [
+        ("GET /x", {"password": "Qsecret123456\ud800"}),
+        ("GET /x/{a}", {"a": "b", "token": "Qsecret123456\udcff"}),
+        ("GET /x", {"password": {"v": "Qsecret123456"}}),
+        ("GET /x", {"apikey": {"v": "Qsecret123456"}}),
+        ("GET /x", {"access_token": {"v": "Qsecret123456"}}),
+    ],
+)
+def test_an_error_about_a_secrets_value_does_not_repeat_it(
+    route: str, values: dict[str, object]
+) -> None:
+    with pytest.raises(EndpointError) as error:
+        endpoint(route, **values)
+    assert "Qsecret123456" not in str(error.value)
+    assert "surrogate (U+D" in str(error.value) or "is a dict; pass" in str(error.value)

@@ -576,7 +576,8 @@ def test_a_lone_surrogate_in_a_secret_does_not_crash_the_view() -> None:
 
     explorer.rows.children[-1].children[1].type("abcdefgh\ud800")
 
-    assert "contains a lone surrogate, which has no UTF-8 form" in explorer.status.html
+    assert "contains a lone surrogate (U+D800, character 9 of 9)" in explorer.status.html
+    assert "abcdefgh" not in explorer.status.html  # where, not the secret
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import math
 import re
 
 from ..errors import EndpointError
-from ..redact import redact_repr
+from ..redact import is_secret, redact_repr
 from .cache import compiled
 
 TYPE_CHECKING = False
@@ -44,9 +44,10 @@ def _quoter(safe: str) -> Callable[[str], str]:
             return text.translate(ascii_escapes)
         try:
             return "".join(map(byte_text, text.encode()))
-        except UnicodeEncodeError:
-            msg = f"{safe_repr(text)} contains a lone surrogate, which has no UTF-8 form; "
-            msg += "pass valid text"
+        except UnicodeEncodeError:  # where, not the value: it may be a secret's
+            at = next(at for at, char in enumerate(text) if "\ud800" <= char <= "\udfff")
+            msg = f"a value contains a lone surrogate (U+{ord(text[at]):04X}, character "
+            msg += f"{at + 1} of {len(text)}), which has no UTF-8 form; pass valid text"
             raise EndpointError(msg) from None
 
     return quote
@@ -106,7 +107,8 @@ def int_text(value: int, name: str) -> str:
 
 def not_a_scalar(value: object, name: str, allowed: str) -> EndpointError:
     kind = type(value).__name__
-    return EndpointError(f"parameter {name!r} is a {kind} ({safe_repr(value)}); pass {allowed}")
+    shown = "" if is_secret(name) else f" ({safe_repr(value)})"  # a secret's: its type only
+    return EndpointError(f"parameter {name!r} is a {kind}{shown}; pass {allowed}")
 
 
 def key_name(key: object) -> str:

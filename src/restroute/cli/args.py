@@ -19,12 +19,11 @@ from ..errors import EndpointError
 from ..profiles import Profile, load_profile
 from ..redact import (
     hide_values,
-    is_secret,
     masked_shapes,
     redact_message,
-    redacted,
     redacted_value,
     secret_values,
+    unparted_shown,
 )
 from ..rules import MAX_NESTING, json_too_deep
 
@@ -112,7 +111,7 @@ def item(text: str) -> tuple[str, object]:
     """
     found = _SEPARATOR.search(text)
     if found is None or found.start() == 0:
-        msg = f"parameter {quoted(text)} is not {_ITEM_FORMS}"
+        msg = f"parameter {quoted(unparted_shown(text))} is not {_ITEM_FORMS}"
         raise UsageError(msg)
     key, separator, value = text[: found.start()], found[0], text[found.end() :]
     # what an error shows: a secret's value hidden by its name, any other by its shape
@@ -174,10 +173,8 @@ def row(name: str, value: object) -> tuple[str, object]:
 def header(text: str) -> tuple[str, str]:
     """``'name: value'`` as curl and HTTPie write it."""
     name, colon, value = text.partition(":")
-    if not colon or not name.strip():
-        first, blank, rest = text.strip().partition(" ")  # authorization token t: no colon
-        shown = f"{first} {redacted(first, rest.strip())}" if blank and is_secret(first) else text
-        msg = f"header {quoted(shown)} is not 'name: value'"
+    if not colon or not name.strip():  # authorization token t, x-api-key;t: no colon
+        msg = f"header {quoted(unparted_shown(text))} is not 'name: value'"
         raise argparse.ArgumentTypeError(msg)
     return name.strip(), value.strip()
 

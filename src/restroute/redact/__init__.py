@@ -26,6 +26,7 @@ from .fields import (
     redact_fields,
     redact_headers,
     redact_options,
+    unparted_shown,
 )
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
 from .fields import redacted_value as redacted_value  # an option's entry as shown
@@ -131,6 +132,7 @@ __all__ = [
     "secret_values",
     "sendable_url",
     "shows_dots",
+    "unparted_shown",
     "url_shown",
 ]
 

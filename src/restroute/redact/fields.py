@@ -202,3 +202,24 @@ def _holds_secret(value: object) -> bool:
         elif isinstance(each, list | tuple):
             stack.extend(each)
     return False
+
+
+# A name typed without what parts it from its value: a header name's characters (RFC 9110's
+# token), then what no name holds (blanks, ; or =), then the value.
+_UNPARTED = r"\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)[^!#$%&'*+.^_`|~0-9A-Za-z-]+(.+)"
+
+
+def unparted_shown(text: str) -> str:
+    """A name and its value typed without what parts them (``authorization token abc``,
+    ``x-api-key;abc``, a tab) as an error shows it: after a secret's name, the rest
+    hidden; any other text with its credentials hidden by their shape.
+
+    >>> unparted_shown("Authorization;token abc"), unparted_shown("page 2")
+    ('Authorization;<REDACTED>', 'page 2')
+    """
+    import re
+
+    found = re.fullmatch(_UNPARTED, text, re.DOTALL)
+    if found is not None and is_secret(found[1]):
+        return f"{text[: found.start(2)]}{REDACTED}"
+    return masked_shapes(text)
