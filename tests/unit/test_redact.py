@@ -799,3 +799,44 @@ def test_a_masker_leaves_text_that_only_begins_like_a_secret() -> None:
     hide = masker(["abcdef", "abcxyz1"])
 
     assert hide("abcdeX abcxyz1 abcdef") == "abcdeX <REDACTED> <REDACTED>"
+
+
+# --- the fifth attack's F2 and F9 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "toml",
+    [
+        'client_secret = { a = "Zx9Zx9Zx9Zx9" }\n',
+        '[headers]\nauthorization = { a = "Zx9Zx9Zx9Zx9" }\n',
+        '[data]\npassword = { v = "Zx9Zx9Zx9Zx9", w = [1, { x = "Zx9Zx9Zx9Zx9" }] }\n',
+    ],
+)
+def test_an_inline_table_under_a_secrets_name_is_hidden_whole(toml: str) -> None:
+    """Its pairs were judged by their own keys (a, v): the secret showed."""
+    from restroute.redact import redact_toml
+
+    shown = redact_toml(toml)
+    assert "Zx9" not in shown
+    assert shown.rstrip("\n").endswith(" = <REDACTED>")
+    assert redact_toml('plain = { a = "Zx9Zx9Zx9Zx9" }\n') == 'plain = { a = "Zx9Zx9Zx9Zx9" }\n'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "curl -b sid=Qsecret123456",
+        "curl --cookie sid=Qsecret123456 -X",
+        "curl -b sid=Qsecret123456 'https://h/x",
+        "curl -sb 'sid=Qsecret123456' https://h/x",
+        "curl --cookie=sid=Qsecret123456 https://h/x",
+    ],
+)
+def test_a_cookie_given_to_curl_is_hidden_in_a_paste_that_does_not_read(text: str) -> None:
+    """-b and --cookie send a session's cookie, as -H 'Cookie: ...' does."""
+    from restroute.pasted import redact_text
+
+    shown = redact_text(text)
+    assert "Qsecret123456" not in shown
+    assert "<REDACTED>" in shown
+    assert shown.startswith("curl -")

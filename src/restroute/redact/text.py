@@ -221,13 +221,13 @@ _SHAPES = (
     r"(?P<bearer>[^\s\"'<>,;]+)",
 )
 # The other ways, each a group: curl's -u user:password (alone or after flags: -su),
-# --user, --oauth2-bearer, HTTPie's -a and --auth; requests' auth=("user", "password"),
-# both hidden as -u hides both; a user:password@ however it is quoted (a warning names a
-# host so); the shapes above; a password with a slash. Each but one starts with its
-# literal text, which the scan skips to (the word's start is checked after it), so each
-# is one fast pass.
+# --user, --oauth2-bearer, -b and --cookie (a session's cookie), HTTPie's -a and --auth;
+# requests' auth=("user", "password"), both hidden as -u hides both; a user:password@
+# however it is quoted (a warning names a host so); the shapes above; a password with a
+# slash. Each but one starts with its literal text, which the scan skips to (the word's
+# start is checked after it), so each is one fast pass.
 _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's, not --pass's)
-    r"-(?<!\S-)(?:(?:[sSLvkiIfgGqN]*[uUE]|a)(?:=|[ \t]*)|(?:-user|-proxy-user|-auth"
+    r"-(?<!\S-)(?:(?:[sSLvkiIfgGqN]*[uUEb]|a)(?:=|[ \t]*)|(?:-user|-proxy-user|-auth|-cookie"
     r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
     r"(?:=|[ \t]+))(?:[\"'](?P<quoted>[^\"'\n]*)[\"']?|(?P<bare>[^\s'\"]+))",
     r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"

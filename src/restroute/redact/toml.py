@@ -119,7 +119,7 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
             while at < len(tokens) and tokens[at][0] == "blank":
                 shown.append(tokens[at][1])
                 at += 1
-            end = _value_end(tokens, at)
+            end = _value_end(tokens, at, whole=_secret_table(name, tokens, at))
             value = "".join(each for _, each in tokens[at:end])
             hidden = _redacted_value(name, value, tokens[at][0] if at < end else "")
             if hidden is not None:
@@ -145,23 +145,35 @@ def _unreadable(kind: str | None, token: str) -> bool:
     return kind == "other" or (kind == "bare" and bool(_pattern(_NOT_BARE).search(token)))
 
 
-def _value_end(tokens: list[tuple[str | None, str]], at: int) -> int:
-    """Where the value starting at ``at`` ends: past its string, its array (brackets in
-    its strings are text), or its bare words up to a comma, a bracket or the line's end."""
+def _secret_table(name: str, tokens: list[tuple[str | None, str]], at: int) -> bool:
+    """Whether the value at ``at`` is an inline table under a secret's name: all of it is
+    the secret (``password = { v = "..." }``), not only what a secret's name is given."""
+    opens = at < len(tokens) and tokens[at][1] == "{"
+    return opens and is_secret(name) and str.lower(name) not in _URL_KEYS
+
+
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _value_end(tokens: list[tuple[str | None, str]], at: int, *, whole: bool = False) -> int:
+    """Where the value starting at ``at`` ends: past its string, its array or, ``whole``,
+    its inline table (brackets in strings are text), or its bare words up to a comma, a
+    bracket or the line's end. An inline table not ``whole`` ends where it starts: its
+    pairs are read one by one."""
     if at >= len(tokens):
         return at
     kind, token = tokens[at]
     if kind == "string":
         return at + 1
-    if token == "[":
+    if token == "[" or (token == "{" and whole):
         depth = 0
         for end in range(at, len(tokens)):
-            depth += {"[": 1, "]": -1}.get(tokens[end][1], 0) if tokens[end][0] == "punct" else 0
+            depth += _DEPTH.get(tokens[end][1], 0) if tokens[end][0] == "punct" else 0
             if depth == 0:
                 return end + 1
-        return len(tokens)  # not closed yet: the rest is the array
+        return len(tokens)  # not closed yet: the rest is the array or table
     if token == "{":
-        return at  # an inline table: its pairs are read one by one
+        return at
     end = at
     while end < len(tokens) and tokens[end][1] not in _VALUE_ENDS and tokens[end][0] != "comment":
         end += 1
