@@ -41,3 +41,27 @@ async def test_controls_in_values_and_a_pasted_route_show_escaped() -> None:
             assert "\x9b" not in written
         assert "\\x1b[2J\\x9b31m" in shot  # escaped, as written
         assert app.session.route == "GET /user\x1b[2J\x9b31m"  # the value as typed
+
+
+async def test_a_rows_name_shows_in_the_help_panel_escaped_and_hidden() -> None:
+    """The fifth attack's F7 and F8: a free row's name pasted with a terminal's commands,
+    or a header line, showed as typed in the panel of what GitHub says of it."""
+    names = {
+        "\x1b]0;pwna": "\\x1b]0;pwna",
+        "\x1b[2Jname": "\\x1b[2Jname",
+        "a\u202eb": "a\\u202eb",
+        "x-api-key: Qsecret123456": "x-api-key: <REDACTED>",
+        "ghp_" + "Qsecr" * 7 + "Q": "<REDACTED>",
+    }
+    for name, shown in names.items():
+        app = make_app("GET /user", [], [])
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until(pilot, lambda app=app: app.catalog_ready, "loaded")
+            await pilot.press("ctrl+n")
+            app.focused.post_message(events.Paste(name))  # type: ignore[union-attr]
+            await pilot.pause()
+            shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+            shot = shot.replace("\xa0", " ")
+            assert f"{shown} · GitHub documents no such parameter" in shot, name
+            assert CONTROLS.findall(shot) == []
+            assert "Qsecret123456" not in shot.partition("GitHub documents")[0].splitlines()[-1]

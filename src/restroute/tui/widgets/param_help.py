@@ -10,7 +10,9 @@ from textual.content import Content
 from textual.style import Style
 from textual.widgets import Static
 
+from ..._core.encoding import printable
 from ...catalog import Operation, Parameter
+from ...redact import masked
 from ...rules import OPTION_NAMES
 
 RULE = Content.from_markup(
@@ -74,6 +76,8 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
         route = Content.assemble(DEPRECATED, route)
     if not name:
         return LINES.join([route, RULE])
+    # a name as typed may hold controls (ESC: a terminal's command) or a credential
+    name = printable(masked(name))
     if spec is None:
         known = name.partition(".")[0] in OPTION_NAMES
         who = "the description" if operation.template else "GitHub"
