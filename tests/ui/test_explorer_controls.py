@@ -56,7 +56,7 @@ async def test_a_rows_name_shows_in_the_help_panel_escaped_and_hidden() -> None:
     for name, shown in names.items():
         app = make_app("GET /user", [], [])
         async with app.run_test(size=(100, 40)) as pilot:
-            await until(pilot, lambda app=app: app.catalog_ready, "loaded")
+            await until(pilot, lambda: app.catalog_ready, "loaded")  # noqa: B023 (awaited here)
             await pilot.press("ctrl+n")
             app.focused.post_message(events.Paste(name))  # type: ignore[union-attr]
             await pilot.pause()
