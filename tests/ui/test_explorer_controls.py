@@ -65,3 +65,24 @@ async def test_a_rows_name_shows_in_the_help_panel_escaped_and_hidden() -> None:
             assert f"{shown} · GitHub documents no such parameter" in shot, name
             assert CONTROLS.findall(shot) == []
             assert "Qsecret123456" not in shot.partition("GitHub documents")[0].splitlines()[-1]
+
+
+async def test_a_dialogs_field_shows_a_pasted_terminal_command_escaped() -> None:
+    """The fifth attack's F10: the save and load prompts and the route picker drew what
+    was pasted in them as it was: ESC [31m turned the rest red, a bidi override reversed
+    it. Drawn escaped; the text typed stays as it was."""
+    for key, dialog in (("ctrl+s", "PathPrompt"), ("ctrl+o", "PathPrompt"), ("f2", "RoutePicker")):
+        for text, shown in (("\x1b[31mred", "\\x1b[31mred"), ("a\u202eb", "a\\u202eb")):
+            app = make_app("GET /user", [], [])
+            async with app.run_test(size=(120, 30)) as pilot:
+                await until(pilot, lambda: app.catalog_ready, "loaded")  # noqa: B023
+                await pilot.press(key)
+                await pilot.pause()
+                assert type(app.screen).__name__ == dialog
+                field = app.focused
+                assert field is not None
+                field.post_message(events.Paste(text))
+                await until(pilot, lambda: text in str(getattr(field, "value", "")), "pasted")  # noqa: B023
+                shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+                assert CONTROLS.findall(shot) == [], (key, text)
+                assert shown in shot.replace("\xa0", " "), (key, text)

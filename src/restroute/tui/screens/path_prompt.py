@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from ..widgets.live_input import SteadyInput
+
 
 class PathPrompt(ModalScreen[str | None]):
     """Enter confirms, escape cancels."""
@@ -29,7 +31,8 @@ class PathPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="prompt"):
             yield Label(self._title)
-            yield Input(self._value, placeholder=self._placeholder, id="path")
+            # (a path pasted with a terminal's commands in it is drawn escaped)
+            yield SteadyInput(self._value, placeholder=self._placeholder, id="path")
 
     def action_submit(self) -> None:
         # A priority binding runs as the app reads enter, before the field has taken the

@@ -55,8 +55,16 @@ class SteadyInput(Input):
     def render_line(self, y: int) -> Strip:
         """The text's line as Textual's Input draws it (its cursor, scrolled to the
         cursor, in the field's style), made without a Rich Text in between; a password,
-        a highlighter, a suggestion, a selection or a character to escape is Input's."""
+        a highlighter, a suggestion or a selection is Input's. A character a terminal
+        would obey is drawn escaped (``\\x1b``: ``printable``; the value stays as typed)."""
         value = self.value
+        shown = value if value.isprintable() else printable(value)
+        if shown != value:
+            self.set_reactive(SteadyInput.value, shown)  # drawn so; no watcher runs
+            try:
+                return SteadyInput.render_line(self, y)
+            finally:
+                self.set_reactive(SteadyInput.value, value)
         if (
             y or not value or self.password or self.highlighter is not None
             or self._suggestion or not self.selection.is_empty or not value.isprintable()
