@@ -146,3 +146,32 @@ def test_secret_values_holds_each_escaped_form() -> None:
     ):
         assert MARK not in hide_values(text, found)
         assert MARK not in masked(text, found)
+
+
+# --- the fifth attack's F12: what a profile read, not what the environment holds later -----
+
+READ = "QVKkOdJBaSmSFxwCcqdV"
+
+
+def test_a_value_a_profile_read_from_a_given_environment_is_hidden() -> None:
+    """parse_profile(..., environ=...) read it; os.environ never held it."""
+    from restroute.profiles import parse_profile
+
+    profile = parse_profile('q = "${RT5}"\n', environ={"RT5": READ})
+    assert profile.read == (READ,)
+    view = Session("GET /user", [profile]).view()
+    assert READ not in view.snippet("curl")
+    assert "user?q=<REDACTED>'" in view.snippet("curl")  # as a set variable's value is
+    assert READ in Session("GET /user", [profile]).view(redact=False).snippet("curl")
+
+
+def test_a_value_read_then_unset_in_the_environment_is_still_hidden(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from restroute.profiles import parse_profile
+
+    monkeypatch.setenv("RT5", READ)
+    profile = parse_profile('q = "${RT5}"\nr = "${RT6}"\n')
+    monkeypatch.delenv("RT5")
+    assert READ not in Session("GET /user", [profile]).view().snippet("curl")
+    assert profile.read == (READ,)  # what was set, each once; an unset one is none

@@ -1337,6 +1337,7 @@ def test_profile_is_a_frozen_value() -> None:
         "warnings",
         "path",
         "catalog",
+        "read",
     ]
     assert profile.path == Path("p.toml")
     assert profile == Profile(

@@ -43,6 +43,9 @@ class Profile:
     catalog: str = ""
     """The API the profile is for (``catalog = "openapi.yaml"``): a bundled catalog's
     name, or a description's path, relative to the profile's folder; "" for none."""
+    read: tuple[str, ...] = ()
+    """The values its ``${VAR}`` references read (each once, none empty): the secrets a
+    view hides wherever they go, whatever the environment holds later."""
 
     def __repr__(self) -> str:
         return (
@@ -117,9 +120,11 @@ def parse_profile(
         raise EndpointError(_too_deep(f"profile {name!r}")) from None
     _refuse_too_many(raw, name)
     warnings: list[str] = []
-    options = _expanded(raw, environment, warnings, name, 0, [MAX_PROFILE_BYTES])
+    read: dict[str, None] = {}  # the values read, in order, each once
+    options = _expanded(raw, environment, warnings, name, 0, [MAX_PROFILE_BYTES], read)
     catalog = _catalog(options.pop("catalog", ""), name, path)
-    return Profile(name, raw, options, tuple(dict.fromkeys(warnings)), path, catalog)
+    warned = tuple(dict.fromkeys(warnings))
+    return Profile(name, raw, options, warned, path, catalog, tuple(filter(None, read)))
 
 
 def _catalog(value: object, name: str, path: Path | None) -> str:
@@ -167,10 +172,12 @@ def _expanded(
     name: str,
     depth: int,
     room: list[int],
+    read: dict[str, None],
 ) -> Any:
-    """``value`` with each ``${VAR}`` in its texts replaced by the variable's value; the
-    values read may add up to ``room[0]`` characters at most (what a profile's file may
-    hold: a variable of 1,000 characters read 10,000 times made 5.4 GB)."""
+    """``value`` with each ``${VAR}`` in its texts replaced by the variable's value (each
+    kept in ``read``); the values read may add up to ``room[0]`` characters at most (what
+    a profile's file may hold: a variable of 1,000 characters read 10,000 times made
+    5.4 GB)."""
     if isinstance(value, str):
 
         def substitute(match: re.Match[str]) -> str:
@@ -189,6 +196,7 @@ def _expanded(
                 msg += f"{MAX_PROFILE_BYTES:,} characters from the environment (${{{variable}}} "
                 msg += f"holds {len(found):,}); read each variable once, or shorter ones"
                 raise EndpointError(msg)
+            read[found] = None
             return found
 
         return _REFERENCE.sub(substitute, value)
@@ -196,11 +204,11 @@ def _expanded(
         raise EndpointError(_too_deep(f"profile {name!r}"))
     if isinstance(value, dict):
         return {
-            key: _expanded(item, environ, warnings, name, depth + 1, room)
+            key: _expanded(item, environ, warnings, name, depth + 1, room, read)
             for key, item in value.items()
         }
     if isinstance(value, list):
-        return [_expanded(item, environ, warnings, name, depth + 1, room) for item in value]
+        return [_expanded(item, environ, warnings, name, depth + 1, room, read) for item in value]
     return value
 
 

@@ -42,6 +42,8 @@ class Layer:
     layer keeps its last valid options meanwhile, and the view says so until fixed."""
     draft: str | None = field(default=None, init=False)
     """That refused TOML, kept as typed so that nothing typed is lost."""
+    read: tuple[str, ...] = field(default=(), init=False)
+    """The values the profile's ``${VAR}`` references read when it was loaded."""
     hidden: dict[str, tuple[str, Any]] = field(default_factory=dict, init=False)
     """Secret headers the text leaves out (``dump_profile``), by name: the start of the
     comment line that stands for each in the text, and its value. Each stays in the
@@ -63,6 +65,7 @@ class Layer:
         text = dump_profile(profile.raw)
         layer = cls(profile.name, profile.options, warnings=profile.warnings, text=text)
         layer.hidden = _hidden(profile.raw, layer.options)
+        layer.read = profile.read
         return layer
 
     def toml(self) -> str:

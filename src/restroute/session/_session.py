@@ -433,11 +433,11 @@ class Session:
         return _request.view(self, redact=redact, catalog=catalog, secrets=secrets)
 
     def environment_secrets(self) -> list[str]:
-        """The values of the environment variables the layers read (``${GITHUB_TOKEN}``):
-        profiles read secrets from the environment, whatever the option is named (a
-        ``token ${T}`` under ``x-forward`` too), so a view hides them wherever they go."""
+        """The values the layers' ``${VAR}`` gave, when loaded and now: secrets under any
+        name (``token ${T}`` under ``x-forward``), hidden by a view wherever they go."""
         names = {name for layer in self.layers for name in referenced(layer.text)}
-        return [os.environ[name] for name in sorted(names) if os.environ.get(name)]
+        now = [os.environ[name] for name in sorted(names) if os.environ.get(name)]
+        return list(dict.fromkeys([*(each for layer in self.layers for each in layer.read), *now]))
 
     def snippet(
         self,
