@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
-from textual.app import App
 
 from tests.conftest import mark_folder
 from tests.ui.test_browser import Lab, chromium, running_lab
@@ -34,15 +33,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.name.startswith(TERMINAL_EXPLORER):
             item.add_marker(pytest.mark.no_cover)
-
-
-@pytest.fixture(autouse=True)
-def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A notice given in a pilot test stays a minute, not Textual's 5 s: the tests read
-    the notices given (``app._notifications``), and on a busy machine the work after one
-    (GitHub's routes taken after a description failed) outlasted it, and none was read.
-    No pilot test checks a notice fading (the real terminal's do, in tmux)."""
-    monkeypatch.setattr(App, "NOTIFICATION_TIMEOUT", 60)
 
 
 # The terminal explorer's tests run without coverage: its code is left out of the measure
