@@ -840,3 +840,60 @@ def test_a_cookie_given_to_curl_is_hidden_in_a_paste_that_does_not_read(text: st
     assert "Qsecret123456" not in shown
     assert "<REDACTED>" in shown
     assert shown.startswith("curl -")
+
+
+# --- the fifth attack's F4: a secret's value the URL template put in the path ---------------
+
+PATH_SECRET = "Qsecret123456"
+
+
+@pytest.mark.parametrize(
+    "route", ["GET /x/{token}", "GET /x{/password}", "GET /x/{+api_key}", "GET /x{.token}"]
+)
+def test_a_secrets_value_in_the_path_is_hidden_in_every_redacted_view(route: str) -> None:
+    """No name marks it in the URL (/x/Qsecret123456): the result notes it, and each
+    redacted view of the library hides it as the session's views did."""
+    import json
+
+    name = route.split("{")[1].strip("/+.}")
+    options = endpoint(route, **{name: PATH_SECRET})
+    assert PATH_SECRET in options["url"]  # sent as given
+    shown = {
+        "curl": options.to_curl(redact=True),
+        "python": options.to_python(redact=True),
+        "httpx": options.to_python(client="httpx", redact=True),
+        "json": options.to_json(redact=True),
+        "bundle": json.dumps(options._repr_mimebundle_()),
+        "explain": json.dumps(explain(route, {name: PATH_SECRET})._repr_mimebundle_()),
+        "curl by the function": to_curl(options, redact=True),
+    }
+    assert {view: PATH_SECRET in text for view, text in shown.items()} == dict.fromkeys(
+        shown, False
+    )
+    assert "%3CREDACTED%3E" in shown["curl"]  # sendable, as a query's secret is
+    assert PATH_SECRET in options.to_curl()  # and shown when asked for
+    assert to_curl(dict(options), redact=True).count(PATH_SECRET) == 1  # a copy knows not
+
+
+def test_a_route_with_a_secret_in_its_path_gives_the_same_result_compiled_or_not() -> None:
+    """The compiled path (a route's 33rd call on) declines such a route: the general path
+    notes what the URL holds."""
+    route = "GET /keys/{token}"
+    results = [endpoint(route, token=PATH_SECRET) for _ in range(40)]
+    assert all(result == results[0] for result in results)
+    assert all(PATH_SECRET not in result.to_curl(redact=True) for result in results)
+
+
+def test_build_redact_hides_a_secrets_value_in_the_path(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from restroute.cli import main
+
+    for format in ("curl", "json", "python", "explain"):
+        assert (
+            main(["build", "--redact", "-f", format, "GET /x/{token}", f"token={PATH_SECRET}"])
+            == 0
+        )
+        out, err = capsys.readouterr()
+        assert PATH_SECRET not in out + err, format
+        assert "/x/" in out

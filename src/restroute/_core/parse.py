@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from ..redact import redact_url
+from ..redact import is_secret, redact_url, secret_values
 from ..rules import BODILESS_METHODS, DATA, EMPTY_BODY_METHODS, OPTIONS
 from . import media_type as _media_type
 from .cache import Memo, Refused
@@ -56,7 +56,10 @@ _PLACES = {
 class _Plan:
     """What parse needs to know about one url template, worked out once."""
 
-    __slots__ = ("excluded", "not_parameters", "places", "relative", "shown_url", "template")
+    __slots__ = (
+        "excluded", "not_parameters", "places", "relative", "secret_names", "shown_url",
+        "template",
+    )  # fmt: skip
 
     def __init__(self, template: Template) -> None:
         self.template = template
@@ -70,6 +73,7 @@ class _Plan:
         self.excluded = OPTIONS | template.variables  # never query or body
         self.not_parameters = tuple(self.excluded)
         self.relative = template.head.startswith("/")
+        self.secret_names = tuple(sorted(filter(is_secret, template.variables)))
         self.places = {
             name: f"{_PLACES[operator]} {{{name}}}"
             for name, operator in template.operators.items()
@@ -182,6 +186,9 @@ def _parse(
         amend_accept(headers, media_type, url, route, record, changes)
 
     result = request_options(method, url, headers, remaining, route, changes)
+    if plan.secret_names:  # what the URL holds under a secret's name: hidden where shown
+        given = {name: merged[name] for name in plan.secret_names if name in merged}
+        result.url_secrets = secret_values(given)
     request = merged.get("request")
     if request is not None:
         result["request"] = request

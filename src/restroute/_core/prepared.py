@@ -124,8 +124,8 @@ class _Source(Source):
         method, url = split_route[route]
         method = checked_method(method or defaults.get("method", "GET"))
         plan = url_plan(url, method)
-        if len(plan.template.pieces) > PIECES_LIMIT:
-            raise _Unsuited
+        if len(plan.template.pieces) > PIECES_LIMIT or plan.secret_names:
+            raise _Unsuited  # (a secret in the URL: the general path notes it, url_secrets)
         self.route = f"{method} {plan.shown_url}"
         headers = checked_headers(defaults.get("headers") or {}, self.route)
         media_type = defaults.get("media_type")

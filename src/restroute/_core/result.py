@@ -24,7 +24,12 @@ class RequestOptions(dict[str, "Any"]):
     True
     """
 
-    __slots__ = ()
+    __slots__ = ("url_secrets",)
+    url_secrets: tuple[str, ...]
+    """The values of the parameters named as secrets that the URL template put in the
+    URL (``GET /x/{token}``), as written and as the URL carries them: a redacted view
+    hides them there, where no name marks them. Set by ``parse`` when there are any;
+    read with ``url_secrets(options)``."""
 
     def to_json(self, *, indent: int | None = 2, redact: bool = False) -> str:
         """These options as JSON; see :func:`restroute.snippets.to_json`."""
@@ -80,3 +85,9 @@ class MergedOptions(dict[str, "Any"]):
         from ..display import merged_text
 
         printer.text(merged_text(self))
+
+
+def url_secrets(options: object) -> tuple[str, ...]:
+    """The secrets a ``RequestOptions``'s URL holds by a secret's name (none for any
+    other mapping)."""
+    return getattr(options, "url_secrets", ()) if type(options) is RequestOptions else ()

@@ -49,14 +49,21 @@ def redact_url(url: object) -> object:
     return _shown_url(url, REDACTED)
 
 
-def sendable_url(url: object) -> object:
-    """A URL as a snippet sends it: ``redact_url``'s, each secret replaced by the marker
-    as a client sends it as written (``%3CREDACTED%3E``).
+def sendable_url(url: object, known: Iterable[str] = ()) -> object:
+    """A URL as a snippet sends it: ``redact_url``'s, and each of the ``known`` secrets
+    (a path's ``{token}``), replaced by the marker as a client sends it as written
+    (``%3CREDACTED%3E``).
 
     >>> sendable_url("https://h/user?access_token=gho_1&per_page=2")
     'https://h/user?access_token=%3CREDACTED%3E&per_page=2'
+    >>> sendable_url("https://h/keys/k3y-s3cr3t", ["k3y-s3cr3t"])
+    'https://h/keys/%3CREDACTED%3E'
     """
-    return _shown_url(url, REDACTED_IN_URL)
+    shown = _shown_url(url, REDACTED_IN_URL)
+    secrets = [each for each in known if isinstance(each, str) and each]
+    if secrets and isinstance(shown, str):
+        shown = replaced(shown, Literals(secrets).spans(shown), REDACTED_IN_URL)
+    return shown
 
 
 def _shown_url(url: object, marker: str) -> object:

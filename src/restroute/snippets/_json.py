@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from .._core.encoding import json_printable, safe_repr
 from .._core.json_layout import json_indented
 from .._core.kinds import flag, honest
+from .._core.result import url_secrets
 from ..errors import EndpointError
 from ..redact import Reference, redact_fields, redact_headers, referenced_headers, sendable_url
 from ..rules import MAX_INDENT
@@ -36,6 +37,7 @@ def to_json(
     >>> print(to_json(options, indent=None, env={"authorization": "token ${GH_TOKEN}"}))
     {"method": "get", "url": "https://h/user", "headers": {"authorization": "token ${GH_TOKEN}"}}
     """
+    known = url_secrets(options)  # (read before a copy: a plain dict has none)
     options, indent = honest(options, "to_json"), honest(indent, "to_json")
     redact = flag(redact, "to_json", "redact")
     if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
@@ -55,7 +57,7 @@ def to_json(
     elif redact and isinstance(headers, Mapping):
         shown_options["headers"] = redact_headers(headers)
     if (redact or env is not None) and "url" in options:
-        shown_options["url"] = sendable_url(options["url"])  # as the other snippets send it
+        shown_options["url"] = sendable_url(options["url"], known)  # as the others send it
     if redact or env is not None:  # the body's fields, and request.* (request.auth, say)
         for name in shown_options.keys() - {"method", "url", "headers"}:
             shown_options[name] = redact_fields(shown_options[name])

@@ -11,6 +11,7 @@ from .._core.encoding import safe_repr
 from .._core.http import checked_headers, is_token
 from .._core.kinds import honest
 from .._core.options import plain
+from .._core.result import url_secrets
 from .._core.url import authority_problem, is_absolute
 from .._core.wire import body_bytes, check_framing
 from ..errors import EndpointError
@@ -34,6 +35,7 @@ class _Request:
     def __init__(
         self, options: Mapping[str, Any], hide: bool, env: Mapping[str, str] | None
     ) -> None:
+        known = url_secrets(options)  # (read before a copy: a plain dict has none)
         options = honest(options, "snippet")
         if not isinstance(options, Mapping):
             msg = f"snippets take request options (a mapping), not {type(options).__name__}"
@@ -70,7 +72,7 @@ class _Request:
         elif hide:
             self.headers = redact_headers(headers)
         if env is not None or hide:
-            self.url = str(sendable_url(self.url))  # access_token=%3CREDACTED%3E
+            self.url = str(sendable_url(self.url, known))  # access_token=%3CREDACTED%3E
         if self.method == "HEAD" and self.body is not None:
             msg = f"{route}: a HEAD request has no body; drop the body"
             raise EndpointError(msg)
