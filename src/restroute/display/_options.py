@@ -12,7 +12,7 @@ from .._core.json_layout import json_indented
 from .._core.kinds import flag, honest
 from .._core.result import RequestOptions, url_secrets
 from ..errors import EndpointError
-from ..redact import hide_values, redact_headers, redact_options
+from ..redact import options_shown, redact_headers, redact_options
 from ._summary import LIMIT, _summarised, summary
 
 TYPE_CHECKING = False
@@ -44,20 +44,12 @@ STYLE = f"<style>{CSS}</style>"
 # --- request options ---------------------------------------------------------------------
 
 
-def _redacted(options: Mapping[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
-    """``redact_options``'s, and the secrets the URL holds by a parameter's name hidden."""
-    shown = redact_options(options)
-    if known and isinstance(shown.get("url"), str):
-        shown["url"] = hide_values(shown["url"], known)
-    return shown
-
-
 def options_text(options: Mapping[str, Any], *, redact: bool = True) -> str:
     """Like an HTTP request: the method and URL, a header a line, a blank line, the body."""
     known = url_secrets(options)
     options = honest(options, "options_text")
     redact = flag(redact, "options_text", "redact")
-    options = _redacted(options, known) if redact else options  # the URL's and body's too
+    options = options_shown(options, known) if redact else options  # the URL's, body's too
     headers = _headers(options, redact)
     lines = [f"{str(options.get('method', '?')).upper()} {_cell(options.get('url', '?'))}"]
     lines += [f"{name}: {value}" for name, value in headers.items()]
@@ -73,7 +65,7 @@ def options_html(options: Mapping[str, Any], *, redact: bool = True, snippets: b
     options = honest(options, "options_html")
     redact = flag(redact, "options_html", "redact")
     snippets = flag(snippets, "options_html", "snippets")
-    options = _redacted(options, known) if redact else options  # the URL's and body's too
+    options = options_shown(options, known) if redact else options  # the URL's, body's too
     method = escape(str(options.get("method", "?")).upper())
     parts = [
         STYLE,

@@ -111,9 +111,7 @@ class LiveInput(SteadyInput):
         ends in "…": Textual wraps it at a space and shows the first line, so ``required ·
         string`` read ``required ·``."""
         value = self.value
-        shown = self.shown()
-        if not shown.isprintable():  # a control character a terminal would obey: escaped
-            shown = printable(shown)
+        shown = self.shown()  # (escaped as SteadyInput draws any text)
         if shown != value:
             self.set_reactive(SteadyInput.value, shown)  # drawn so, and no watcher runs
             try:

@@ -77,15 +77,15 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
     if not name:
         return LINES.join([route, RULE])
     # a name as typed may hold controls (ESC: a terminal's command) or a credential
-    name = printable(masked(name))
+    shown = printable(masked(name))
     if spec is None:
         known = name.partition(".")[0] in OPTION_NAMES
         who = "the description" if operation.template else "GitHub"
         what = "an option of endpoint()" if known else f"{who} documents no such parameter"
-        return LINES.join([Content.from_markup("[b]$name[/] · $what", name=name, what=what),
+        return LINES.join([Content.from_markup("[b]$name[/] · $what", name=shown, what=what),
                            RULE, route])  # fmt: skip
     facts = " · ".join(spec.facts)
-    lines = [Content.from_markup("[b]$name[/] · $facts", name=name, facts=facts)]
+    lines = [Content.from_markup("[b]$name[/] · $facts", name=shown, facts=facts)]
     if spec.multi_segment:
         lines.append(
             Content.from_markup(
