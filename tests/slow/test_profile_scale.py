@@ -165,10 +165,13 @@ def test_the_most_keys_open_in_the_explorer_in_linear_time(
 ) -> None:
     """20,000 keys took 4.8 s before the URL that holds them all was redacted once for each
     marker, not for each view (12 times). Four times as many keys, up to the limit, take
-    less than six times as long (the best of three runs each: the machine is shared)."""
+    less than six times as long (3.6 to 4.4 here). The best of five runs each, the small
+    one's taken before the large one's and again after: the machine is shared, and a busy
+    moment (another worker beside it) made three small runs in a row read 0.18 s at best
+    for their 0.13 to 0.17, a ratio of 6.6."""
     small = big_profile(tmp_path, MAX_PROFILE_VALUES // 4)
     large = big_profile(tmp_path, MAX_PROFILE_VALUES)
-    small_cpu = min(explore_cpu(small) for _ in range(3))
+    small_cpu = min(explore_cpu(small) for _ in range(5))
     long_urls: list[tuple[str, str]] = []
     redacted = redact_text._redacted_url
 
@@ -177,7 +180,9 @@ def test_the_most_keys_open_in_the_explorer_in_linear_time(
         return redacted(url, marker)
 
     monkeypatch.setattr(redact_text, "_redacted_url", counted)
-    large_cpu = min(explore_cpu(large) for _ in range(3))
-    assert large_cpu < 6 * small_cpu
+    large_cpu = min(explore_cpu(large) for _ in range(5))
     # once as the views show it, once as the snippets send it (%3CREDACTED%3E)
     assert sorted(marker for _, marker in long_urls) == sorted([REDACTED, REDACTED_IN_URL])
+    monkeypatch.undo()
+    small_cpu = min(small_cpu, *(explore_cpu(small) for _ in range(2)))  # after it too
+    assert large_cpu < 6 * small_cpu
