@@ -69,6 +69,25 @@ def many_words(folder: Path) -> Path:
     return write(folder / "words.toml", f'note = "{words}"\n')
 
 
+def many_tokens(folder: Path) -> Path:
+    """The fifth attack's S1: 9,000 keys named as secrets, each a kilobyte of a token, a
+    Bearer word and a token after a colon, eight times over (37.6 s of CPU in the session's
+    view, over 25 s in the notebook explorer: each token's end looked back a window)."""
+    import random
+
+    chosen = random.Random(5).choices
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+    def token() -> str:
+        return "ghp_" + "".join(chosen(alphabet, k=36))
+
+    def words() -> str:
+        return " ".join([token(), "Bearer " + token()[4:], "x:" + token()] * 8)[:1050]
+
+    text = "".join(f'token{n:05d} = "{words()}"\n' for n in range(9000))
+    return write(folder / "tokens.toml", text)
+
+
 SHAPES = [most_keys, long_parameter, long_header, deepest]
 
 
@@ -83,7 +102,9 @@ def within_bounds(run: Callable[[], object]) -> None:
     assert peak_bytes() < PEAK_BYTES  # the whole test process's peak, this run's included
 
 
-@pytest.mark.parametrize("shape", [*SHAPES, many_words], ids=lambda shape: shape.__name__)
+@pytest.mark.parametrize(
+    "shape", [*SHAPES, many_words, many_tokens], ids=lambda shape: shape.__name__
+)
 def test_the_worst_profiles_allowed_open_in_the_notebook_explorer(
     tmp_path: Path, shape: Callable[[Path], Path]
 ) -> None:

@@ -15,6 +15,7 @@ from textual import events
 from restroute.tui import make_app
 from tests.ui.test_explorer import SIZE, until
 
+PASTED = [("\x1b[31mred", "\\x1b[31mred"), ("a\u202eb", "a\\u202eb"), ("x\x9b2J", "x\\x9b2J")]
 CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -45,7 +46,8 @@ async def test_controls_in_values_and_a_pasted_route_show_escaped() -> None:
 
 async def test_a_rows_name_shows_in_the_help_panel_escaped_and_hidden() -> None:
     """The fifth attack's F7 and F8: a free row's name pasted with a terminal's commands,
-    or a header line, showed as typed in the panel of what GitHub says of it."""
+    or a header line, showed as typed in the panel of what GitHub says of it, and the
+    header line's value in the name's field once left."""
     names = {
         "\x1b]0;pwna": "\\x1b]0;pwna",
         "\x1b[2Jname": "\\x1b[2Jname",
@@ -65,14 +67,22 @@ async def test_a_rows_name_shows_in_the_help_panel_escaped_and_hidden() -> None:
             assert f"{shown} · GitHub documents no such parameter" in shot, name
             assert CONTROLS.findall(shot) == []
             assert "Qsecret123456" not in shot.partition("GitHub documents")[0].splitlines()[-1]
+            field = app.focused
+            app.set_focus(None)  # the name left: its field shows it hidden, not typed
+            await pilot.pause()
+            shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+            assert "Qsecr" not in shot, name
+            assert CONTROLS.findall(shot) == []
+            assert getattr(field, "value", None) == name  # the name itself as typed
 
 
 async def test_a_dialogs_field_shows_a_pasted_terminal_command_escaped() -> None:
-    """The fifth attack's F10: the save and load prompts and the route picker drew what
-    was pasted in them as it was: ESC [31m turned the rest red, a bidi override reversed
-    it. Drawn escaped; the text typed stays as it was."""
-    for key, dialog in (("ctrl+s", "PathPrompt"), ("ctrl+o", "PathPrompt"), ("f2", "RoutePicker")):
-        for text, shown in (("\x1b[31mred", "\\x1b[31mred"), ("a\u202eb", "a\\u202eb")):
+    """The fifth attack's F10: the save and load prompts, the route picker and the
+    command palette drew what was pasted in them as it was: ESC [31m turned the rest red,
+    a bidi override reversed it. Drawn escaped; the text typed stays as it was."""
+    dialogs = [("ctrl+s", "PathPrompt"), ("ctrl+o", "PathPrompt"), ("f2", "RoutePicker")]
+    for key, dialog in [*dialogs, ("ctrl+p", "_Palette")]:
+        for text, shown in PASTED:
             app = make_app("GET /user", [], [])
             async with app.run_test(size=(120, 30)) as pilot:
                 await until(pilot, lambda: app.catalog_ready, "loaded")  # noqa: B023

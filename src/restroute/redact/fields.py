@@ -9,7 +9,7 @@ from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
 from ._args import pairs_arg
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_NAME, is_secret, is_secret_entry
-from .text import _masked, _shape_spans, masked_shapes, redact_url
+from .text import _masked, _shape_spans, masked, masked_shapes, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def redact_options(options: Mapping[str, Any]) -> dict[str, Any]:
         elif name in URL_OPTIONS:
             shown[name] = redact_url(value)
         elif isinstance(name, str) and is_secret(name):
-            shown[name] = REDACTED
+            shown[name_shown(name)] = REDACTED  # (a header line pasted as a row's name)
         else:  # a parameter's or the body's fields: a webhook's config.secret
             shown[name_shown(name)] = redact_fields(value)
     return shown
@@ -165,14 +165,18 @@ def redact_fields(value: object, depth: int = 0) -> Any:
 
 def name_shown(key: object) -> Any:
     """A name as a redacted view shows it (a field's, an option's, a row's: ``data.x``,
-    ``headers.x-ghp_...``): a token's shape in it hidden (``masked_shapes``), as a profile
-    writes ``data.<REDACTED>``; any other name as it is. The one rule for every name a
-    view shows; a header's name in a copy that runs is ``header_name``'s.
+    ``headers.x-ghp_...``): every credential in it hidden (``masked``), a token's shape
+    as a profile writes ``data.<REDACTED>``, and a value after a secret's name (a header
+    line pasted as a row's name, ``x-api-key: abc``); any other name as it is. The one
+    rule for every name a view shows; a header's name in a copy that runs is
+    ``header_name``'s.
 
     >>> name_shown("headers.x-ghp_" + "x" * 36), name_shown("data.title")
     ('headers.x-<REDACTED>', 'data.title')
+    >>> name_shown("x-api-key: abc123")
+    'x-api-key: <REDACTED>'
     """
-    return masked_shapes(key) if type(key) is str else key
+    return masked(key) if type(key) is str else key
 
 
 def _redacted_bytes(value: bytes | bytearray | memoryview) -> object:

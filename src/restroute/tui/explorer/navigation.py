@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from textual.actions import SkipAction
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandInput, CommandList, CommandPalette
+from textual.events import Mount
 from textual.widgets import OptionList, SelectionList
 
 from ..paging import page
 from ..widgets.layers_panel import LayersPanel
+from ..widgets.live_input import draw_escaped
 from ..widgets.params_editor import ParamsEditor
 from ..widgets.results_view import ResultsView
 from ..widgets.route_bar import RouteBar
@@ -17,6 +19,12 @@ from .live import LiveExplorer
 
 class Navigation(LiveExplorer):
     """Which panel, field or screen a key goes to."""
+
+    def action_command_palette(self) -> None:
+        """Textual's palette (as ``App`` opens it), its field drawn escaped (the fifth
+        attack's F10: a control sequence pasted there reached the terminal raw)."""
+        if self.use_command_palette and not CommandPalette.is_open(self.app):
+            self.push_screen(_Palette(id="--command-palette"))
 
     def action_route_entered(self) -> None:
         """enter in the route: to the first value to fill (elsewhere, enter as it was)."""
@@ -83,3 +91,10 @@ class Navigation(LiveExplorer):
         if listing is None:
             raise SkipAction()
         page(listing, direction)
+
+
+class _Palette(CommandPalette):
+    """Textual's command palette, whose search field draws a pasted control escaped."""
+
+    def on_mount(self, _: Mount) -> None:
+        draw_escaped(self.query_one(CommandInput))

@@ -83,6 +83,26 @@ class SteadyInput(Input):
         return strip.apply_style(self.rich_style)
 
 
+def draw_escaped(field: Input) -> None:
+    """Have an Input of Textual's own (the command palette's) draw its text as
+    ``SteadyInput`` does: each character a terminal would obey escaped (``\\x1b``), its
+    value as typed. A paste puts any text in an Input; Textual draws it raw."""
+    drawn = field.render_line
+
+    def render_line(y: int) -> Strip:
+        value = field.value
+        shown = value if value.isprintable() else printable(value)
+        if shown == value:
+            return drawn(y)
+        field.set_reactive(Input.value, shown)  # drawn so; no watcher runs
+        try:
+            return drawn(y)
+        finally:
+            field.set_reactive(Input.value, value)
+
+    field.render_line = render_line  # type: ignore[method-assign]
+
+
 class LiveInput(SteadyInput):
     """Calls the app from the value watcher instead of answering a Changed message.
 
