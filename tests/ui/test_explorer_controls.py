@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
+import shutil
+import tempfile
+from pathlib import Path
 
 from rich.console import Console
 from textual import events
@@ -96,3 +100,45 @@ async def test_a_dialogs_field_shows_a_pasted_terminal_command_escaped() -> None
                 shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
                 assert CONTROLS.findall(shot) == [], (key, text)
                 assert shown in shot.replace("\xa0", " "), (key, text)
+
+
+async def test_controls_from_files_show_escaped(tmp_path: Path) -> None:
+    """The sixth attack's G3: a catalog's parameter named ``q ESC[2J`` (its form row), a
+    profile's file ``p 0x9B 1m.toml`` (the layers' list and title) and a path in the
+    overwrite question (ESC, U+202E) were drawn raw."""
+    catalog = tmp_path / "cat.json"
+    parameters = [
+        {"name": "p0", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "q\x1b[2J", "in": "query", "schema": {"type": "string"}},
+    ]
+    operation = {"operationId": "op", "parameters": parameters, "responses": {}}
+    info = {"title": "t\x1b]0;x\x07", "version": "1"}
+    description = {"openapi": "3.0.0", "info": info, "paths": {"/thing/{p0}": {"get": operation}}}
+    catalog.write_text(json.dumps(description))
+    app = make_app("GET /thing/{p0}", [], [], catalog=str(catalog))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await pilot.pause()
+        shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+        assert CONTROLS.findall(shot) == []
+        assert "q\\x1b[2J" in shot.replace("\xa0", " ")  # the row, named as written
+    short = Path(tempfile.mkdtemp(prefix="g3"))  # the dialog shows a short path whole
+    profile = short / "p\x9b1m.toml"
+    profile.write_text('q = "1"\n')
+    taken = short / "s\x1b[2J\u202e.toml"
+    taken.write_text('q = "1"\n')
+    for key, path, shown in (("ctrl+o", profile, "p\\x9b1m"), ("ctrl+s", taken, "s\\x1b[2J")):
+        app = make_app("GET /user", [], [])
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.catalog_ready, "loaded")  # noqa: B023
+            await pilot.press(key)
+            await pilot.press("ctrl+a", "ctrl+k")
+            app.focused.post_message(events.Paste(str(path)))  # type: ignore[union-attr]
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+            assert CONTROLS.findall(shot) == [], key
+            assert shown in shot.replace("\xa0", " "), key
+    shutil.rmtree(short)

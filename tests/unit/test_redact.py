@@ -897,3 +897,64 @@ def test_build_redact_hides_a_secrets_value_in_the_path(
         out, err = capsys.readouterr()
         assert PATH_SECRET not in out + err, format
         assert "/x/" in out
+
+
+# --- the sixth attack's G1 and G2: what a path's expansion really put there -------------------
+
+
+class _Harmless(str):
+    def __str__(self) -> str:
+        return "harmless"
+
+
+class _One(int):
+    def __str__(self) -> str:
+        return "1"
+
+
+@pytest.mark.parametrize(
+    ("route", "value", "shown"),
+    [
+        ("GET /x/{+token}", "Qsecret7391abcXYZ/a b", "Qsecret7391abcXYZ"),  # its / kept
+        ("GET /x/{+password}", "Qsecret7391abcXYZ?x y", "Qsecret7391abcXYZ"),
+        ("GET /x/{token:16}", "Qsecret7391abcXYZ", "Qsecret7391abcXY"),  # cut to 16
+        ("DELETE /x{/token}", _Harmless("Qsecret7391abcXYZ"), "Qsecret7391abcXYZ"),
+        ("GET /x/{password}", _Harmless("Qsecret7391abcXYZ"), "Qsecret7391abcXYZ"),
+        ("GET /x/{token}", {"v": _Harmless("Qsecret7391abcXYZ")}, "Qsecret7391abcXYZ"),
+        ("GET /x/{api_key}", _One(739112345678), "739112345678"),
+    ],
+)
+def test_a_secret_the_path_holds_as_expanded_is_hidden(route: str, value: Any, shown: str) -> None:
+    """A reserved expansion keeps a ``/`` and encodes a blank, a prefix cuts the value,
+    and a str whose ``__str__`` lies puts its real text in the URL: each showed in the
+    redacted snippets (only the value as given, or fully encoded, was looked for)."""
+    name = route.split("{")[1].strip("/+}").split(":")[0]
+    options = endpoint(route, **{name: value})
+    assert shown in options["url"]  # sent as expanded
+    for text in (
+        options.to_curl(redact=True),
+        options.to_python(redact=True),
+        options.to_json(redact=True),
+    ):
+        assert shown not in text
+
+
+def test_build_redact_hides_a_reserved_expansion_of_a_secret(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from restroute.cli import main
+
+    assert main(["build", "--redact", "GET /x/{+token}", "token=Qsecret7391abcXYZ/a b"]) == 0
+    out, err = capsys.readouterr()
+    assert "Qsecret7391abcXYZ" not in out + err
+    assert "/x/" in out
+
+
+def test_an_int_too_long_to_write_is_no_secret_text() -> None:
+    """Python writes no int of more than 4,300 digits (no request carries one): a secret
+    of that kind is nothing to look for, and no error leaves."""
+    from restroute.redact.views import secret_values
+
+    assert secret_values({"token": 10**5000, "password": "Qsecret7391abcXYZ"}) == (
+        "Qsecret7391abcXYZ",
+    )

@@ -188,7 +188,8 @@ def _parse(
     result = request_options(method, url, headers, remaining, route, changes)
     if plan.secret_names:  # what the URL holds under a secret's name: hidden where shown
         given = {name: merged[name] for name in plan.secret_names if name in merged}
-        result.url_secrets = secret_values(given)
+        expanded_as = plan.template.expansions(merged, plan.secret_names)  # {+token}, {token:9}
+        result.url_secrets = secret_values(given, expanded_as)
     request = merged.get("request")
     if request is not None:
         result["request"] = request

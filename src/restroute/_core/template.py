@@ -8,7 +8,7 @@ undefined, as the RFC does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..errors import EndpointError, MissingParameterError
 from .cache import Memo, Refused, compiled
@@ -192,6 +192,20 @@ class Template:
         if missing:
             raise self._missing(missing, method)
         return out
+
+    def expansions(self, params: Mapping[str, object], names: Iterable[str]) -> list[str]:
+        """What each of the variables ``names`` became in the expanded URL, as ``expand``
+        wrote it (a reserved ``{+token}`` keeps its ``/``; ``{token:16}`` is cut; a value's
+        own type judged, not what its ``__str__`` says): what a view hides of a secret
+        put in the URL."""
+        wanted, texts = frozenset(names), []
+        for _, expression, _ in self.pieces:
+            for name, prefix, explode in expression.specs:
+                value = params.get(name)
+                if name in wanted and value is not None:
+                    text = expression._expand_value(name, value, prefix, explode)
+                    texts += [text] if text else []
+        return texts
 
     def _missing(self, missing: list[str], method: str) -> MissingParameterError:
         names = tuple(dict.fromkeys(missing))

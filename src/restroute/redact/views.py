@@ -66,7 +66,7 @@ def secret_values(
         elif isinstance(value, list | tuple) and depth < MAX_REDACT_DEPTH:
             stack += [(item, name, depth + 1, secret) for item in value]
         elif isinstance(value, str | int) and not isinstance(value, bool):
-            text = str(value)
+            text = _text(value)
             if secret and not references_only(text):  # ${VAR} unset: where it comes from
                 found.update((text, text.rpartition(" ")[2]))  # "token t0k3n": the word too
             elif depth == 0 and name not in OPTION_NAMES and holds_secret(text):
@@ -90,6 +90,18 @@ def secret_values(
         if len(form) >= _SHORTEST
     }
     return tuple(sorted(forms, key=len, reverse=True))
+
+
+def _text(value: str | int) -> str:
+    """A str's or int's own text, as a request carries it: judged by its type, not by
+    what a subclass's ``__str__`` says (the sixth attack's G2: ``S(str)`` whose
+    ``__str__`` said "harmless" put its real text in the URL, and showed)."""
+    if isinstance(value, str):
+        return str.__str__(value)
+    try:
+        return int.__repr__(value)
+    except ValueError:  # more digits than Python writes: no request carries it
+        return ""
 
 
 def _escaped_forms(value: str) -> set[str]:

@@ -12,6 +12,7 @@ from textual import work
 from textual.worker import get_current_worker
 
 from ... import catalog
+from ..._core.encoding import printable
 from ...catalog import Catalog
 from ...errors import EndpointError
 from ..widgets.route_bar import RouteBar
@@ -73,7 +74,7 @@ class CatalogLoading(LiveExplorer):
     def _route_title(self, text: str) -> None:
         """The route bar's title: which API, product and version it knows."""
         self.query_one(RouteBar).border_title = RouteBar.BORDER_TITLE + (
-            f" · {text}" if text else ""
+            f" · {printable(text)}" if text else ""  # a file's or a description's words
         )
 
     def action_switch_catalog(self) -> None:

@@ -9,6 +9,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from ..._core.encoding import printable
+
 
 class Confirm(ModalScreen[bool]):
     """y says yes; n or escape says no. Nothing else answers: a queued enter is no yes."""
@@ -25,7 +27,8 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
-            yield Label(Content(self._question), id="question")  # a path: never markup
+            # a path: never markup, and a character a terminal obeys drawn escaped
+            yield Label(Content(printable(self._question)), id="question")
             yield Label(Content.styled("y yes · n or escape no", "dim"))
 
     def action_answer(self, yes: bool) -> None:

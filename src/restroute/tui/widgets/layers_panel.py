@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from ..._core.encoding import printable
 from ...redact import redact_toml
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
@@ -117,8 +118,9 @@ class LayersPanel(Vertical):
             self.editor().read_only = not layer.editable
             self._show_toml()
         state = "read-only" if not layer.editable else "edit the TOML below"
-        # Content, never markup: a profile is named by its file ("[x].toml" and all).
-        title = Content.assemble(Content.styled(name, "b"), f" · {state}")
+        # Content, never markup: a profile is named by its file ("[x].toml" and all), and
+        # a character a terminal obeys there drawn escaped ("p\x9b1m.toml").
+        title = Content.assemble(Content.styled(printable(name), "b"), f" · {state}")
         self.query_one("#layer-title", Static).update(title)
 
     def reveal(self, revealed: bool) -> None:
@@ -172,7 +174,9 @@ class LayersPanel(Vertical):
     def _selections(self) -> list[Selection[str]]:
         return [
             Selection(
-                Content.assemble(ON if layer.enabled else OFF, " ", Content(layer.name)),
+                Content.assemble(
+                    ON if layer.enabled else OFF, " ", Content(printable(layer.name))
+                ),
                 layer.name,
                 layer.enabled,
             )

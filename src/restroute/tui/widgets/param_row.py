@@ -13,6 +13,7 @@ from textual.strip import Strip
 from textual.widget import AwaitMount, Widget
 from textual.widgets import Input, Label, OptionList, Select
 
+from ..._core.encoding import printable
 from ...catalog import Parameter
 from ...redact import name_shown
 from ...session import VALUE_HINT
@@ -251,7 +252,8 @@ class ParamRow(Horizontal):
         self.refresh()
 
     def _shown(self, name: str) -> str:
-        return name_shown(name) if self.names_hidden else name
+        # drawn escaped: a catalog's parameter may be named q\x1b[2J
+        return printable(name_shown(name) if self.names_hidden else name)
 
     def hint(self, text: str) -> None:
         """What a layer gives the value (``100 · teaching``; "" for none): its placeholder."""
