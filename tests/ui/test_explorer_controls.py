@@ -57,6 +57,8 @@ async def test_a_rows_name_shows_in_the_help_panel_escaped_and_hidden() -> None:
         "\x1b[2Jname": "\\x1b[2Jname",
         "a\u202eb": "a\\u202eb",
         "x-api-key: Qsecret123456": "x-api-key: <REDACTED>",
+        "x-api-key;Qsecret123456": "x-api-key;<REDACTED>",  # the sixth attack's G4
+        "password\tQsecret123456": "password\\t<REDACTED>",
         "ghp_" + "Qsecr" * 7 + "Q": "<REDACTED>",
     }
     for name, shown in names.items():

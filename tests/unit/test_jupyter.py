@@ -672,20 +672,32 @@ def test_a_pasted_header_named_by_a_token_is_saved_masked() -> None:
     assert ("headers.x-other", "w") in explorer.session.rows
 
 
-def test_a_header_line_typed_as_a_rows_name_is_shown_and_saved_hidden() -> None:
-    """The fifth attack's F8: a header line typed as a row's name (``x-api-key: ...``)
-    showed its value in the status, in the Merged tab's key, and in the name laid out
-    again, all saved with the notebook. The session keeps the name as typed."""
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("x-api-key: Qsecret123456", "x-api-key: <REDACTED>"),
+        ("x-api-key;Qsecret123456", "x-api-key;<REDACTED>"),  # the sixth attack's G4
+        ("password\tQsecret123456", "password\t<REDACTED>"),
+        ("token Qsecret123456", "token <REDACTED>"),
+    ],
+)
+def test_a_header_line_typed_as_a_rows_name_is_shown_and_saved_hidden(
+    name: str, shown: str
+) -> None:
+    """The fifth attack's F8 and the sixth's G4: a header line typed as a row's name
+    (``x-api-key: ...``, or with no colon) showed its value in the status, in the URL, in
+    the Merged tab's key, and in the name laid out again, all saved with the notebook.
+    The session keeps the name as typed."""
     explorer = explore("GET /user")
     explorer.add.click()
-    explorer.rows.children[-1].children[0].value = "x-api-key: Qsecret123456"
+    explorer.rows.children[-1].children[0].value = name
     explorer.rows.children[-1].children[1].type("1")
-    assert "no parameter &#x27;x-api-key: &lt;REDACTED&gt;&#x27;" in explorer.status.html
+    assert "no parameter &#x27;" in explorer.status.html
     explorer.route.type("GET /users/{username}")  # the rows laid out again
-    assert names(explorer) == ["username", "x-api-key: <REDACTED>"]
+    assert names(explorer) == ["username", shown]
     state = json.dumps([each.get_state() for each in _widgets(explorer.widget)], default=repr)
     assert "Qsecret" not in state
-    assert ("x-api-key: Qsecret123456", "1") in explorer.session.rows
+    assert (name, "1") in explorer.session.rows
 
 
 def _widgets(widget: Any) -> list[Any]:

@@ -958,3 +958,22 @@ def test_an_int_too_long_to_write_is_no_secret_text() -> None:
     assert secret_values({"token": 10**5000, "password": "Qsecret7391abcXYZ"}) == (
         "Qsecret7391abcXYZ",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("password Qsecret7391abcXYZ", "password <REDACTED>"),
+        ("[headers]\nx-api-key Qsecret7391abcXYZ", "[headers]\nx-api-key <REDACTED>"),
+        (
+            "[headers]\nx-api-key;Qsecret7391abcXYZ\npage = 2",
+            "[headers]\nx-api-key;<REDACTED>\npage = 2",
+        ),
+    ],
+)
+def test_a_layer_that_gives_a_secret_its_value_without_an_equals_shows_it_hidden(
+    text: str, shown: str
+) -> None:
+    """The sixth attack's G4: a TOML being typed (it does not read yet) said the value
+    after a secret's name with a blank or a ``;``, and showed it."""
+    assert redact_toml(text) == shown

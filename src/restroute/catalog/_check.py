@@ -10,6 +10,7 @@ from .._core.encoding import safe_repr
 from .._core.kinds import honest
 from .._rows import nest, value_text
 from ..errors import EndpointError
+from ..redact import name_shown
 from ..rules import ALIASES, BODILESS_METHODS
 from ._find import _not_text, find
 from ._model import OPTION_NAMES, RAW_BODY_HELP, Operation, Parameter
@@ -149,8 +150,14 @@ def _described_warnings(op: Operation, values: Mapping[str, Any]) -> list[str]:
     for name in given:
         raw = isinstance(name, str) and name.startswith("data.") and "data" in known
         if name not in known and not raw:
-            warnings.append(f"{op.id}: the description documents no parameter {safe_repr(name)}")
+            warnings.append(f"{op.id}: the description documents no parameter {_named(name)}")
     return warnings
+
+
+def _named(name: object) -> str:
+    """A parameter's name as a warning quotes it: as a view shows a name (``name_shown``:
+    a header line typed as a row's name, ``x-api-key;abc``, shows its value hidden)."""
+    return safe_repr(name_shown(name))
 
 
 def _value_warnings(
@@ -159,7 +166,7 @@ def _value_warnings(
     if not isinstance(name, str):
         return [f"{op.id}: parameter name {safe_repr(name)} is not a str (endpoint() refuses it)"]
     if documented is None:
-        return [f"{op.id}: GitHub documents no parameter {safe_repr(name)}"]
+        return [f"{op.id}: GitHub documents no parameter {_named(name)}"]
     if _too_long(value):
         digits = sys.get_int_max_str_digits()
         return [

@@ -26,7 +26,6 @@ from .fields import (
     redact_fields,
     redact_headers,
     redact_options,
-    unparted_shown,
 )
 from .fields import redacted as redacted  # a header's value as shown: the core asks it
 from .fields import redacted_value as redacted_value  # an option's entry as shown
@@ -58,6 +57,7 @@ from .text import (
     redact_url,
     secret_parts,
     sendable_url,
+    unparted_shown,
 )
 from .toml import redact_toml
 from .views import (

@@ -9,7 +9,7 @@ from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
 from ._args import pairs_arg
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_NAME, is_secret, is_secret_entry
-from .text import _masked, _shape_spans, masked, masked_shapes, redact_url
+from .text import _masked, _shape_spans, masked, redact_url, unparted_shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -166,17 +166,17 @@ def redact_fields(value: object, depth: int = 0) -> Any:
 def name_shown(key: object) -> Any:
     """A name as a redacted view shows it (a field's, an option's, a row's: ``data.x``,
     ``headers.x-ghp_...``): every credential in it hidden (``masked``), a token's shape
-    as a profile writes ``data.<REDACTED>``, and a value after a secret's name (a header
-    line pasted as a row's name, ``x-api-key: abc``); any other name as it is. The one
-    rule for every name a view shows; a header's name in a copy that runs is
-    ``header_name``'s.
+    as a profile writes ``data.<REDACTED>``, and a value after a secret's name, parted
+    from it or not (a header line pasted as a row's name, ``x-api-key: abc``,
+    ``password<TAB>abc``: ``unparted_shown``); any other name as it is. The one rule for
+    every name a view shows; a header's name in a copy that runs is ``header_name``'s.
 
     >>> name_shown("headers.x-ghp_" + "x" * 36), name_shown("data.title")
     ('headers.x-<REDACTED>', 'data.title')
-    >>> name_shown("x-api-key: abc123")
-    'x-api-key: <REDACTED>'
+    >>> name_shown("x-api-key: abc123"), name_shown("x-api-key;abc123")
+    ('x-api-key: <REDACTED>', 'x-api-key;<REDACTED>')
     """
-    return masked(key) if type(key) is str else key
+    return masked(unparted_shown(key)) if type(key) is str else key
 
 
 def _redacted_bytes(value: bytes | bytearray | memoryview) -> object:
@@ -206,24 +206,3 @@ def _holds_secret(value: object) -> bool:
         elif isinstance(each, list | tuple):
             stack.extend(each)
     return False
-
-
-# A name typed without what parts it from its value: a header name's characters (RFC 9110's
-# token), then what no name holds (blanks, ; or =), then the value.
-_UNPARTED = r"\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)[^!#$%&'*+.^_`|~0-9A-Za-z-]+(.+)"
-
-
-def unparted_shown(text: str) -> str:
-    """A name and its value typed without what parts them (``authorization token abc``,
-    ``x-api-key;abc``, a tab) as an error shows it: after a secret's name, the rest
-    hidden; any other text with its credentials hidden by their shape.
-
-    >>> unparted_shown("Authorization;token abc"), unparted_shown("page 2")
-    ('Authorization;<REDACTED>', 'page 2')
-    """
-    import re
-
-    found = re.fullmatch(_UNPARTED, text, re.DOTALL)
-    if found is not None and is_secret(found[1]):
-        return f"{text[: found.start(2)]}{REDACTED}"
-    return masked_shapes(text)

@@ -73,6 +73,25 @@ def is_secret(name: str) -> bool:
     return bool(_SECRET(lower)) or (bool(_DECLARED) and lower.partition("[")[0] in _DECLARED)
 
 
+# A name typed without what parts it from its value: a header name's characters (RFC 9110's
+# token), then what no name holds (blanks, ; or =), then the value.
+_UNPARTED = r"(?s)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)[^!#$%&'*+.^_`|~0-9A-Za-z-]+(.+)"
+
+
+def unparted_value(text: str) -> int | None:
+    """Where the value starts that ``text`` gives a secret's name without ``:`` or ``=``
+    between them (``authorization token abc``, ``x-api-key;abc``, a tab); None when it
+    gives no secret's name a value.
+
+    >>> unparted_value("x-api-key;abc"), unparted_value("page 2")
+    (10, None)
+    """
+    import re
+
+    found = re.fullmatch(_UNPARTED, text)
+    return found.start(2) if found is not None and is_secret(found[1]) else None
+
+
 def secret_words() -> frozenset[str]:
     """Words, one of which every name ``is_secret`` calls a secret holds whatever its case
     (many a name that is none holds one too): what lets a scan pass over every other name

@@ -9,7 +9,7 @@ from .decoded import found_decoded, unquoted
 from .kept import LONG, kept
 from .literals import Literals, replaced
 from .named import Named, with_secret_words
-from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret
+from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret, unparted_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -123,26 +123,43 @@ def _encoded_spans(url: str) -> list[tuple[int, int]]:
 
 
 def _encoded_spans_of(url: str) -> list[tuple[int, int]]:
-    holds: dict[str, bool] = {}  # by piece: a text may repeat one a million times
+    holds: dict[tuple[str, bool], bool] = {}  # a text may repeat a piece a million times
     spans = []
     for found in _pattern(_ENCODED).finditer(url):
-        piece = found[0]
-        known = holds.get(piece)
+        start, end = found.span()
+        # a query's name: a row named "x-api-key;abc" sends ?x-api-key%3Babc=...
+        named = url[start - 1 : start] in ("?", "&") and url[end : end + 1] in ("=", "&", "#", "")
+        known = holds.get((found[0], named))
         if known is None:
-            known = holds[piece] = _decoded_holds(piece)
+            known = holds[found[0], named] = _decoded_holds(found[0], named=named)
         if known:
-            spans.append(found.span())
+            spans.append((start, end))
     return spans
 
 
-def _decoded_holds(piece: str) -> bool:
-    """Whether ``piece`` decoded once, or twice, holds a credential of its own."""
+def _decoded_holds(piece: str, *, named: bool = False) -> bool:
+    """Whether ``piece`` decoded once, or twice, holds a credential of its own; a
+    query's name (``named``) also a value typed after a secret's name (``unparted``)."""
     once = unquoted(piece)
     if once == piece:
         return False
+    if named and unparted_value(once) is not None:
+        return True
     return _own(once, credential_spans) or (
         "%" in once and (twice := unquoted(once)) != once and _own(twice, credential_spans)
     )
+
+
+def unparted_shown(text: str) -> str:
+    """A name and its value typed without what parts them (``authorization token abc``,
+    ``x-api-key;abc``, a tab) as an error shows it: after a secret's name, the rest
+    hidden; any other text with its credentials hidden by their shape.
+
+    >>> unparted_shown("Authorization;token abc"), unparted_shown("page 2")
+    ('Authorization;<REDACTED>', 'page 2')
+    """
+    start = unparted_value(text)
+    return masked_shapes(text) if start is None else f"{text[:start]}{REDACTED}"
 
 
 def holds_credential(text: object) -> bool:

@@ -7,7 +7,7 @@ from ..rules import ALIASES, URL_OPTIONS
 from .fields import redacted
 from .names import REDACTED, is_secret
 from .references import references_only
-from .text import _pattern, masked, masked_shapes, redact_url
+from .text import _pattern, masked, masked_shapes, redact_url, unparted_shown
 
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
@@ -59,9 +59,14 @@ def redact_toml(text: str) -> str:
         raise EndpointError(msg)
     text = str.__str__(text)
     shown, broken = _redact_toml(text, comments=True)
+    if not broken:
+        return masked_shapes(shown)  # TOML that reads: its keys said, the rest by shape
     # A text TOML does not read may say a credential any way (``GET https://u:pw@h``):
-    # every credential ``masked`` finds is hidden. One TOML reads, only by shape.
-    return masked(shown) if broken else masked_shapes(shown)
+    # every credential ``masked`` finds is hidden, and on a line with neither ``=`` nor
+    # ``:``, what follows a secret's name (``password hunter2``: ``unparted_shown``).
+    lines = shown.split("\n")
+    lines = [line if "=" in line or ":" in line else unparted_shown(line) for line in lines]
+    return masked("\n".join(lines))
 
 
 # A key, then = (or : as a header is sent). Its spaces are read once: blanks, a key's words

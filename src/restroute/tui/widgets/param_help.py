@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from ..._core.encoding import printable
 from ...catalog import Operation, Parameter
-from ...redact import masked
+from ...redact import name_shown
 from ...rules import OPTION_NAMES
 
 RULE = Content.from_markup(
@@ -77,7 +77,7 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
     if not name:
         return LINES.join([route, RULE])
     # a name as typed may hold controls (ESC: a terminal's command) or a credential
-    shown = printable(masked(name))
+    shown = printable(name_shown(name))
     if spec is None:
         known = name.partition(".")[0] in OPTION_NAMES
         who = "the description" if operation.template else "GitHub"
