@@ -88,6 +88,18 @@ def many_tokens(folder: Path) -> Path:
     return write(folder / "tokens.toml", text)
 
 
+def nested_secrets(folder: Path) -> Path:
+    """The sixth attack's G5: secrets that each start with the one before (password_i =
+    "Qpfx" + "a" * (4 + i)), as many as 9.7 MB holds (4,378): each length sharing the
+    first characters was tried at each place, over 20 s of CPU in the session's view."""
+    lines, size, index = [], 0, 0
+    while size < 9_700_000:
+        line = f'password_{index} = "Qpfx{"a" * (4 + index)}"\n'
+        lines.append(line)
+        size, index = size + len(line), index + 1
+    return write(folder / "nested.toml", "".join(lines))
+
+
 SHAPES = [most_keys, long_parameter, long_header, deepest]
 
 
@@ -103,7 +115,7 @@ def within_bounds(run: Callable[[], object]) -> None:
 
 
 @pytest.mark.parametrize(
-    "shape", [*SHAPES, many_words, many_tokens], ids=lambda shape: shape.__name__
+    "shape", [*SHAPES, many_words, many_tokens, nested_secrets], ids=lambda shape: shape.__name__
 )
 def test_the_worst_profiles_allowed_open_in_the_notebook_explorer(
     tmp_path: Path, shape: Callable[[Path], Path]

@@ -40,7 +40,7 @@ def any_of(words: Iterable[str]) -> str:
 
 class Literals:
     """Texts to find: the longest found whole (``WHOLE``); the others by a tree of their
-    first characters, and by those characters, the lengths to compare, longest first."""
+    first characters, then the longest at a place by a search of them in order."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
         texts = {str.__str__(each) for each in secrets if isinstance(each, str) and each}
@@ -48,12 +48,9 @@ class Literals:
         longest = sorted((each for each in texts if len(each) >= 2 * PIECE), key=_longest_first)
         self.whole = longest[:WHOLE]
         self.secrets = {piece for each in texts.difference(self.whole) for piece in pieces(each)}
-        lengths: dict[str, set[int]] = {}
-        for secret in self.secrets:
-            lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
-        self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
-        self.sizes = sorted({len(prefix) for prefix in lengths}, reverse=True)  # theirs
-        self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
+        self.ordered = sorted(self.secrets)
+        prefixes = {secret[:_PREFIX] for secret in self.secrets}
+        self.pattern = _compiled(any_of(prefixes)) if prefixes else None
         self.reach = max(map(len, self.secrets), default=0)  # of the longest in the tree
 
     def spans(self, text: str) -> list[tuple[int, int]]:
@@ -67,7 +64,7 @@ class Literals:
         search, at = self.pattern.search, 0
         while (found := search(text, at)) is not None:
             start = found.start()
-            length = self._longest(text, start, len(found[0]))
+            length = self._longest(text, start)
             if length:
                 spans.append((start, start + length))
             at = start + max(length, 1)
@@ -102,7 +99,7 @@ class Literals:
                 if place is None or place.start() >= end:
                     break
                 at = place.start()
-                length = self._longest(text, at, _PREFIX)
+                length = self._longest(text, at)
                 if at + length > end:
                     found_all.append((at, at + length))
                     end = at + length
@@ -124,16 +121,33 @@ class Literals:
                 at = text.find(whole, at + len(whole))
         return spans
 
-    def _longest(self, text: str, start: int, matched: int) -> int:
-        """The length of the longest secret at ``start``, whose first characters
-        (``matched`` of them, at most) were found there; 0 for none."""
-        for size in self.sizes:
-            if size > matched:
-                continue
-            for length in self.lengths.get(text[start : start + size], ()):
-                if text[start : start + length] in self.secrets:
-                    return length
+    def _longest(self, text: str, start: int) -> int:
+        """The length of the longest text of the tree at ``start``; 0 for none. Found by
+        a search in their order: the last one up to what the text holds there is it when
+        it starts that; else none is longer than what the two have in common, and the
+        search goes on with that much. (Each length tried in turn took 20 s for 4,378
+        secrets that each start with the one before: the sixth attack's G5.)"""
+        from bisect import bisect_right
+
+        ordered, here = self.ordered, text[start : start + self.reach]
+        while here:
+            before = ordered[bisect_right(ordered, here) - 1] if ordered[0] <= here else ""
+            if here.startswith(before):
+                return len(before)
+            here = here[: _common(before, here)]
         return 0
+
+
+def _common(one: str, other: str) -> int:
+    """The length of the start ``one`` and ``other`` have in common (by halves, in C)."""
+    low, high = 0, min(len(one), len(other))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if one[:middle] == other[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _longest_first(text: str) -> tuple[int, str]:
