@@ -205,3 +205,42 @@ def test_an_error_without_a_message_of_text_keeps_its_arguments() -> None:
     """Only a message of text is shown by the rule; other arguments stay as given."""
     assert EndpointError().args == ()
     assert EndpointError(5, "ghp_x").args == (5, "ghp_x")
+
+
+class _Assigned:
+    """An object whose repr assigns a secret, as a list shows it: [password=...]."""
+
+    def __repr__(self) -> str:
+        return "password=Qsecret7391abcXYZ"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: catalog.find([_Assigned()]),
+        lambda: endpoint([_Assigned()]),
+        lambda: endpoint("GET /x", base_url=[_Assigned()]),
+    ],
+)
+def test_an_assignment_just_inside_a_lists_bracket_is_hidden_in_errors(call: Any) -> None:
+    """The sixth attack's G7: after a [ that starts a word, password=... was not read as
+    an assignment (x[password=...] and (password=...) were)."""
+    text = message(call)
+    assert "Qsecret7391abcXYZ" not in text
+    assert "[password=<REDACTED>]" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("[password=Qsecret7391abcXYZ]", "[password=<REDACTED>]"),
+        ("key is [token=Qsecret7391abcXYZ], not a str", "key is [token=<REDACTED>], not a str"),
+        ("[[token=Qsecret7391abcXYZ]]", "[[token=<REDACTED>]]"),
+        ("[a[0].token=Qsecret7391abcXYZ]", "[a[0].token=<REDACTED>]"),
+        ("[x]=1 [token", "[x]=1 [token"),
+    ],
+)
+def test_a_bracket_before_an_assigned_name_starts_it(text: str, shown: str) -> None:
+    from restroute.redact import redact_message
+
+    assert redact_message(text, []) == shown

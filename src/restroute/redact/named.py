@@ -23,8 +23,8 @@ _ASSIGNED = r"[\w.\[\]-]"  # an assigned name's (a[0].b=...)
 # the name's own characters, which end at its : or =), so a scan is linear.
 NAMED = (
     rf"(?<!{_NAME})[\"']?(?={_NAME}*?(?i:{{words}}))(?P<name>{_NAME}+)[\"']?[ \t]*:(?!//)[ \t]*"
-    rf"|(?<![\w.\[\]%-])(?={_ASSIGNED}*?(?i:{{words}}))"  # (--token=...: an option's)
-    rf"(?:--?)?(?P<assigned>[A-Za-z_]{_ASSIGNED}*)(?:==|[ \t]*=(?!=)[ \t]*)"
+    rf"|(?<![\w.\[\]%-])(?={_ASSIGNED}*?(?i:{{words}}))"  # (--token=...: an option's;
+    rf"(?:--?|\[++)?(?P<assigned>[A-Za-z_]{_ASSIGNED}*)(?:==|[ \t]*=(?!=)[ \t]*)"  # [a=...)
 )
 
 
@@ -104,7 +104,9 @@ class _Runs:
                 start = self._start(_NAME, place)
                 starts += [start - 1, start] if start and text[start - 1] in "\"'" else [start]
         start = self._start(_ASSIGNED, place)
-        begins = start >= 0 and (text[start] in "_-" or text[start].isalpha())
+        # its first letter: after the [ that opens a list's repr ([token=...]), if any
+        first = place - len(text[start:place].lstrip("[")) if start >= 0 else start
+        begins = start >= 0 and (text[first] in "_-" or text[first].isalpha())
         if begins and not (start and text[start - 1] == "%"):
             starts.append(start)
         return sorted(set(starts)) if len(starts) > 1 else starts
