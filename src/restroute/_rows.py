@@ -38,10 +38,11 @@ def parse_value(text: str) -> object:
     >>> parse_value("[" * 3000 + "]" * 3000) == "[" * 3000 + "]" * 3000
     True
     """
-    if not isinstance(text, str):
+    if not issubclass(type(text), str):  # its type: a __class__ may lie
         msg = f"parse_value takes the text of a row (a str), not {type(text).__name__}"
         msg += "; pass the text as typed"
         raise EndpointError(msg)
+    text = str.__str__(text)
     return _json(text, text)
 
 

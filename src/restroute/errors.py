@@ -14,7 +14,8 @@ this module sits below it, so the rule is handed to it, not imported).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
+from typing import Any
 
 __all__ = ["EndpointError", "MissingParameterError"]
 
@@ -48,3 +49,37 @@ class MissingParameterError(EndpointError):
     def __init__(self, message: str, names: tuple[str, ...]) -> None:
         super().__init__(message)
         self.names = names
+
+
+def guard_functions(namespace: MutableMapping[str, Any], names: list[str]) -> None:
+    """Make each function of ``names`` in a module's ``namespace`` (its public ones) raise
+    only ``EndpointError``: whatever its arguments raise as it reads them (a caller's
+    object whose ``__iter__`` or ``__str__`` raises, None for a text) becomes one that
+    names the function and what it takes, never the error's own words (they may quote a
+    secret). The one rule for every package that offers functions: only EndpointError
+    leaves a public function."""
+    import functools
+    import inspect
+    from types import FunctionType
+
+    def guarded(function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except EndpointError:
+                raise
+            except Exception as error:
+                takes = ", ".join(
+                    f"{name}: {each.annotation}" if each.annotation is not each.empty else name
+                    for name, each in inspect.signature(function).parameters.items()
+                )
+                msg = f"{function.__name__}: an argument could not be read "
+                msg += f"({type(error).__name__}); pass {takes}"
+                raise EndpointError(msg) from None
+
+        return guarded
+
+    for name in names:
+        if isinstance(namespace[name], FunctionType):
+            namespace[name] = guarded(namespace[name])

@@ -217,7 +217,7 @@ class _Assigned:
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: catalog.find([_Assigned()]),
+        lambda: catalog.find([_Assigned()]),  # type: ignore[arg-type]
         lambda: endpoint([_Assigned()]),
         lambda: endpoint("GET /x", base_url=[_Assigned()]),
     ],

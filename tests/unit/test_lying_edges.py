@@ -7,7 +7,7 @@ returns a result or raises EndpointError, never anything else."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from restroute.profiles import (
     save_profile,
 )
 from restroute.reader import looks_like_request, read_request, read_route
-from restroute.session import Session
+from restroute.session import Layer, Session, parse_value
 from tests.unit.test_lying_class import _liars, escapes
 
 _SAVED = Path("/nonexistent-restroute-folder/p.toml")  # a save that would write is refused
@@ -546,3 +546,54 @@ def test_f9_the_attackers_calls_are_endpoint_errors() -> None:
     session.fill([(BadEq("username"), "octocat")])  # read as its text, its __eq__ not run
     assert session.rows == [("username", "octocat")]
     assert redact.redact_url(_LieInt(5)) == 5  # no text: kept as it is
+
+
+def _untyped(value: object) -> Any:
+    """``value`` passed as a caller without types would pass it."""
+    return value
+
+
+class _LyingInt(int):
+    __class__ = str  # type: ignore[assignment]
+
+
+class _RaisingMapping(Mapping[str, Any]):
+    """A mapping that names a key it then cannot give."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["password"])
+
+    def __len__(self) -> int:
+        return 1
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: parse_value(_untyped(_LyingInt(5))),
+        lambda: Layer("x", _untyped(_RaisingMapping())),
+        lambda: display.rows_html(_untyped(None)),
+        lambda: display.cascade_text(_untyped(b"x")),
+        lambda: display.cascade_html(_untyped(1)),
+        lambda: display.cut_lines(_untyped(None)),
+        lambda: display.options_text(_untyped(None)),
+    ],
+    ids=[
+        "parse_value",
+        "Layer",
+        "rows_html",
+        "cascade_text",
+        "cascade_html",
+        "cut_lines",
+        "options_text",
+    ],
+)
+def test_the_sixth_attacks_escapes_are_endpoint_errors(call: Callable[[], object]) -> None:
+    """The sixth attack's G8: an int whose __class__ says str reached str methods in
+    parse_value; a mapping whose items raise left Layer as KeyError; the display
+    functions raised TypeError and AttributeError on what they do not take."""
+    with pytest.raises(EndpointError):
+        call()

@@ -17,6 +17,7 @@ user-agent: restroute/...
 authorization: token <REDACTED>
 """
 
+from ..errors import guard_functions
 from ._bundle import VIEWS as VIEWS
 from ._bundle import (
     NotebookView,
@@ -53,3 +54,5 @@ __all__ = [
     "rows_html",
     "summary",
 ]
+
+guard_functions(globals(), __all__)  # only EndpointError leaves: one rule for all

@@ -14,10 +14,6 @@ one of two ways: replaced by a mask, or (for a copy that must still run) written
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from types import FunctionType
-
 from .. import errors as _errors
 from .fields import (
     header_name,
@@ -78,13 +74,6 @@ from .views import (
 )
 
 _errors.show_messages_by(error_text)  # every EndpointError's message: errors sits below
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import ParamSpec, TypeVar
-
-    P = ParamSpec("P")
-    R = TypeVar("R")
-
 __all__ = [
     "DOTS",
     "REDACTED",
@@ -137,31 +126,4 @@ __all__ = [
 ]
 
 
-def _guarded(function: Callable[P, R]) -> Callable[P, R]:
-    """``function`` as the package offers it: whatever its arguments raise as it reads
-    them (a caller's object whose ``__iter__`` or ``__str__`` raises, None for a text),
-    an EndpointError that names the function and what it takes, never the error's own
-    words (they may quote a secret)."""
-
-    @functools.wraps(function)
-    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return function(*args, **kwargs)
-        except _errors.EndpointError:
-            raise
-        except Exception as error:
-            import inspect
-
-            takes = ", ".join(
-                f"{name}: {each.annotation}" if each.annotation is not each.empty else name
-                for name, each in inspect.signature(function).parameters.items()
-            )
-            msg = f"{function.__name__}: an argument could not be read ({type(error).__name__}); "
-            raise _errors.EndpointError(msg + f"pass {takes}") from None
-
-    return guarded
-
-
-for _name in __all__:  # every public function of the package: one rule for all
-    if isinstance(globals()[_name], FunctionType):
-        globals()[_name] = _guarded(globals()[_name])
+_errors.guard_functions(globals(), __all__)  # every public function: one rule for all
