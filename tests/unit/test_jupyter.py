@@ -707,3 +707,30 @@ def _widgets(widget: Any) -> list[Any]:
         found.append(each)
         stack.extend(getattr(each, "children", ()) or ())
     return found
+
+
+@pytest.mark.parametrize(
+    ("box", "text"),
+    [
+        ("layer_text", "password Qsecret7391abcXYZ"),
+        ("layer_text", "[headers]\nx-api-key Qsecret7391abcXYZ"),
+        ("layer_text", "x-api-key;Qsecret7391abcXYZ"),
+        ("paste", "curl -H 'x-api-key;Qsecret7391abcXYZ' https://api.github.com/user"),
+        ("paste", "curl -H 'Authorization\tQsecret7391abcXYZ' https://api.github.com/user"),
+    ],
+)
+def test_a_value_typed_after_a_secrets_name_without_a_colon_is_not_saved(
+    box: str, text: str
+) -> None:
+    """The sixth attack's G4: the layer's TOML and the Paste box kept, in their synced
+    state, a value given to a secret's name with a blank, a tab or a ``;``."""
+    from ipywidgets import widgets
+
+    explorer = explore("GET /user")
+    if box == "paste":
+        explorer.paste(text)
+    else:
+        explorer.layer_text.type(text)
+    state = json.dumps(widgets.Widget.get_manager_state(drop_defaults=False))
+    assert "Qsecret7391abcXYZ" not in state
+    assert "&lt;REDACTED&gt;" in state or "<REDACTED>" in state

@@ -362,3 +362,25 @@ def test_a_path_github_does_not_document_hides_a_token_in_its_route() -> None:
 
     assert found.route == "GET /user/<REDACTED>"
     assert "ghp_" not in pasted.as_text(found) + pasted.json_text(found)
+
+
+UNPARTED = "Qsecret7391abcXYZ"
+
+
+@pytest.mark.parametrize(
+    ("header", "shown"),
+    [
+        (f"-H 'x-api-key;{UNPARTED}'", "-H 'x-api-key;<REDACTED>'"),
+        (f"-H 'Authorization {UNPARTED}'", "-H 'Authorization <REDACTED>'"),
+        (f"-H 'Authorization\t{UNPARTED}'", "-H 'Authorization\t<REDACTED>'"),
+        (f"-H 'password {UNPARTED}'", "-H 'password <REDACTED>'"),
+        (f"--header=x-api-key;{UNPARTED}", "--header=x-api-key;<REDACTED>"),
+        ("-H 'x-api-key ${API_KEY}'", "-H 'x-api-key ${API_KEY}'"),  # says where it comes from
+    ],
+)
+def test_a_header_without_its_colon_shows_its_value_hidden(header: str, shown: str) -> None:
+    """The sixth attack's G4: a pasted -H that gives a secret's name a value without a
+    colon (x-api-key;..., a blank, a tab) showed the value in the Paste box and its
+    saved state."""
+    text = f"curl {header} https://api.github.com/user"
+    assert pasted.redact_text(text) == f"curl {shown} https://api.github.com/user"

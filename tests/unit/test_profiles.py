@@ -845,10 +845,10 @@ def test_a_secret_mixing_a_reference_and_a_literal_is_left_out(value: str, kept:
 def test_a_left_out_header_is_named_as_a_toml_key() -> None:
     """A name that needs quotes is quoted (and escaped) in the note, so the comment stays one
     line and says the key a reader would type."""
-    text = dump_profile({"headers": {"api key-token": "abc", "x-token-\nnext": "def"}})
+    text = dump_profile({"headers": {"api key-token": "abc", "x-\ntoken": "def"}})
 
     assert text == (
-        f'# headers."api key-token": {NOTE}\n# headers."x-token-\\nnext": {NOTE}\n\n[headers]\n'
+        f'# headers."api key-token": {NOTE}\n# headers."x-\\ntoken": {NOTE}\n\n[headers]\n'
     )
     assert tomllib.loads(text) == {"headers": {}}
 
@@ -1426,3 +1426,22 @@ def test_references_that_read_more_than_a_profile_may_hold_are_refused() -> None
     assert "Qz9" not in str(refused.value)
     within = parse_profile('q = "' + "${RR_BIG}" * 9_999 + '"\n', environ={"RR_BIG": big})
     assert len(within.options["q"]) == 9_999_000
+
+
+def test_a_left_out_key_that_holds_a_value_after_a_secrets_name_is_named_hidden(
+    tmp_path: Path,
+) -> None:
+    """The sixth attack's G4: the note naming a left-out key wrote the value a key typed
+    after a secret's name (``x-api-key;...``, ``token ...``) into the file."""
+    secret = "Qsecret7391abcXYZ"
+    options = {
+        f"x-api-key;{secret}": 1,
+        f"token {secret}": 2,
+        "headers": {f"x-api-key;{secret}": "v"},
+    }
+    text = dump_profile(options)
+    assert secret not in text
+    assert '# "x-api-key;<REDACTED>": left out' in text
+    assert '# headers."x-api-key;<REDACTED>": left out' in text
+    assert secret not in save_profile(tmp_path / "p.toml", options).read_text(encoding="utf-8")
+    assert secret not in "".join(left_out(options))

@@ -36,7 +36,7 @@ BEARER = "abcdefghijklmnop"  # the credential after "Bearer "
         ({"headers": {"x-a": f"Bearer {BEARER}"}}, "headers.x-a"),
         ({"data": {"user": {"bio": f"mine is {GHP}"}}}, "data.user.bio"),
         ({"labels": ["ok", GHP]}, "labels[1]"),
-        ({"data": {GHP: 1}}, "data.<REDACTED>"),
+        ({"data": {GHP: 1}}, 'data."<REDACTED>"'),  # a key named as a view shows it
     ],
     ids=["q", "pat", "userinfo", "password", "path", "bearer", "deep", "list", "key"],
 )

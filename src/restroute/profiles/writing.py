@@ -13,7 +13,7 @@ import tomli_w
 from .._core.encoding import safe_repr
 from .._core.kinds import honest
 from ..errors import EndpointError
-from ..redact import literal_secret, redact_message
+from ..redact import literal_secret, name_shown, redact_message
 from .reading import MAX_DEPTH, _too_deep
 
 TYPE_CHECKING = False
@@ -69,7 +69,7 @@ def left_out(options: Mapping[str, Any]) -> dict[str, str]:
     found: dict[str, str] = {}
     for path in _without_secrets(options)[1]:
         # a header by its name; a key that is written as one is (rarely) leaves it first
-        where = str(path[1]) if _is_header(path) else _dotted(path)
+        where = name_shown(str(path[1])) if _is_header(path) else _dotted(_shown(path))
         found.setdefault(redact_message(where), _left_out_mark(path))
     return found
 
@@ -131,8 +131,14 @@ def _left_out_note(path: _Path) -> str:
 
 
 def _left_out_mark(path: _Path) -> str:
-    """The note's start, naming ``path``: a key that holds a token is named hidden."""
-    return f"# {redact_message(_dotted(path))}: left out"
+    """The note's start, naming ``path``: a key that holds a token, or a value after a
+    secret's name (``"x-api-key;abc"``), is named hidden."""
+    return f"# {redact_message(_dotted(_shown(path)))}: left out"
+
+
+def _shown(path: _Path) -> _Path:
+    """``path``, each key as a view shows a name (``name_shown``)."""
+    return tuple(name_shown(part) if isinstance(part, str) else part for part in path)
 
 
 def _dotted(path: _Path) -> str:

@@ -264,6 +264,10 @@ _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's
 )
 
 
+# curl's header option, its value as written (quoted or a word)
+_HEADER = r"(?<!\S)(?:-H|--header)(?:=|[ \t]+)(?:[\"'](?P<quoted>[^\"'\n]*)|(?P<bare>[^\s'\"]+))"
+
+
 def _may_hold(text: str, *, encoded: bool = False) -> bool:
     """Whether ``text`` has what every way above needs (a : = or @, a - before a letter,
     a token's prefix, Bearer), or ``encoded``, a % or a + (ghp%5F...): a text without
@@ -322,6 +326,11 @@ def _credential_spans(text: str) -> list[tuple[int, int]]:
             key = next(key for key, value in found.groupdict().items() if value is not None)
             if not _stands_in(found[key]):
                 spans.append(found.span(key))
+    for found in _pattern(_HEADER).finditer(text):  # -H 'x-api-key;abc': no colon
+        group = "quoted" if found["quoted"] is not None else "bare"
+        start = None if ":" in found[group] else unparted_value(found[group])  # (or: named)
+        if start is not None and not _stands_in(found[group][start:]):
+            spans.append((found.start(group) + start, found.end(group)))
     return sorted(spans)
 
 
