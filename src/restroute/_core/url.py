@@ -65,6 +65,11 @@ def _unreachable(host: str, port: str | None) -> str:
             f"has port {port}, above {MAX_PORT}, the highest TCP port: no client reaches "
             f"it; pass the server's port, from 1 to {MAX_PORT}"
         )
+    if _not_ipv4(host):
+        return (
+            f"has a host, {host!r}, that ends in a number and is no IPv4 address (four "
+            "numbers from 0 to 255): no client reaches it; pass the address, or a name"
+        )
     label = next((each for each in host.split(".") if _not_idna(each)), None)
     if label is not None:
         return (
@@ -76,15 +81,28 @@ def _unreachable(host: str, port: str | None) -> str:
 
 
 def _not_idna(label: str) -> bool:
-    """Whether ``label`` starts as an IDNA name does (``xn--``) and is none: Python's own
-    IDNA codec, which the socket module resolves names with, cannot decode it."""
+    """Whether ``label`` starts as an IDNA name does (``xn--``) and is none: its Punycode
+    decodes to no name (``xn--``, ``xn--zz``). What it decodes to is not judged here (curl
+    and requests send ``xn--ls8h``, 💩, as written: httpx refuses it, ``idna``)."""
     if label[:4].lower() != "xn--":
         return False
     try:
-        label.lower().encode("ascii").decode("idna")
-    except UnicodeError:
+        return not label[4:].encode("ascii").decode("punycode")
+    except (UnicodeError, IndexError):
         return True
-    return False
+
+
+def _not_ipv4(host: str) -> bool:
+    """Whether ``host`` ends in a number (as an IPv4 address does: WHATWG's rule) and is
+    no address of four numbers from 0 to 255 (``256.1.1.1``, ``1.2.3.999``)."""
+    last = host.removesuffix(".").rpartition(".")[2]
+    if not last.isascii() or not last.isdigit():
+        return False
+    numbers = host.removesuffix(".").split(".")
+    return len(numbers) != 4 or not all(
+        each.isascii() and each.isdigit() and int(each) <= 255 and str(int(each)) == each
+        for each in numbers
+    )
 
 
 def path(url: str) -> str:

@@ -9,8 +9,9 @@ from collections.abc import Mapping
 
 from .._core.cache import compiled
 from .._core.encoding import UNRESERVED, safe_repr
+from .._core.idna import httpx_host_problem
 from .._core.kinds import flag, honest
-from .._core.url import dot_segment
+from .._core.url import authority, dot_segment
 from ..errors import EndpointError
 from ..redact import Reference
 from ..rules import MAX_HTTPX_URL
@@ -119,6 +120,10 @@ def _check_url_for(client: str, url: str) -> None:
         msg = f"httpx refuses a URL over {MAX_HTTPX_URL:,} characters (MAX_HTTPX_URL, its "
         msg += f"own limit), and this one has {len(url):,}; use client='requests', which "
         msg += "has none, or shorten the URL"
+        raise EndpointError(msg)
+    if client == "httpx" and (problem := httpx_host_problem(authority(url).partition(":")[0])):
+        msg = f"httpx refuses the host of {url!r}: {problem} (IDNA 2008, which httpx "
+        msg += "checks of a host that starts with xn--); use to_curl or client='requests'"
         raise EndpointError(msg)
     path_and_query = url.partition("://")[2].partition("/")[2]
     path = path_and_query.partition("?")[0]
