@@ -977,3 +977,22 @@ def test_a_layer_that_gives_a_secret_its_value_without_an_equals_shows_it_hidden
     """The sixth attack's G4: a TOML being typed (it does not read yet) said the value
     after a secret's name with a blank or a ``;``, and showed it."""
     assert redact_toml(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('password = "my"pass"word"', 'password = "<REDACTED>" <REDACTED>'),
+        (
+            "token = '''Qsecret7391abcXYZ'''Qsecret7391abcXYZ",
+            "token = '''<REDACTED>''' <REDACTED>",
+        ),
+        ('token = "${T}" Qsecret7391abcXYZ', 'token = "${T}" <REDACTED>'),
+        ('x = [{password = "a" Qsecret7391abcXYZ}]', 'x = [{password = "<REDACTED>" <REDACTED>}]'),
+        ("per_page = 2 3", "per_page = 2 3"),  # no secret's: as typed
+    ],
+)
+def test_what_is_typed_on_after_a_secrets_value_is_hidden(text: str, shown: str) -> None:
+    """The sixth attack's borderline case: a layer's TOML with words after a secret's
+    closed value (a quote inside the password ended the string) showed them."""
+    assert redact_toml(text) == shown

@@ -127,9 +127,14 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
             end = _value_end(tokens, at, whole=_secret_table(name, tokens, at))
             value = "".join(each for _, each in tokens[at:end])
             hidden = _redacted_value(name, value, tokens[at][0] if at < end else "")
-            if hidden is not None:
-                shown.append(hidden)
-                at = end
+            # what is typed on after a secret's value (password = "my"pass"word": a quote
+            # in the password ended the string) is no TOML, and may be the secret's rest
+            rest = _value_end(tokens, end) if at < end and _secret(name) else end
+            typed_on = any(kind != "blank" for kind, _ in tokens[end:rest])
+            if hidden is not None or typed_on:
+                shown.append(value if hidden is None else hidden)
+                shown += [f" {REDACTED}"] if typed_on else []
+                at, broken = (rest, True) if typed_on else (end, broken)
             continue
         elif token in ("[", "{"):
             nesting.append(token)
@@ -153,8 +158,12 @@ def _unreadable(kind: str | None, token: str) -> bool:
 def _secret_table(name: str, tokens: list[tuple[str | None, str]], at: int) -> bool:
     """Whether the value at ``at`` is an inline table under a secret's name: all of it is
     the secret (``password = { v = "..." }``), not only what a secret's name is given."""
-    opens = at < len(tokens) and tokens[at][1] == "{"
-    return opens and is_secret(name) and str.lower(name) not in _URL_KEYS
+    return at < len(tokens) and tokens[at][1] == "{" and _secret(name)
+
+
+def _secret(name: str) -> bool:
+    """Whether a key's value is a secret, hidden whole (a URL's keys: only its secrets)."""
+    return is_secret(name) and str.lower(name) not in _URL_KEYS
 
 
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
