@@ -95,6 +95,10 @@ MAX_SECRET_LEAVES = 10_000
 # Characters of a text value read as JSON when searched for secrets (a body given as text
 # holds its secret fields too): above it the text is searched as text only.
 MAX_SECRET_JSON = 65_536
+# The places a text may start as a secret starts and hold none, in one search for secrets:
+# past them, a redacted view hides the rest of the text (9 MB of "zzz..." and a secret
+# "zzzzzzzza" are 9 million such places, a second of work each 200,000: a minute a view).
+MAX_SECRET_MISSES = 50_000
 
 # Not here: the sizes of memo tables and caches (_core.cache, _core.prepared, the catalog's
 # cache), the explorers' undo depth and what a display cuts short. They bound memory or

@@ -26,6 +26,7 @@ from restroute.redact import toml as redact_toml_module
 from restroute.redact.decoded import decoded, unquoted, written_at
 from restroute.redact.literals import PIECE, WHOLE, Literals
 from restroute.redact.names import _DECLARED, secret_words
+from restroute.rules import MAX_SECRET_MISSES
 
 # what an escape's decoding turns on: hex digits of both cases, lone %, + for a blank, =
 # (what the decoder in C reads), line ends, and characters outside ASCII
@@ -342,3 +343,49 @@ def test_a_comment_of_spaces_is_read_in_linear_time(text: str) -> None:
     start = time.process_time()
     assert redact_toml(text) == text
     assert time.process_time() - start < 1
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(st.text("ab", min_size=1, max_size=9), min_size=1, max_size=60),
+    st.text("abc", max_size=40),
+)
+def test_the_longest_secret_at_a_place_by_a_search_in_order(secrets: list[str], text: str) -> None:
+    """Where more than a few secrets start alike (the sixth attack's G5: each starting with
+    the one before), the longest at each place is found by a search of them in order and
+    a few jumps down the chain of those that start it: the same as trying each."""
+    literals = Literals(secrets)
+    for start in range(len(text)):
+        tried = max(
+            (len(each) for each in set(secrets) if text.startswith(each, start)), default=0
+        )
+        assert literals._longest_in_order(text, start) == tried
+
+
+def test_nested_secrets_and_a_run_that_starts_like_them_take_no_time() -> None:
+    """Secrets z*k + a (k from 8 to 499) and a text of 20,000 z: no place holds one, and
+    the search in order went down the chain a step at a time (24 s); and 9 MB of z with
+    one secret zzzzzzzza is a million places to try: past MAX_SECRET_MISSES, the rest is
+    hidden (a minute of a view, before)."""
+    import time
+
+    nested = Literals(["z" * k + "a" for k in range(8, 500)])
+    start = time.process_time()
+    assert nested.spans("z" * 20_000) == []
+    assert nested.spans("".join("z" * k + "b" for k in range(8, 80))) == []  # each place anew
+    assert nested.spans("y" + "z" * 300 + "a") == [(1, 302)]
+    one = Literals(["zzzzzzzza"])
+    assert one.spans("z" * 1_000_000) == [(MAX_SECRET_MISSES, 1_000_000)]
+    assert time.process_time() - start < 5  # each well under a second when measured
+
+
+def test_past_the_misses_allowed_the_sweep_hides_the_rest_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search past a run of secrets side by side gives up as the first search does:
+    the rest of the text hidden (here after one place that starts as bcdzzz does)."""
+    from restroute.redact import literals
+
+    monkeypatch.setattr(literals, "MAX_SECRET_MISSES", 0)
+    found = Literals(["abcd", "bcdzzz", "cdzzzz", "dzzzzz"])
+    assert found.spans("abcdzq") == [(0, 4), (1, 6)]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 
+from ..rules import MAX_SECRET_MISSES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
@@ -40,7 +42,8 @@ def any_of(words: Iterable[str]) -> str:
 
 class Literals:
     """Texts to find: the longest found whole (``WHOLE``); the others by a tree of their
-    first characters, then the longest at a place by a search of them in order."""
+    first characters, and by those characters, the lengths to compare, longest first (or,
+    where many start alike, a search of them in order)."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
         texts = {str.__str__(each) for each in secrets if isinstance(each, str) and each}
@@ -48,9 +51,12 @@ class Literals:
         longest = sorted((each for each in texts if len(each) >= 2 * PIECE), key=_longest_first)
         self.whole = longest[:WHOLE]
         self.secrets = {piece for each in texts.difference(self.whole) for piece in pieces(each)}
-        self.ordered = sorted(self.secrets)
-        prefixes = {secret[:_PREFIX] for secret in self.secrets}
-        self.pattern = _compiled(any_of(prefixes)) if prefixes else None
+        lengths: dict[str, set[int]] = {}
+        for secret in self.secrets:
+            lengths.setdefault(secret[:_PREFIX], set()).add(len(secret))
+        self.lengths = {prefix: sorted(each, reverse=True) for prefix, each in lengths.items()}
+        self.sizes = sorted({len(prefix) for prefix in lengths}, reverse=True)  # theirs
+        self.pattern = _compiled(any_of(self.lengths)) if self.lengths else None
         self.reach = max(map(len, self.secrets), default=0)  # of the longest in the tree
 
     def spans(self, text: str) -> list[tuple[int, int]]:
@@ -61,12 +67,15 @@ class Literals:
         spans = self._found_whole(text)
         if self.pattern is None:
             return sorted(spans)
-        search, at = self.pattern.search, 0
+        search, at, misses = self.pattern.search, 0, 0
         while (found := search(text, at)) is not None:
             start = found.start()
             length = self._longest(text, start)
             if length:
                 spans.append((start, start + length))
+            elif (misses := misses + 1) > MAX_SECRET_MISSES:
+                spans.append((start, len(text)))  # the rest, hidden: see MAX_SECRET_MISSES
+                break
             at = start + max(length, 1)
         return self._overlapping(text, sorted(spans), self.pattern.search)
 
@@ -81,7 +90,7 @@ class Literals:
         are looked at, and none while the run ends with a character no text holds after
         its first (a window looked up place by place at each end took 37 s for 9,000
         values of a kilobyte of tokens)."""
-        found_all, inner = list(spans), self._inner
+        found_all, inner, misses = list(spans), self._inner, 0
         count, index, size = len(spans), 0, len(text)
         while index < count:
             first, end = spans[index]
@@ -103,6 +112,8 @@ class Literals:
                 if at + length > end:
                     found_all.append((at, at + length))
                     end = at + length
+                elif (misses := misses + 1) > MAX_SECRET_MISSES:
+                    return sorted([*found_all, (at, size)])  # as spans() gives up
                 at += 1
         return sorted(found_all) if len(found_all) > count else found_all
 
@@ -122,20 +133,72 @@ class Literals:
         return spans
 
     def _longest(self, text: str, start: int) -> int:
-        """The length of the longest text of the tree at ``start``; 0 for none. Found by
-        a search in their order: the last one up to what the text holds there is it when
-        it starts that; else none is longer than what the two have in common, and the
-        search goes on with that much. (Each length tried in turn took 20 s for 4,378
-        secrets that each start with the one before: the sixth attack's G5.)"""
+        """The length of the longest text of the tree at ``start``; 0 for none: each
+        length of those that start with the characters there, longest first; where more
+        than a few do, a search in their order (``_longest_in_order``)."""
+        for size in self.sizes:
+            lengths = self.lengths.get(text[start : start + size], ())
+            if len(lengths) > _FEW:
+                return self._longest_in_order(text, start)
+            for length in lengths:
+                if text[start : start + length] in self.secrets:
+                    return length
+        return 0
+
+    @functools.cached_property
+    def _ordered(self) -> tuple[list[str], list[list[int]]]:
+        """The texts of the tree in order, and for each, where the longest other text
+        that it starts with is (-1: none), then where the one of that is, and so on by
+        twos, fours ...: each text's chain of starts, walked in a few jumps."""
+        ordered = sorted(self.secrets)
+        starts: list[int] = []
+        chain: list[int] = []  # the texts that start the one at hand: those before it
+        for at, text in enumerate(ordered):
+            while chain and not text.startswith(ordered[chain[-1]]):
+                chain.pop()
+            starts.append(chain[-1] if chain else -1)
+            chain.append(at)
+        jumps = [starts]
+        while any(each >= 0 for each in jumps[-1]):
+            last = jumps[-1]
+            jumps.append([last[each] if each >= 0 else -1 for each in last])
+        return ordered, jumps
+
+    def _longest_in_order(self, text: str, start: int) -> int:
+        """``_longest`` by a search of the texts in order: the last one up to what the text
+        holds there, when the text starts with it; else the longest one that starts it
+        and is no longer than what it and the text have in common, found in a few jumps
+        down its chain of starts. (Each length tried in turn took 20 s for 4,378 secrets
+        that each start with the one before: the sixth attack's G5.)"""
+        here = text[start : start + self.reach]
+        known = self._found.get(here)  # a text that repeats itself asks again and again
+        if known is None:
+            if len(self._found) > _FEW * _FEW:
+                self._found.clear()
+            known = self._found[here] = self._search_in_order(here)
+        return known
+
+    @functools.cached_property
+    def _found(self) -> dict[str, int]:
+        return {}
+
+    def _search_in_order(self, here: str) -> int:
         from bisect import bisect_right
 
-        ordered, here = self.ordered, text[start : start + self.reach]
-        while here:
-            before = ordered[bisect_right(ordered, here) - 1] if ordered[0] <= here else ""
-            if here.startswith(before):
-                return len(before)
-            here = here[: _common(before, here)]
-        return 0
+        ordered, jumps = self._ordered
+        at = bisect_right(ordered, here) - 1
+        if at < 0:
+            return 0
+        if here.startswith(ordered[at]):
+            return len(ordered[at])
+        common = _common(ordered[at], here)
+        for jump in reversed(jumps):  # to the last in the chain longer than what is common
+            if jump[at] >= 0 and len(ordered[jump[at]]) > common:
+                at = jump[at]
+        return len(ordered[jumps[0][at]]) if jumps[0][at] >= 0 else 0
+
+
+_FEW = 16  # lengths tried in turn at a place; past them, a search in order
 
 
 def _common(one: str, other: str) -> int:
