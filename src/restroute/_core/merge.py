@@ -77,8 +77,6 @@ def owned_copy(options: Mapping[str, Any], where: str) -> dict[str, Any]:
         msg = f"{where}: the options are nested too deep to keep (hundreds of levels); "
         msg += "flatten them"
         raise EndpointError(msg) from None
-    except EndpointError:
-        raise
     except Exception as error:  # a caller's mapping whose items raise as they are read
         msg = f"{where}: the options could not be read ({type(error).__name__}); "
         msg += "pass a dict of JSON-like values"
