@@ -95,6 +95,9 @@ MAX_SECRET_LEAVES = 10_000
 # Characters of a text value read as JSON when searched for secrets (a body given as text
 # holds its secret fields too): above it the text is searched as text only.
 MAX_SECRET_JSON = 65_536
+# A secret's value shorter than this is hidden where a name or a shape marks it, never hunted
+# for in other text: it would hide the same characters wherever they are (a token of "1").
+SHORTEST_SECRET = 8
 # The places a text may start as a secret starts and hold none, in one search for secrets:
 # past them, a redacted view hides the rest of the text (9 MB of "zzz..." and a secret
 # "zzzzzzzza" are 9 million such places, a second of work each 200,000: a minute a view).

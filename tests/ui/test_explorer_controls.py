@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from textual import events
 
+from restroute.profiles import load_profile
 from restroute.tui import make_app
 from tests.ui.test_explorer import SIZE, until
 
@@ -144,3 +145,39 @@ async def test_controls_from_files_show_escaped(tmp_path: Path) -> None:
             assert CONTROLS.findall(shot) == [], key
             assert shown in shot.replace("\xa0", " "), key
     shutil.rmtree(short)
+
+
+async def test_controls_and_tokens_in_a_description_and_a_profile_show_escaped_or_hidden(
+    tmp_path: Path,
+) -> None:
+    """The seventh attack's H7 and H1: a parameter's default (d ESC[2J) in the form's
+    placeholder, an operationId (op ESC]0;pwn) in the panel, a profile's value and key
+    (v U+202E, t U+0085) in the layer's TOML were drawn raw; an API's title quoting a
+    token showed it in the route bar's title."""
+    token = "ghp_" + "Zq8Wm" * 7 + "A"
+    parameters = [
+        {"name": "p", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "q", "in": "query", "schema": {"type": "string", "default": "d\x1b[2J"}},
+    ]
+    operation = {"operationId": "op\x1b]0;pwn", "summary": "s", "parameters": parameters}
+    description = {
+        "openapi": "3.0.0",
+        "info": {"title": f"API {token}", "version": "1"},
+        "servers": [{"url": "https://h.example"}],
+        "paths": {"/t/{p}": {"get": operation}},
+    }
+    catalog = tmp_path / "c.json"
+    catalog.write_text(json.dumps(description))
+    profile = tmp_path / "p.toml"
+    profile.write_text('k = "v\\u202e"\n"t\\u0085" = "x"\n')
+    app = make_app("GET /t/{p}", [load_profile(profile)], [], catalog=str(catalog))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("tab")  # to the q row: the panel says what the description does
+        await pilot.pause()
+        shot = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot()))
+        assert CONTROLS.findall(shot) == []
+        assert token not in shot
+        assert "\\x1b" in shot.replace("\xa0", " ")  # drawn escaped, not left out

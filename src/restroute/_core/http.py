@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from ..redact import redacted
+from ..redact import name_shown, redacted
 from .cache import Memo, Refused, compiled
 from .encoding import int_text, safe_repr
 
@@ -48,7 +48,9 @@ def header_name(name: object, route: str) -> str:
         lower = _NAMES.of_text(name)
     if lower is not None:
         return lower
-    msg = f"{route}: header name {safe_repr(name)} is not an HTTP token (RFC 9110 5.6.2); "
+    # named as a view names it: "x-api-key abc" holds a value after a secret's name
+    msg = f"{route}: header name {safe_repr(name_shown(name))} is not an HTTP token "
+    msg += "(RFC 9110 5.6.2); "
     msg += "use letters, digits and !#$%&'*+-.^_`|~ only"
     raise EndpointError(msg)
 

@@ -203,8 +203,10 @@ class Template:
             for name, prefix, explode in expression.specs:
                 value = params.get(name)
                 if name in wanted and value is not None:
-                    text = expression._expand_value(name, value, prefix, explode)
-                    texts += [text] if text else []
+                    text = expression._expand_value(name, value, prefix, explode) or ""
+                    # and as the URL may cut it: a / that ends it dropped, at a # or a ?
+                    pieces = [text, text.rstrip("/"), *text.replace("?", "#").split("#")]
+                    texts += [piece for piece in pieces if piece]
         return texts
 
     def _missing(self, missing: list[str], method: str) -> MissingParameterError:

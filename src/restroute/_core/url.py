@@ -65,6 +65,11 @@ def _unreachable(host: str, port: str | None) -> str:
             f"has port {port}, above {MAX_PORT}, the highest TCP port: no client reaches "
             f"it; pass the server's port, from 1 to {MAX_PORT}"
         )
+    if host.startswith("[") and _not_ipv6(host[1:-1]):
+        return (
+            f"has a host, {host!r}, in brackets that is no IPv6 address (RFC 4291): no "
+            "client reaches it; pass the address, such as [2001:db8::1]"
+        )
     if _not_ipv4(host):
         return (
             f"has a host, {host!r}, that ends in a number and is no IPv4 address (four "
@@ -90,6 +95,16 @@ def _not_idna(label: str) -> bool:
         return not label[4:].encode("ascii").decode("punycode")
     except (UnicodeError, IndexError):
         return True
+
+
+def _not_ipv6(address: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.IPv6Address(address)
+    except ValueError:
+        return True
+    return False
 
 
 def _not_ipv4(host: str) -> bool:

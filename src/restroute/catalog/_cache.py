@@ -30,7 +30,7 @@ _HASH = re.compile(r"[0-9a-f]{64}")  # a SHA-256: an entry's name holds nothing 
 # How recently a file may have changed and still be indexed: coarser than any file
 # system's clock (FAT's is 2 s).
 RACY_NS = 3_000_000_000
-FORMAT = 3  # of an entry, with restroute's version part of every entry's name (3: texts escaped)
+FORMAT = 4  # of an entry, with restroute's version part of every entry's name (4: tokens hidden)
 _REQUIRED = object()  # a field's default when it has none: every value differs from it
 _OP_DEFAULTS = {
     name: Operation._field_defaults.get(name, _REQUIRED)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .._core.encoding import safe_repr
 from .._rows import nest, value_text
 from ..errors import EndpointError
-from ..redact import REDACTED, is_secret
+from ..redact import REDACTED, is_secret, masked_shapes
 from ..rules import BODILESS_METHODS
 from ..rules import OPTION_NAMES as OPTION_NAMES
 
@@ -87,8 +87,12 @@ class Parameter(NamedTuple):
 
     def _shown(self, value: object) -> str:
         """A default's or a choice's text as a hint or a fact shows it: hidden under a
-        secret's name (``access_token``), as every view hides that parameter's value."""
-        return REDACTED if is_secret(self.name) else value_text(value)
+        secret's name (``access_token``), or under a row named as one (a cookie's:
+        ``cookie.sid``), as every view hides that parameter's value."""
+        row = f"{_PREFIXES[self.location]}.{self.name}" if self.location in _PREFIXES else ""
+        if is_secret(self.name) or is_secret(row):
+            return REDACTED
+        return masked_shapes(value_text(value))  # a token's shape as an example or default
 
     @property
     def facts(self) -> list[str]:

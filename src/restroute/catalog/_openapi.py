@@ -14,7 +14,6 @@ import os
 import re
 from typing import Any
 
-from .._core.encoding import printable
 from .._core.template import VARSPEC, compile_template
 from ..errors import EndpointError
 from ..rules import BODILESS_METHODS, MAX_TEMPLATE, OPENAPI_METHODS
@@ -34,6 +33,7 @@ from ._schema import (
     _str,
     _text,
     _type,
+    prose,
 )
 from ._serialize import query_expression, style_of, varname
 
@@ -111,7 +111,7 @@ def read(path: str) -> Description:
                 op = _renamed(op, ids, renames)
             ids.add(op.id)
             operations.append(op)
-    title = printable(_str(info.get("title"))) or shown
+    title = prose(_str(info.get("title"))) or shown
     version = _short(info.get("version"), 40)
     files = tuple(refs.read)
     secrets = _key_names(_map(root.get("components")).get("securitySchemes"), refs)
@@ -198,8 +198,8 @@ def _operation(
     params += fields
     params += servers
     template = _template(url, params, where)
-    op_id = _str(op.get("operationId"))
-    tags = [printable(t) for t in _list(op.get("tags")) if isinstance(t, str)] or ["other"]
+    op_id = prose(_str(op.get("operationId")))
+    tags = [prose(t) for t in _list(op.get("tags")) if isinstance(t, str)] or ["other"]
     summary = _text(op.get("summary")) or _text(op.get("description")).partition(". ")[0]
     return Operation(
         op_id or f"{method}-{url.strip('/').replace('/', '-')}",

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from .._core.encoding import printable
+from ..redact import masked_shapes
 from ..rules import MAX_EXAMPLE_NODES
 from ..rules import MAX_SCHEMA_DEPTH as MAX_DEPTH
 from ._document import _Refs
@@ -32,8 +33,15 @@ def _short(value: object, limit: int = 60) -> str:
         text = json.dumps(value)
     else:
         text = f"a {type(value).__name__}"
-    text = printable(text)  # shown in a terminal: an ESC there would be obeyed
+    text = prose(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def prose(text: str) -> str:
+    """A description's words as every view shows them: what a terminal would obey escaped
+    (an ESC there would be obeyed: it cleared the explorer's screen), and a credential's
+    shape hidden (a summary that quotes a token: ``masked_shapes``, as ``routes`` did)."""
+    return masked_shapes(printable(text))
 
 
 def _text(value: object) -> str:
@@ -41,7 +49,7 @@ def _text(value: object) -> str:
     ESC cleared the explorer's screen and set the terminal's title)."""
     if not isinstance(value, str):
         return ""
-    text = printable(" ".join(value.split()))
+    text = prose(" ".join(value.split()))
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 

@@ -335,7 +335,10 @@ class Explorer:
             name_shown(name), placeholder="name", layout=widgets.Layout(width="35%")
         )
         name_field.kept = name  # the page, and the notebook saved, show it as name_shown's
-        choices = list(spec.choices) if spec is not None else []
+        # a secret's choices are no list on the page (its options are synced and saved): a
+        # password field takes one, as the terminal explorer shows them hidden
+        secret = shows_dots(name, "", editing=True)
+        choices = list(spec.choices) if spec is not None and not secret else []
         value_field: Any
         if choices and (not value or value in choices):
             flexible = widgets.Layout(flex="1 1 auto", width="auto")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..errors import EndpointError
-from ..rules import PART_SHOWN
+from ..rules import PART_SHOWN, SHORTEST_SECRET
 from ._args import iterable_arg, pairs_arg
 from .fields import header_name, redact_fields, redacted
-from .names import REDACTED, is_secret
+from .names import REDACTED, is_secret, unparted_value
 from .references import references_only
 from .text import credential_spans, masked, redact_url
 
@@ -42,6 +42,10 @@ def pasted_hiding(
     secrets = [text for name in shown for text in _hidden(before[name], shown[name])]
     secrets += _changed(params, shown_params) + _changed(data, shown_data)
     secrets += _hidden(base_url, base)
+    # a value typed into a name after a secret's (?x-api-key;abc=1): hidden where it shows
+    names = [*before, *(name for name in params if isinstance(name, str))]
+    values = [name[start:] for name in names if (start := unparted_value(name)) is not None]
+    secrets += [value for value in values if len(value) >= SHORTEST_SECRET]
     # the words a secret header was said in (-u 'user:password'), scanned in one pass
     said = _BETWEEN.join(text for text, became in parts if hides_header(became, before, shown))
     secrets += [said[start:end] for start, end in credential_spans(said)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import EndpointError
 from ..rules import ALIASES, URL_OPTIONS
-from .fields import redacted
+from .fields import name_shown, redacted
 from .names import REDACTED, is_secret
 from .references import references_only
 from .text import _pattern, masked, masked_shapes, redact_url, unparted_shown
@@ -15,7 +15,7 @@ from .text import _pattern, masked, masked_shapes, redact_url, unparted_shown
 _TOML_TOKEN = (
     r'(?P<string>"""[\s\S]*?(?:"""|\Z)|'
     r"'''[\s\S]*?(?:'''|\Z)|"
-    r'"(?:[^"\\\n]|\\.)*"?|'
+    r'"(?:[^"\\\n]++|\\.)*+"?|'  # possessive: a 10 MB string kept no state a character
     r"'[^'\n]*'?)"
     r"|(?P<comment>#[^\n]*)|(?P<newline>\n)|(?P<blank>[ \t\r]+)|(?P<punct>[=\[\]{},.])"
     r"|(?P<bare>[^\s=\[\]{},.#\"']+)|(?P<other>.)"
@@ -62,11 +62,13 @@ def redact_toml(text: str) -> str:
     if not broken:
         return masked_shapes(shown)  # TOML that reads: its keys said, the rest by shape
     # A text TOML does not read may say a credential any way (``GET https://u:pw@h``):
-    # every credential ``masked`` finds is hidden, and on a line with neither ``=`` nor
-    # ``:``, what follows a secret's name (``password hunter2``: ``unparted_shown``).
-    lines = shown.split("\n")
-    lines = [line if "=" in line or ":" in line else unparted_shown(line) for line in lines]
-    return masked("\n".join(lines))
+    # every credential ``masked`` finds is hidden, and on a line with no ``=`` that it
+    # leaves as it is, what follows a secret's name (``password hunter2``, ``password :x``:
+    # ``unparted_shown``).
+    lines = masked(shown).split("\n")
+    return "\n".join(
+        line if "=" in line or REDACTED in line else unparted_shown(line) for line in lines
+    )
 
 
 # A key, then = (or : as a header is sent). Its spaces are read once: blanks, a key's words
@@ -83,7 +85,7 @@ def _pasted_header(token: str) -> bool:
 # A character no bare key or value holds (a key: letters, digits, _ and -; a number or a
 # date: those, + and :): text with one outside strings and comments is no TOML.
 _NOT_BARE = r"[^\w:+-]"
-_CLOSED = r'"""[\s\S]*"""|\'\'\'[\s\S]*\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\''
+_CLOSED = r'"""[\s\S]*"""|\'\'\'[\s\S]*\'\'\'|"(?:[^"\\\n]++|\\.)*+"|\'[^\'\n]*\''
 
 
 def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
@@ -118,6 +120,7 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
             continue
         elif at_key and kind in ("bare", "string"):
             key.append(token)
+            token = _key_shown(token)  # "x-api-key abc" = ...: a value in the key
         elif at_key and token == "=" and key:
             name, key, at_key = _key_part(key[-1]), [], False
             shown.append(token)
@@ -212,6 +215,14 @@ def _redacted_value(name: str, value: str, kind: str | None) -> str | None:
     else:
         return None
     return None if hidden == text else f"{quote}{hidden}{quote if closed else ''}"
+
+
+def _key_shown(part: str) -> str:
+    """A key's part as shown: as a view shows a name (``name_shown``), its quotes kept."""
+    quote = part[:1] if part[:1] in ('"', "'") and len(part) > 1 and part[-1] == part[0] else ""
+    inner = part[len(quote) : len(part) - len(quote)]
+    shown = name_shown(inner)
+    return part if shown == inner else f"{quote}{shown}{quote}"
 
 
 def _key_part(part: str) -> str:

@@ -7,7 +7,13 @@ import functools
 from collections.abc import Callable, Iterable, Mapping
 
 from ..errors import EndpointError
-from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_LEAVES, OPTION_NAMES
+from ..rules import (
+    MAX_REDACT_DEPTH,
+    MAX_SECRET_JSON,
+    MAX_SECRET_LEAVES,
+    OPTION_NAMES,
+    SHORTEST_SECRET,
+)
 from ._args import pairs_arg, text_arg, texts_arg
 from .decoded import found_decoded
 from .fields import holds_secret, redact_fields, redact_options
@@ -28,8 +34,6 @@ from .text import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-_SHORTEST = 8  # a shorter secret would hide the same characters wherever they are
 
 
 def secret_values(
@@ -87,7 +91,7 @@ def secret_values(
             value.replace("+", " "),  # a + a URL keeps, as its reader decodes it
             value.replace("'", "'\\''"),  # in a shell's single quotes
         )
-        if len(form) >= _SHORTEST
+        if len(form) >= SHORTEST_SECRET
     }
     return tuple(sorted(forms, key=len, reverse=True))
 
@@ -335,7 +339,7 @@ def error_text(message: str) -> str:
         spans.append((start, end - 1) if ends else (start, end))
     if not spans:
         return message
-    found = {message[start:end] for start, end in spans if end - start >= _SHORTEST}
+    found = {message[start:end] for start, end in spans if end - start >= SHORTEST_SECRET}
     return _masked(message, [*spans, *Literals(found).spans(message)])
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .. import formats
 from .._core.explain import Cascade, Explanation
+from .._core.result import url_secrets
 from ..errors import EndpointError, MissingParameterError
 from ..redact import (
     hide_in,
@@ -75,7 +76,8 @@ class View:
         # Values given under a secret's name, wherever they went: into the path too
         # ({access_token}), where no name marks them.
         merged = explanation.merged if explanation is not None else None
-        self._hidden = secret_values(merged, known) if self.redact else ()
+        held = url_secrets(explanation.result) if explanation is not None else ()  # {token:9}
+        self._hidden = secret_values(merged, [*known, *held]) if self.redact else ()
         self.error = None if error is None else hide_values(str(error), self._hidden)
         """Why there is no request (None when there is one)."""
         self.missing = error.names if isinstance(error, MissingParameterError) else ()

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from ..._core.encoding import printable
+from ..._core.encoding import printable, printable_lines
 from ...redact import redact_toml
 from ...session import Layer
 from ..messages import LayerEdited, LayerToggled
@@ -138,7 +138,10 @@ class LayersPanel(Vertical):
             typed = editor.text
             self._toml = (typed, read_only)
         editing = editor.has_focus and not read_only
-        shown = typed if self._revealed or editing else redact_toml(typed)
+        # not edited, a character a terminal obeys shows escaped (a profile's "v\u202e")
+        shown = (
+            typed if editing else printable_lines(typed if self._revealed else redact_toml(typed))
+        )
         if editor.text != shown:
             if self._live:  # to be hidden: keep what undo needs, for when it shows again
                 self._typed = (editor.history, editor.selection)

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.style import Style
 from textual.widgets import Static
 
-from ..._core.encoding import printable
+from ..._core.encoding import printable, printable_lines
 from ...catalog import Operation, Parameter
 from ...redact import name_shown
 from ...rules import OPTION_NAMES
@@ -68,9 +68,9 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
         return NO_ROUTE
     route = Content.from_markup(
         "[dim]$id · $summary[/]" + ("\n[dim]$docs[/]" if operation.docs_url else ""),
-        id=operation.id,
-        summary=operation.summary,
-        docs=operation.docs_url,
+        id=printable(operation.id),  # a description's words: drawn escaped
+        summary=printable(operation.summary),
+        docs=printable(operation.docs_url),
     )
     if operation.deprecated:
         route = Content.assemble(DEPRECATED, route)
@@ -84,18 +84,18 @@ def describe(operation: Operation | None, name: str, spec: Parameter | None) -> 
         what = "an option of endpoint()" if known else f"{who} documents no such parameter"
         return LINES.join([Content.from_markup("[b]$name[/] · $what", name=shown, what=what),
                            RULE, route])  # fmt: skip
-    facts = " · ".join(spec.facts)
+    facts = printable(" · ".join(spec.facts))
     lines = [Content.from_markup("[b]$name[/] · $facts", name=shown, facts=facts)]
     if spec.multi_segment:
         lines.append(
             Content.from_markup(
                 "[$warning]may hold '/': {$name} sends it as %2F; "
                 "write {+$name} in the route to keep it[/]",
-                name=spec.name,
+                name=printable(spec.name),
             )
         )
     if spec.description:
-        lines.append(from_markdown(spec.description))
+        lines.append(from_markdown(printable_lines(spec.description)))
     return LINES.join([*lines, route])
 
 

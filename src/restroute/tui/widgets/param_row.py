@@ -263,7 +263,7 @@ class ParamRow(Horizontal):
             self.value_field.placeholder = self._placeholder()
 
     def _placeholder(self) -> str:
-        return self._given or hint_of(self.spec)
+        return printable(self._given or hint_of(self.spec))  # a description's default
 
     def _choices(self, value: str) -> list[str]:
         """The choices to offer. A row of one's own keeps its text field: named after a
@@ -322,7 +322,7 @@ class _NameInput(LiveInput):
 def _value_field(hint: str, value: str, choices: list[str], masked: bool) -> Input | Select[str]:
     if choices:
         return Choice(
-            [(choice, choice) for choice in choices],
+            [(printable(choice), choice) for choice in choices],
             prompt=hint,
             value=value or Select.NULL,
             classes="param-value",
