@@ -236,3 +236,20 @@ def test_the_most_keys_open_in_the_explorer_in_linear_time(
     monkeypatch.undo()
     small_cpu = min(small_cpu, *(explore_cpu(small) for _ in range(2)))  # after it too
     assert large_cpu < 6 * small_cpu
+
+
+async def test_ten_megabytes_of_a_documented_parameter_open_in_the_terminal_explorer(
+    tmp_path: Path,
+) -> None:
+    """The seventh attack's H8 as it did it: q is a parameter of GET /search/issues, so the
+    10 MB value is its form row's and the status line's URL; each was measured whole to be
+    drawn in a line (42 s of CPU, 3.4 GB; now its start only)."""
+    start = time.process_time()
+    app = make_app("GET /search/issues", [load_profile(brackets(tmp_path))], [])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.5)
+        await pilot.press("ctrl+t")
+        await pilot.pause(0.5)
+        assert app.session.rows[0][0] == "q"
+    assert time.process_time() - start < CPU_SECONDS
+    assert peak_bytes() < PEAK_BYTES

@@ -181,3 +181,34 @@ async def test_controls_and_tokens_in_a_description_and_a_profile_show_escaped_o
         assert CONTROLS.findall(shot) == []
         assert token not in shot
         assert "\\x1b" in shot.replace("\xa0", " ")  # drawn escaped, not left out
+
+
+async def test_a_status_of_a_long_url_shows_its_start() -> None:
+    """A URL of 10 MB was measured whole to be drawn in the status line (a minute of CPU):
+    it shows its first 2,000 characters, cut with "…"."""
+    app = make_app("GET /search/issues", [], [("q", "x" * 5_000)])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        status = app.query_one("#status")
+        shown = str(status.render())
+        assert shown.endswith("…")
+        assert 1_900 < len(shown) < 2_100
+
+
+async def test_a_palette_whose_list_is_gone_shows_no_list_and_raises_nothing() -> None:
+    """A fresh CI run closed the app with the palette open as its search ended: Textual's
+    watcher looked for the list, gone, and raised NoMatches. The palette's list removed,
+    as at that moment, the watcher does nothing."""
+    from textual.command import CommandList, CommandPalette
+
+    app = make_app("GET /user", [], [])
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.catalog_ready, "loaded")
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        await palette.query_one(CommandList).remove()
+        palette._list_visible = not palette._list_visible  # its watcher runs now
+        await pilot.pause()
+        assert not palette.query(CommandList)

@@ -98,3 +98,9 @@ class _Palette(CommandPalette):
 
     def on_mount(self, _: Mount) -> None:
         draw_escaped(self.query_one(CommandInput))
+
+    def _watch__list_visible(self) -> None:
+        """As Textual's, except on a palette whose list is gone: a search that ended as the
+        app closed with the palette open raised NoMatches (Textual 8.2.8)."""
+        if self.query(CommandList):
+            super()._watch__list_visible()

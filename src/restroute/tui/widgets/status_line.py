@@ -16,6 +16,7 @@ MARKS = {
     "warning": Content.styled("!", "b yellow"),
     "error": Content.styled("✗", "b red"),
 }
+_SHOWN = 2_000  # characters of a status a line shows at most (a URL of 10 MB took a minute)
 
 
 class StatusLine(Horizontal):
@@ -31,7 +32,8 @@ class StatusLine(Horizontal):
         line = self.query_one("#status", Static)
         more = Content.styled(f"  (+{status.more} more: F3)", "dim") if status.more else ""
         # Content, never markup: the text quotes what the user typed ("[/x]" and all).
-        text = Content.assemble(MARKS[status.kind], " ", printable(status.text), more)
+        said = status.text if len(status.text) <= _SHOWN else status.text[: _SHOWN - 1] + "…"
+        text = Content.assemble(MARKS[status.kind], " ", printable(said), more)
         line.update(text, layout=False)  # a fixed-height line: no layout of the screen
         line.set_class(status.kind == "error", "-error")
         return line
