@@ -50,7 +50,8 @@ def test_a_known_route_comes_with_its_form() -> None:
     assert row(explorer, "per_page").children[1].placeholder == "integer · default 30"
     state = row(explorer, "state").children[1]
     assert isinstance(state, widgets.Dropdown)
-    assert list(state.options) == ["", "open", "closed", "all"]
+    assert [choice for _, choice in state.options] == ["", "open", "closed", "all"]
+    assert [label for label, _ in state.options] == ["", "open", "closed", "all"]
     assert "https://docs.github.com/rest/issues/issues#list-repository-issues" in (
         explorer.about.value
     )

@@ -19,7 +19,15 @@ from ..display import STYLE
 from ..errors import EndpointError
 from ..pasted import redact_text
 from ..profiles import Profile, load_profile
-from ..redact import name_shown, redact_route, redact_toml, redact_words, row_shown, shows_dots
+from ..redact import (
+    masked_shapes,
+    name_shown,
+    redact_route,
+    redact_toml,
+    redact_words,
+    row_shown,
+    shows_dots,
+)
 from ..session import VALUE_HINT, Session, Status
 from ._fields import Field, Pane
 from ._panes import PANES, STATUS_MARK, _about, _said, _status_html
@@ -221,8 +229,9 @@ class Explorer:
             if isinstance(field, Field):
                 field.type(value)
                 return
-            if value not in field.options:
-                choices = ", ".join(option for option in field.options if option)
+            offered = {choice: label for label, choice in field.options}  # (label, value)
+            if value not in offered:
+                choices = ", ".join(label for label in offered.values() if label)
                 msg = f"{name} is one of {choices} (or empty); {value!r} is not"
                 raise EndpointError(msg)
             field.value = value
@@ -342,7 +351,9 @@ class Explorer:
         value_field: Any
         if choices and (not value or value in choices):
             flexible = widgets.Layout(flex="1 1 auto", width="auto")
-            value_field = widgets.Dropdown(options=["", *choices], value=value, layout=flexible)
+            # labels as shown (a token's shape hidden), the values as sent
+            labels = [("", ""), *((masked_shapes(choice), choice) for choice in choices)]
+            value_field = widgets.Dropdown(options=labels, value=value, layout=flexible)
         else:
             hint = spec.hint if spec is not None else VALUE_HINT
             value_field = Field(value, placeholder=hint, layout=widgets.Layout(flex="1 1 auto"))

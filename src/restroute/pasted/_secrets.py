@@ -23,6 +23,7 @@ def hidden(found: Match) -> Match:
     hide = masker(secrets)
     # A name can hold a credential too: a JSON text curl sent as a form is one field's name.
     params = {hide(name): value for name, value in params.items()}
+    headers = {hide(name): value for name, value in headers.items()}  # -H 'Password abc: v'
     said = [(part.text, part.became, part.note) for part in found.parts]
     parts = tuple(Part(*each) for each in pasted_parts(said, found.headers, headers, hide))
     warnings = tuple(hide_each(hide, list(found.warnings)))

@@ -42,10 +42,16 @@ def pasted_hiding(
     secrets = [text for name in shown for text in _hidden(before[name], shown[name])]
     secrets += _changed(params, shown_params) + _changed(data, shown_data)
     secrets += _hidden(base_url, base)
-    # a value typed into a name after a secret's (?x-api-key;abc=1): hidden where it shows
+    # a value typed into a name after a secret's (?x-api-key;abc=1, -H 'Password abc: v'):
+    # hidden where it shows; a header's name is lowercased, so as the words said it too
     names = [*before, *(name for name in params if isinstance(name, str))]
     values = [name[start:] for name in names if (start := unparted_value(name)) is not None]
-    secrets += [value for value in values if len(value) >= SHORTEST_SECRET]
+    values = [value for value in values if len(value) >= SHORTEST_SECRET]
+    words = "\n".join(text for text, _ in parts)
+    folded = str.lower(words) if len(str.lower(words)) == len(words) else ""
+    for value in values:
+        at = folded.find(str.lower(value))
+        secrets += [value] if at < 0 else [value, words[at : at + len(value)]]
     # the words a secret header was said in (-u 'user:password'), scanned in one pass
     said = _BETWEEN.join(text for text, became in parts if hides_header(became, before, shown))
     secrets += [said[start:end] for start, end in credential_spans(said)]

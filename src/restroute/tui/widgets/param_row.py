@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, OptionList, Select
 
 from ..._core.encoding import printable
 from ...catalog import Parameter
-from ...redact import name_shown
+from ...redact import masked_shapes, name_shown
 from ...session import VALUE_HINT
 from ..paging import page
 from .live_input import LiveInput
@@ -322,7 +322,7 @@ class _NameInput(LiveInput):
 def _value_field(hint: str, value: str, choices: list[str], masked: bool) -> Input | Select[str]:
     if choices:
         return Choice(
-            [(printable(choice), choice) for choice in choices],
+            [(printable(masked_shapes(choice)), choice) for choice in choices],
             prompt=hint,
             value=value or Select.NULL,
             classes="param-value",
