@@ -54,3 +54,26 @@ def test_i5_a_header_name_that_holds_a_secrets_value_is_read_back_hidden(
     main(["import", "-f", form, pasted])
     out, err = capsys.readouterr()
     assert "qcefejqkrbgtkhgcnafe8d" not in (out + err).lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ('[params."password Qsecret7391abcXYZ"]', '[params."password <REDACTED>"]'),
+        ('["password Qsecret7391abcXYZ"]', '["password <REDACTED>"]'),
+        ('[["token Qsecret7391abcXYZ"]]', '[["token <REDACTED>"]]'),
+        ('x = [password = "Qsecret7391abcXYZ"]', 'x = [password = "<REDACTED>"]'),
+        (
+            'scopes = ["repo",\npassword = "Qsecret7391abcXYZ"]',
+            'scopes = ["repo",\npassword = "<REDACTED>"]',
+        ),
+    ],
+)
+def test_i2_i6_a_secret_in_a_tables_name_or_a_key_in_an_array_is_hidden(
+    text: str, shown: str
+) -> None:
+    """The eighth attack's I6 (a value in a [table]'s name) and I2 (a key = value inside
+    an array, which TOML never reads, was judged TOML that reads: shapes only)."""
+    from restroute.redact import redact_toml
+
+    assert redact_toml(text) == shown

@@ -107,6 +107,8 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
         elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
             body = token.lstrip("#")  # a line commented out reads as TOML; prose as written
             token = token[: len(token) - len(body)] + _redact_toml(body, comments=False)[0]
+        elif header and kind in ("bare", "string"):
+            token = _key_shown(token)  # [params."password abc"]: a value in a table's name
         elif header or kind in ("blank", "comment", "newline"):
             pass
         elif at_key and not key and token == "[" and not nesting:
@@ -121,6 +123,8 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
         elif at_key and kind in ("bare", "string"):
             key.append(token)
             token = _key_shown(token)  # "x-api-key abc" = ...: a value in the key
+        elif token == "=" and nesting and nesting[-1] == "[":
+            broken = True  # x = [password = "..."]: no key in an array
         elif at_key and token == "=" and key:
             name, key, at_key = _key_part(key[-1]), [], False
             shown.append(token)
