@@ -389,3 +389,9 @@ def test_past_the_misses_allowed_the_sweep_hides_the_rest_too(
     monkeypatch.setattr(literals, "MAX_SECRET_MISSES", 0)
     found = Literals(["abcd", "bcdzzz", "cdzzzz", "dzzzzz"])
     assert found.spans("abcdzq") == [(0, 4), (1, 6)]
+
+
+def test_a_secret_near_the_texts_end_is_found_as_long_as_it_is() -> None:
+    """The eighth attack's note: at a text's end the slice for a longer secret is shorter,
+    and may itself be a shorter secret: the span ran past the text's end."""
+    assert Literals(["abcd", "abcde"]).spans("xabcd") == [(1, 5)]

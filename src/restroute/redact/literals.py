@@ -140,8 +140,8 @@ class Literals:
             lengths = self.lengths.get(text[start : start + size], ())
             if len(lengths) > _FEW:
                 return self._longest_in_order(text, start)
-            for length in lengths:
-                if text[start : start + length] in self.secrets:
+            for length in lengths:  # (near the end, a slice is shorter than its length)
+                if start + length <= len(text) and text[start : start + length] in self.secrets:
                     return length
         return 0
 
