@@ -8,8 +8,16 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
 from ._args import pairs_arg
-from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_NAME, is_secret, is_secret_entry
-from .text import _masked, _shape_spans, masked, redact_url, unparted_shown
+from .names import (
+    _SCHEMED,
+    _SCHEMES,
+    REDACTED,
+    REDACTED_IN_NAME,
+    is_secret,
+    is_secret_entry,
+    unparted_value,
+)
+from .text import _masked, _shape_spans, masked, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -168,7 +176,7 @@ def name_shown(key: object) -> Any:
     ``headers.x-ghp_...``): every credential in it hidden (``masked``), a token's shape
     as a profile writes ``data.<REDACTED>``, and a value after a secret's name, parted
     from it or not (a header line pasted as a row's name, ``x-api-key: abc``,
-    ``password<TAB>abc``: ``unparted_shown``); any other name as it is. The one rule for
+    ``password<TAB>abc``: ``unparted_value``); any other name as it is. The one rule for
     every name a view shows; a header's name in a copy that runs is ``header_name``'s.
 
     >>> name_shown("headers.x-ghp_" + "x" * 36), name_shown("data.title")
@@ -176,7 +184,10 @@ def name_shown(key: object) -> Any:
     >>> name_shown("x-api-key: abc123"), name_shown("x-api-key;abc123")
     ('x-api-key: <REDACTED>', 'x-api-key;<REDACTED>')
     """
-    return masked(unparted_shown(key)) if type(key) is str else key
+    if type(key) is not str:
+        return key
+    start = unparted_value(key)
+    return masked(key) if start is None else f"{masked(key[:start])}{REDACTED}"
 
 
 def _redacted_bytes(value: bytes | bytearray | memoryview) -> object:

@@ -173,7 +173,7 @@ class Literals:
         here = text[start : start + self.reach]
         known = self._found.get(here)  # a text that repeats itself asks again and again
         if known is None:
-            if len(self._found) > _FEW * _FEW:
+            if len(self._found) > _REMEMBERED:
                 self._found.clear()
             known = self._found[here] = self._search_in_order(here)
         return known
@@ -199,6 +199,7 @@ class Literals:
 
 
 _FEW = 16  # lengths tried in turn at a place; past them, a search in order
+_REMEMBERED = 256  # places' texts whose search in order is kept, at most
 
 
 def _common(one: str, other: str) -> int:

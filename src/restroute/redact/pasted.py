@@ -48,7 +48,8 @@ def pasted_hiding(
     values = [name[start:] for name in names if (start := unparted_value(name)) is not None]
     values = [value for value in values if len(value) >= SHORTEST_SECRET]
     words = "\n".join(text for text, _ in parts)
-    folded = str.lower(words) if len(str.lower(words)) == len(words) else ""
+    folded = str.lower(words)
+    folded = folded if len(folded) == len(words) else ""  # (an İ lowercases to two)
     for value in values:
         at = folded.find(str.lower(value))
         secrets += [value] if at < 0 else [value, words[at : at + len(value)]]

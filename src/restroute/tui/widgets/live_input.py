@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from rich.cells import cell_len
@@ -59,12 +60,8 @@ class SteadyInput(Input):
         would obey is drawn escaped (``\\x1b``: ``printable``; the value stays as typed)."""
         value = self.value
         shown = value if value.isprintable() else printable(value)
-        if shown != value:
-            self.set_reactive(SteadyInput.value, shown)  # drawn so; no watcher runs
-            try:
-                return SteadyInput.render_line(self, y)
-            finally:
-                self.set_reactive(SteadyInput.value, value)
+        if shown != value:  # (a zero-width space is no printable one, and stays)
+            return drawn_as(self, shown, lambda: SteadyInput.render_line(self, y))
         if (
             y or not value or self.password or self.highlighter is not None
             or self._suggestion or not self.selection.is_empty or not value.isprintable()
@@ -83,6 +80,17 @@ class SteadyInput(Input):
         return strip.apply_style(self.rich_style)
 
 
+def drawn_as(field: Input, shown: str, draw: Callable[[], Strip]) -> Strip:
+    """What ``draw`` draws of ``field`` while its value is ``shown`` (set with no
+    watcher run, then set back: the value stays what was typed)."""
+    value = field.value
+    field.set_reactive(Input.value, shown)
+    try:
+        return draw()
+    finally:
+        field.set_reactive(Input.value, value)
+
+
 def draw_escaped(field: Input) -> None:
     """Have an Input of Textual's own (the command palette's) draw its text as
     ``SteadyInput`` does: each character a terminal would obey escaped (``\\x1b``), its
@@ -92,13 +100,7 @@ def draw_escaped(field: Input) -> None:
     def render_line(y: int) -> Strip:
         value = field.value
         shown = value if value.isprintable() else printable(value)
-        if shown == value:
-            return drawn(y)
-        field.set_reactive(Input.value, shown)  # drawn so; no watcher runs
-        try:
-            return drawn(y)
-        finally:
-            field.set_reactive(Input.value, value)
+        return drawn(y) if shown == value else drawn_as(field, shown, lambda: drawn(y))
 
     field.render_line = render_line  # type: ignore[method-assign]
 
@@ -130,14 +132,9 @@ class LiveInput(SteadyInput):
         ``printable``; the value is what was typed). A placeholder wider than the field
         ends in "…": Textual wraps it at a space and shows the first line, so ``required ·
         string`` read ``required ·``."""
-        value = self.value
         shown = self.shown()  # (escaped as SteadyInput draws any text)
-        if shown != value:
-            self.set_reactive(SteadyInput.value, shown)  # drawn so, and no watcher runs
-            try:
-                return super().render_line(y)
-            finally:
-                self.set_reactive(SteadyInput.value, value)
+        if shown != self.value:
+            return drawn_as(self, shown, lambda: super(LiveInput, self).render_line(y))
         full = self.placeholder
         width = self.scrollable_content_region.width
         if self.value or y or cell_len(full) <= width:
