@@ -56,8 +56,16 @@ def test_text_that_is_no_toml_hides_every_credential(typed: str) -> None:
 
 
 def test_toml_that_reads_is_shown_as_typed() -> None:
-    typed = 'per_page = 2\ntitle = "a user:name@ here"\n'
+    typed = 'per_page = 2\ntitle = "a user name here"\nbody = "see https://h/x?page=2"\n'
     assert redact.redact_toml(typed) == typed
+
+
+def test_toml_that_reads_hides_what_every_view_hides_under_any_name() -> None:
+    # (the eighth attack's I3: a value under a key that names no secret was shown, while
+    # redact_url, so every other view of the same value, hides its user:password@)
+    value = "a user:name@ here"
+    assert redact.redact_url(value) == "a <REDACTED>@ here"
+    assert redact.redact_toml(f'title = "{value}"') == 'title = "a <REDACTED>@ here"'
 
 
 def _shown_in_the_notebook(typed: str) -> str:

@@ -77,3 +77,132 @@ def test_i2_i6_a_secret_in_a_tables_name_or_a_key_in_an_array_is_hidden(
     from restroute.redact import redact_toml
 
     assert redact_toml(text) == shown
+
+
+# The rest of the eighth attack's findings (I1-I3, I6-I8), each with the attacker's input.
+SECRET = "Qsecret7391abcXYZ"
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        # I1: a line TOML does not read, holding = or a hidden credential besides the name
+        f"[broken\n{TOKEN} password {SECRET}",
+        f"[broken\npassword {SECRET} # a=b",
+        f"[a\ncookie sid={SECRET}",
+        f"[broken\npassword {SECRET}  x=1",
+        f'a = "{TOKEN}" password {SECRET}',
+        f"password\uff1atoken {SECRET}",
+        f"x-api-key->Bearer {SECRET}",
+        f'x = "v" "password {SECRET}" = 2',
+        f'"x-api-key;{SECRET}" = "v"' * 3,
+        # I2: a key inside an array, a table left open, a multi-line string, a comment
+        f'x = [password = "{SECRET}"]',
+        f'scopes = ["repo",\npassword = "{SECRET}"]',
+        f"x = [password: {SECRET}]",
+        f'[headers]\nx = [authorization = "token {SECRET}"]',
+        f'x = ["a", token = "{SECRET}", "b"]',
+        f'[t\nx = [1, 2[]\npassword = "{SECRET}"\ny = "z"}}',
+        f'a = {{\n[headers]\nauthorization = "token {SECRET}"}}',
+        f'x = [\npassword = """{SECRET}"""',
+        f'# x = [password = "{SECRET}"]',
+        f"# password {SECRET}  x=1",
+        # I3: TOML that reads, a credential in the value of a key that names no secret
+        f'[params]\nnext = "https://u:{SECRET}@h/x"',
+        f'x = "password={SECRET}"',
+        f'x = "https://h/?access_token={SECRET}"',
+        f'x = ["https://u:{SECRET}@h/x"]',
+        f'x = "https://u:{SECRET}\\u0040h/x"',  # only its escape read makes it a URL's
+        # I6: a secret's name with a value in a key written with an escape, or in a table
+        f'"pass\\u0077ord {SECRET}" = 1',
+        f'"""password {SECRET}""" = 1',
+        f'[params."password {SECRET}"]\nx = 1',
+        f'[["token {SECRET}"]]\nx = 1',
+    ],
+)
+def test_i1_i2_i3_i6_a_layers_toml_never_shows_the_secret(typed: str) -> None:
+    from restroute.redact import redact_toml
+
+    assert SECRET not in redact_toml(typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ('authorization = "token ${T}"\n[x', 'authorization = "token ${T}"\n[x'),
+        ('password = "${PASSWORD}" # set it\n[x', 'password = "${PASSWORD}" # set it\n[x'),
+        ("per_page = 2 3\n # the session layer: it wins",) * 2,
+        (f'x = """\n# password {SECRET}', 'x = """\n# password <REDACTED>'),  # a string's line
+        (f"password {SECRET} # a=b\n[x", "password <REDACTED>\n[x"),
+        (f'"pass\\u0077ord {SECRET}" = 1', '"password <REDACTED>" = <REDACTED>'),  # a secret's
+        (f'x = "https://u:{SECRET}@h/x"', 'x = "https://<REDACTED>@h/x"'),
+    ],
+)
+def test_what_stays_as_typed_and_how_the_rest_is_hidden(typed: str, shown: str) -> None:
+    """A stand-in stays, prose and numbers stay; after a secret's name on a line TOML does
+    not read, the rest of that line is hidden; an escaped key is shown as TOML reads it."""
+    from restroute.redact import redact_toml
+
+    assert redact_toml(typed) == shown
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"pass\\u0077ord": "SECRET"}'.replace("SECRET", SECRET),
+        '{"\\u0070assword": "SECRET"}'.replace("SECRET", SECRET),
+        '{"user": {"access\\u005ftoken": "SECRET"}}'.replace("SECRET", SECRET),
+    ],
+)
+def test_i7_a_json_texts_key_written_with_an_escape_is_read_as_json_reads_it(body: str) -> None:
+    from restroute import endpoint
+    from restroute.snippets import to_curl, to_json, to_python
+
+    options = endpoint("POST /x", data=body, headers={"content-type": "application/json"})
+    for shown in (
+        to_curl(options, redact=True),
+        to_python(options, redact=True),
+        to_python(options, redact=True, client="httpx"),
+        to_json(options, redact=True),
+    ):
+        assert SECRET not in shown
+        assert "REDACTED" in shown
+
+
+def test_i7_json_whose_secrets_are_stand_ins_is_shown_as_written() -> None:
+    from restroute.redact import redact_fields
+
+    body = '{"password":"${P}",  "user": {"token": "<REDACTED>"}}'
+    assert redact_fields(body) == body
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        (f"password {SECRET}", {"a": 1}),
+        (f"x-api-key;{SECRET}", [1, {"a": 2}]),
+        (f"token\t{SECRET}", b"x"),
+        (f"password {SECRET}", float("inf")),
+        (f"password {SECRET}", 10**5000),
+    ],
+    ids=["dict", "list-of-dict", "bytes", "inf", "int-too-long"],
+)
+def test_i8_a_type_error_names_the_parameter_as_a_view_shows_it(name: str, value: object) -> None:
+    from restroute import EndpointError, endpoint
+
+    with pytest.raises(EndpointError) as raised:
+        endpoint("GET /x", **{name: value})
+    assert SECRET not in str(raised.value)
+    assert "<REDACTED>" in str(raised.value)
+
+
+def test_i8_the_cli_builds_no_error_with_the_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = tmp_path / "p.toml"
+    profile.write_text(f'["password {SECRET}"]\nx = 1\n')
+    code = main(["build", "--redact", "-p", str(profile), "GET /x"])
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert SECRET not in out + err
+    assert "password <REDACTED>" in err

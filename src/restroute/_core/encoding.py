@@ -6,7 +6,7 @@ import math
 import re
 
 from ..errors import EndpointError
-from ..redact import is_secret, redact_repr
+from ..redact import is_secret, name_shown, redact_repr
 from .cache import compiled
 
 TYPE_CHECKING = False
@@ -76,16 +76,17 @@ def scalar_text(value: object, name: str) -> str | None:
     if kind is bool:
         return "true" if value else "false"
     if kind is int:
-        return int_text(value, f"parameter {name!r}")  # type: ignore[arg-type]
+        return int_text(value, f"parameter {quoted_name(name)}")  # type: ignore[arg-type]
     if isinstance(value, float):
         if math.isfinite(value):
             return repr(float(value))
-        msg = f"parameter {name!r} is {value!r}, which has no URL form; pass a finite number"
+        msg = f"parameter {quoted_name(name)} is {value!r}, which has no URL form; "
+        msg += "pass a finite number"
         raise EndpointError(msg)
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, int):
-        return int_text(value, f"parameter {name!r}")
+        return int_text(value, f"parameter {quoted_name(name)}")
     return None
 
 
@@ -108,12 +109,18 @@ def int_text(value: int, name: str) -> str:
 def not_a_scalar(value: object, name: str, allowed: str) -> EndpointError:
     kind = type(value).__name__
     shown = "" if is_secret(name) else f" ({safe_repr(value)})"  # a secret's: its type only
-    return EndpointError(f"parameter {name!r} is a {kind}{shown}; pass {allowed}")
+    return EndpointError(f"parameter {quoted_name(name)} is a {kind}{shown}; pass {allowed}")
 
 
 def key_name(key: object) -> str:
     """A key as text for an explanation: a str as it is, anything else as its repr."""
     return str.__str__(key) if isinstance(key, str) else safe_repr(key)
+
+
+def quoted_name(name: str) -> str:
+    """A parameter's or a header's name as a message quotes it: as a view shows a name
+    (``name_shown``: ``'password <REDACTED>'`` for a value typed after a secret's name)."""
+    return safe_repr(name_shown(name), 200)
 
 
 def safe_repr(value: object, limit: int = 60) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from ..redact import name_shown, redacted
 from .cache import Memo, Refused, compiled
-from .encoding import int_text, safe_repr
+from .encoding import int_text, quoted_name, safe_repr
 
 # RFC 9110 5.6.2: token = 1*tchar
 _TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
@@ -63,7 +63,8 @@ def header_value(name: str, value: object, route: str) -> str:
         return _VALUES[value]
     except Refused as refused:
         shown_value = redacted(name, value)  # an error message is shown, and logged
-        msg = f"{route}: the value of header {name!r} ({shown_value!r:.80}) {refused.why}; "
+        msg = f"{route}: the value of header {quoted_name(name)} ({shown_value!r:.80}) "
+        msg += f"{refused.why}; "
         msg += "pass printable ASCII text (percent- or base64-encode anything else)"
         raise EndpointError(msg) from None
 
@@ -72,10 +73,10 @@ def _number_text(name: str, value: object, route: str) -> str:
     if isinstance(value, str):
         return str.__str__(value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return int_text(value, f"header {name!r}")
+        return int_text(value, f"header {quoted_name(name)}")
     if isinstance(value, float) and math.isfinite(value):
         return float.__repr__(value)
-    msg = f"{route}: header {name!r} is {safe_repr(redacted(name, value))}; "
+    msg = f"{route}: header {quoted_name(name)} is {safe_repr(redacted(name, value))}; "
     msg += "pass a string, a number, or None to drop the header"
     raise EndpointError(msg)
 

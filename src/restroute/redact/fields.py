@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import EndpointError
-from ..rules import MAX_REDACT_DEPTH, URL_OPTIONS
+from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, URL_OPTIONS
 from ._args import pairs_arg
 from .names import (
     _SCHEMED,
@@ -17,7 +17,7 @@ from .names import (
     is_secret_entry,
     unparted_value,
 )
-from .text import _masked, _shape_spans, masked, redact_url
+from .text import _masked, _shape_spans, _stands_in, masked, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     """
     kind = type(value)  # judged by its real type: a caller's __class__ may lie
     if issubclass(kind, str):
-        return redact_url(value)
+        return _json_text_shown(redact_url(value))
     if issubclass(kind, bytes | bytearray | memoryview):
         return _redacted_bytes(value)  # type: ignore[arg-type]
     if not issubclass(kind, Mapping | list | tuple):
@@ -169,6 +169,39 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     if issubclass(kind, list):
         return items  # a subclass's constructor is its own code, never run: a list
     return tuple.__new__(kind, items)  # a named tuple stays one, its code not run
+
+
+def _json_text_shown(text: object) -> object:
+    """A text as ``redact_url`` shows it, unless it is JSON (of ``MAX_SECRET_JSON``
+    characters at most) that still gives a field named as a secret a value: a name
+    written with escapes (``{"pass\\u0077ord": ...}``) is read only so. Then it is
+    written again, as JSON, from its fields as ``redact_fields`` shows them."""
+    if type(text) is not str or text.lstrip()[:1] not in ("{", "[") or len(text) > MAX_SECRET_JSON:
+        return text
+    import json
+
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
+        return text
+    if not _gives_secret(value, 0, above=False):
+        return text
+    return json.dumps(redact_fields(value), ensure_ascii=False)
+
+
+def _gives_secret(value: object, depth: int, *, above: bool) -> bool:
+    """Whether JSON's ``value`` gives a field named as a secret (or one ``above`` it) a
+    value that is neither hidden nor a stand-in (``${VAR}``)."""
+    if isinstance(value, dict) and depth < _DEPTH:
+        return any(
+            _gives_secret(item, depth + 1, above=above or is_secret(key))
+            for key, item in value.items()
+        )
+    if isinstance(value, list) and depth < _DEPTH:
+        return any(_gives_secret(item, depth + 1, above=above) for item in value)
+    if isinstance(value, str):
+        return above and not _stands_in(value)
+    return above and isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def name_shown(key: object) -> Any:

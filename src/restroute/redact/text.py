@@ -281,12 +281,12 @@ def _may_hold(text: str, *, encoded: bool = False) -> bool:
     )
 
 
-# What stands where a credential would, and is none: nothing, a variable, a command's
-# output, a placeholder (<YOUR-TOKEN>, and <REDACTED>: a text already hidden stays so),
-# or a few of them, as $USER:$PASSWORD.
-_STAND_IN = (
-    r"(?:\$\{[A-Za-z_]\w*(?:[:?=+-][^}\n]*)?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|[:\s])*+"
+# What stands where a credential would, and is none: nothing, a variable, a command's output,
+# a placeholder (<YOUR-TOKEN>; <REDACTED>: a text hidden stays so), an ellipsis, a few of them.
+STANDS_IN = (
+    r"\$\{[A-Za-z_]\w*(?:[:?=+-][^}\n]*)?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|\.{3}|…"
 )
+_STAND_IN = rf"(?:{STANDS_IN}|[:\s])*+"
 
 
 def credential_spans(text: str) -> list[tuple[int, int]]:
@@ -399,7 +399,7 @@ def _value_span(name: str, found: re.Match[str]) -> tuple[int, int] | None:
 def _stands_in(value: str) -> bool:
     """Whether ``value`` is what stands where a credential would (``_STAND_IN``): without
     a $ or a <, only if it is blanks and colons."""
-    if "$" not in value and "<" not in value:
+    if "$" not in value and "<" not in value and "..." not in value and "…" not in value:
         return not value.replace(":", "").strip()
     return _pattern(_STAND_IN).fullmatch(value) is not None
 
@@ -416,10 +416,9 @@ def masker(secrets: Iterable[str]) -> Callable[[str], str]:
     >>> hide("curl -d 'x=s3cr3t' -H 'x-api-key: k1' h")
     "curl -d 'x=<REDACTED>' -H 'x-api-key: <REDACTED>' h"
     """
-    literals = Literals(secrets)
+    found = Literals(secrets).spans if secrets != () else lambda _: []  # masked(name): no tree
     return lambda text: (
-        text
-        and _masked(text, [*credential_spans(text), *_encoded_spans(text), *literals.spans(text)])
+        text and _masked(text, [*credential_spans(text), *_encoded_spans(text), *found(text)])
     )
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..errors import EndpointError
 from ..rules import ALIASES, URL_OPTIONS
 from .fields import name_shown, redacted
-from .names import REDACTED, is_secret
+from .names import _SCHEMES, REDACTED, is_secret, secret_words, unparted_value
 from .references import references_only
-from .text import _pattern, masked, masked_shapes, redact_url, unparted_shown
+from .text import _STAND_IN, STANDS_IN, _pattern, masked, masked_shapes, redact_url
 
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
@@ -58,17 +58,86 @@ def redact_toml(text: str) -> str:
         msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
         raise EndpointError(msg)
     text = str.__str__(text)
-    shown, broken = _redact_toml(text, comments=True)
-    if not broken:
+    shown, broken, comment_lines = _redact_toml(text, comments=True)
+    if not (broken or not _reads(text)):
         return masked_shapes(shown)  # TOML that reads: its keys said, the rest by shape
     # A text TOML does not read may say a credential any way (``GET https://u:pw@h``):
-    # every credential ``masked`` finds is hidden, and on a line with no ``=`` that it
-    # leaves as it is, what follows a secret's name (``password hunter2``, ``password :x``:
-    # ``unparted_shown``).
-    lines = masked(shown).split("\n")
+    # every credential ``masked`` finds is hidden, and on each line but a comment (shown
+    # as in TOML that reads), what follows a secret's name, however it is parted from it.
+    shown = masked(shown)
+    if not _names_secret(shown):
+        return shown
+    lines = shown.split("\n")
     return "\n".join(
-        line if "=" in line or REDACTED in line else unparted_shown(line) for line in lines
+        each if at in comment_lines else _after_names(each) for at, each in enumerate(lines)
     )
+
+
+# In a line TOML does not read: what stands for a value (skipped: ${PASSWORD} gives none),
+# or a word holding a secret's word (found from its start only: linear); and, after a
+# secret's name, a value that is none: nothing yet, a stand-in, a scheme's word before one.
+_WORD = rf"(?:{STANDS_IN})|(?<![\w.-])(?=[\w.-]*?(?i:WORDS))[\w.-]+"
+_SCHEME = "|".join(sorted(_SCHEMES)).replace(".", r"\.")
+_QUOTE = r"""(?:\"\"\"|'''|["'])?+"""
+_QUIET = rf"[\s=:]*+{_QUOTE}(?:(?i:{_SCHEME})\s++)?+{_STAND_IN}{_QUOTE}(?=[\s,}}\]#]|$)"
+
+
+def _commented_out(comment: str) -> str:
+    """A comment that reads as a line of TOML commented out (``# password = "..."``) as
+    shown: as a line of TOML. One that does not read has its credentials hidden
+    (``masked``), and a key that gives a secret's name a value (``# password abc x = 1``)
+    is shown as a name is (``name_shown``)."""
+    body = comment.lstrip("#")
+    shown, broken, _ = _redact_toml(body, comments=False)
+    if broken or (_names_secret(body) and not _reads(body)):
+        head = _pattern(_COMMENTED_OUT).match(comment)
+        cut = (head.end() if head else len(comment)) - 1 - (len(comment) - len(body))
+        parted = unparted_value(body[:cut]) is None
+        shown = masked(shown) if parted else f"{name_shown(body[:cut])}{masked(body[cut:])}"
+    return comment[: len(comment) - len(body)] + shown
+
+
+def _reads(text: str) -> bool:
+    """Whether TOML reads ``text`` (Python's reader: ``_redact_toml`` has judged a dotted
+    key too long for its time, quadratic in the key's parts, as none)."""
+    import tomllib
+
+    try:
+        tomllib.loads(text)
+    except (ValueError, RecursionError):  # (TOMLDecodeError is a ValueError)
+        return False
+    return True
+
+
+def _names_secret(text: str) -> bool:
+    """Whether ``text`` holds a word one of the names ``is_secret`` calls secrets holds."""
+    lower = str.lower(text)
+    return any(word in lower for word in secret_words())
+
+
+def _after_names(line: str) -> str:
+    """A line of a text TOML does not read as shown: after a secret's name, however it
+    is parted from its value (``password hunter2``, ``<REDACTED> password x # a=b``,
+    ``cookie sid=x``, ``password\\uff1ax``), the line's rest hidden, unless what follows is no
+    value (``password = "${P}"``, ``authorization: token <REDACTED>``)."""
+    import re
+
+    if not _names_secret(line):
+        return line
+    words = secret_words()
+    found_word = _pattern(_WORD.replace("WORDS", "|".join(map(re.escape, sorted(words)))))
+    quiet = _pattern(_QUIET)
+    at = 0
+    while (found := found_word.search(line, at)) is not None:
+        at = found.end()
+        if found[0][:1] in "$<" or not is_secret(found[0]):
+            continue
+        value = quiet.match(line, at)
+        if value is None:
+            parted = _pattern(r"[^\w$<]*+").match(line, at)
+            return f"{line[: parted.end() if parted else at]}{REDACTED}"
+        at = max(value.end(), at)
+    return line
 
 
 # A key, then = (or : as a header is sent). Its spaces are read once: blanks, a key's words
@@ -88,27 +157,46 @@ _NOT_BARE = r"[^\w:+-]"
 _CLOSED = r'"""[\s\S]*"""|\'\'\'[\s\S]*\'\'\'|"(?:[^"\\\n]++|\\.)*+"|\'[^\'\n]*\''
 
 
-def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
-    """``text`` with the values of secret keys hidden, and whether it is no TOML: a word
-    no bare key or value holds (``https://u:pw@h``), a string not closed, a key with no
-    ``=``, an array or inline table not closed, or a character TOML never reads."""
+# A dotted key of more parts is judged no TOML (Python's reader takes 14 s for 40,000).
+_MOST_PARTS = 1000
+_KEY_ENDS = frozenset({"\n", "=", ",", "{", "["})
+_JUDGED = frozenset({"bare", "string", "other"})  # the tokens _unreadable may judge no TOML
+
+
+def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool, set[int]]:
+    """``text`` with the values of secret keys hidden; whether it is no TOML (a word no
+    bare key or value holds: ``https://u:pw@h``, a string not closed, a key with no ``=``,
+    an array or inline table not closed, a character TOML never reads); and the lines
+    (from 0) that are comments, each shown as a comment is."""
     tokens = [(found.lastgroup, found[0]) for found in _pattern(_TOML_TOKEN).finditer(text)]
     shown: list[str] = []
     nesting: list[str] = []  # the arrays and inline tables open: "[" or "{"
     key: list[str] = []  # the parts of the key being read
     at_key, header = True, False  # a key may come next; in a [table] header line
     at, broken = 0, False
+    keys: dict[str, str] = {}  # each key's part as shown: a long text repeats them
+    dots = 0  # the dots in the key being read: past _MOST_PARTS, no TOML to read
+    line, fresh, comment_lines = 0, True, set()  # the line, and whether blanks only so far
+    judged: dict[str, bool] = {}  # whether each word is one TOML does not read
+    secrets: dict[str, bool] = {}  # whether each key's value is a secret (_secret)
     while at < len(tokens):
         kind, token = tokens[at]
         at += 1
-        broken = broken or _unreadable(kind, token) or (kind == "newline" and bool(key))
+        if not broken and kind in _JUDGED:  # each word judged once: a long text repeats them
+            broken = judged.get(token) or judged.setdefault(token, _unreadable(kind, token))
+        broken = broken or (kind == "newline" and bool(key))
+        dots = dots + 1 if token == "." else 0 if token in _KEY_ENDS else dots
+        broken = broken or dots > _MOST_PARTS
+        if kind == "comment" and fresh:
+            comment_lines.add(line)
+        line += token.count("\n") if kind in ("string", "newline") else 0
+        fresh = kind == "newline" or (fresh and kind == "blank")
         if kind == "newline" and not nesting:
             at_key, header, key = True, False, []
         elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
-            body = token.lstrip("#")  # a line commented out reads as TOML; prose as written
-            token = token[: len(token) - len(body)] + _redact_toml(body, comments=False)[0]
+            token = _commented_out(token)
         elif header and kind in ("bare", "string"):
-            token = _key_shown(token)  # [params."password abc"]: a value in a table's name
+            token = keys.get(token) or keys.setdefault(token, _key_shown(token))  # [x."a b"]
         elif header or kind in ("blank", "comment", "newline"):
             pass
         elif at_key and not key and token == "[" and not nesting:
@@ -122,21 +210,27 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
             continue
         elif at_key and kind in ("bare", "string"):
             key.append(token)
-            token = _key_shown(token)  # "x-api-key abc" = ...: a value in the key
+            token = keys.get(token) or keys.setdefault(token, _key_shown(token))  # "a b" = 1
         elif token == "=" and nesting and nesting[-1] == "[":
             broken = True  # x = [password = "..."]: no key in an array
+        elif kind == "string" and nesting and nesting[-1] == "[":
+            token = _string_shown(token) or token  # x = ["https://u:pw@h"]
         elif at_key and token == "=" and key:
             name, key, at_key = _key_part(key[-1]), [], False
+            secret = secrets.get(name)
+            if secret is None:
+                secret = secrets[name] = _secret(name)
             shown.append(token)
             while at < len(tokens) and tokens[at][0] == "blank":
                 shown.append(tokens[at][1])
                 at += 1
-            end = _value_end(tokens, at, whole=_secret_table(name, tokens, at))
+            table = secret and at < len(tokens) and tokens[at][1] == "{"  # one secret, whole
+            end = _value_end(tokens, at, whole=table)
             value = "".join(each for _, each in tokens[at:end])
-            hidden = _redacted_value(name, value, tokens[at][0] if at < end else "")
+            hidden = _redacted_value(name, value, tokens[at][0] if at < end else "", secret)
             # what is typed on after a secret's value (password = "my"pass"word": a quote
             # in the password ended the string) is no TOML, and may be the secret's rest
-            rest = _value_end(tokens, end) if at < end and _secret(name) else end
+            rest = _value_end(tokens, end) if at < end and secret else end
             typed_on = any(kind != "blank" for kind, _ in tokens[end:rest])
             if hidden is not None or typed_on:
                 shown.append(value if hidden is None else hidden)
@@ -151,7 +245,7 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool]:
         elif token == "," and nesting and nesting[-1] == "{":
             at_key, key = True, []
         shown.append(token)
-    return "".join(shown), broken or bool(key) or bool(nesting)
+    return "".join(shown), broken or bool(key) or bool(nesting), comment_lines
 
 
 def _unreadable(kind: str | None, token: str) -> bool:
@@ -160,12 +254,6 @@ def _unreadable(kind: str | None, token: str) -> bool:
     if kind == "string":
         return not _pattern(_CLOSED).fullmatch(token)
     return kind == "other" or (kind == "bare" and bool(_pattern(_NOT_BARE).search(token)))
-
-
-def _secret_table(name: str, tokens: list[tuple[str | None, str]], at: int) -> bool:
-    """Whether the value at ``at`` is an inline table under a secret's name: all of it is
-    the secret (``password = { v = "..." }``), not only what a secret's name is given."""
-    return at < len(tokens) and tokens[at][1] == "{" and _secret(name)
 
 
 def _secret(name: str) -> bool:
@@ -203,29 +291,61 @@ def _value_end(tokens: list[tuple[str | None, str]], at: int, *, whole: bool = F
     return end
 
 
-def _redacted_value(name: str, value: str, kind: str | None) -> str | None:
-    """``value`` (its text) as shown for the key ``name``; None when it shows as written."""
+def _redacted_value(name: str, value: str, kind: str | None, secret: bool) -> str | None:
+    """``value`` (its text) as shown for the key ``name``, whose value is a ``secret``
+    (``_secret``; an inline table under it is one value: ``password = { v = "..." }``);
+    None when it shows as written."""
     if not value.strip("."):  # nothing, or "...": no value yet
         return None
-    if kind != "string":  # a number, a date, an array: hidden whole, if secret
-        return REDACTED if is_secret(name) and str.lower(name) not in _URL_KEYS else None
-    quote = next(q for q in ('"""', "'''", '"', "'") if value.startswith(q))
-    closed = len(value) >= 2 * len(quote) and value.endswith(quote)
-    text = _toml_string(value) if closed else value[len(quote) :]
+    if kind != "string" and secret:  # a number, a date, an array: hidden whole
+        return REDACTED
+    if kind != "string":  # a number, a date; an array's strings are read one by one
+        return None
+    quote, closed, text = _string_read(value)
     if str.lower(name) in _URL_KEYS:
         hidden = redact_url(text)
-    elif is_secret(name) and not references_only(text):
-        hidden = redacted(name, text)
-    else:
-        return None
+    elif is_secret(name):
+        hidden = text if references_only(text) else redacted(name, text)
+    else:  # a value under any name: as every view shows it (next = "https://u:pw@h")
+        return _string_shown(value)
     return None if hidden == text else f"{quote}{hidden}{quote if closed else ''}"
 
 
+def _string_read(value: str) -> tuple[str, bool, str]:
+    """A string token's quote, whether it is closed, and the text it holds as TOML reads
+    it (what is typed so far, if it is not closed)."""
+    quote = next(q for q in ('"""', "'''", '"', "'") if value.startswith(q))
+    closed = len(value) >= 2 * len(quote) and value.endswith(quote)
+    return quote, closed, _toml_string(value) if closed else value[len(quote) :]
+
+
+def _string_shown(value: str) -> str | None:
+    """A string under a name that is no secret's as shown (``redact_url``): as written, or
+    if only its escapes read hide a credential, as JSON writes the text (TOML reads it)."""
+    quote, closed, text = _string_read(value)
+    written = value[len(quote) : len(value) - len(quote) if closed else None]
+    if (hidden := redact_url(written)) != written:
+        return f"{quote}{hidden}{quote if closed else ''}"
+    if (hidden := redact_url(text)) != text:
+        import json
+
+        return json.dumps(hidden, ensure_ascii=False)
+    return None
+
+
 def _key_shown(part: str) -> str:
-    """A key's part as shown: as a view shows a name (``name_shown``), its quotes kept."""
+    """A key's part as shown: as a view shows a name (``name_shown``), its quotes kept; a
+    key written with escapes (``"pass\\u0077ord abc"``) judged as TOML reads it, and if
+    it is hidden, shown so, its escapes as JSON's (which TOML reads)."""
     quote = part[:1] if part[:1] in ('"', "'") and len(part) > 1 and part[-1] == part[0] else ""
     inner = part[len(quote) : len(part) - len(quote)]
     shown = name_shown(inner)
+    if quote == '"' and "\\" in inner and shown == inner:
+        read = _key_part(part)
+        if (shown_read := name_shown(read)) != read:
+            import json
+
+            return json.dumps(shown_read, ensure_ascii=False)
     return part if shown == inner else f"{quote}{shown}{quote}"
 
 
