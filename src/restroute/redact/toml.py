@@ -84,17 +84,20 @@ _QUIET = rf"[\s=:]*+{_QUOTE}(?:(?i:{_SCHEME})\s++)?+{_STAND_IN}{_QUOTE}(?=[\s,}}
 
 def _commented_out(comment: str) -> str:
     """A comment that reads as a line of TOML commented out (``# password = "..."``) as
-    shown: as a line of TOML. One that does not read has its credentials hidden
+    shown: as a line of TOML. A pair that does not read has its credentials hidden
     (``masked``), and a key that gives a secret's name a value (``# password abc x = 1``)
-    is shown as a name is (``name_shown``)."""
+    is shown as a name is (``name_shown``); a line with a colon (``# authorization: left
+    out``, which a saved profile writes) is prose, as any other comment."""
     body = comment.lstrip("#")
+    hashes = comment[: len(comment) - len(body)]
     shown, broken, _ = _redact_toml(body, comments=False)
-    if broken or (_names_secret(body) and not _reads(body)):
-        head = _pattern(_COMMENTED_OUT).match(comment)
-        cut = (head.end() if head else len(comment)) - 1 - (len(comment) - len(body))
-        parted = unparted_value(body[:cut]) is None
-        shown = masked(shown) if parted else f"{name_shown(body[:cut])}{masked(body[cut:])}"
-    return comment[: len(comment) - len(body)] + shown
+    head = _pattern(_COMMENTED_OUT).match(comment)
+    broken = broken or (_names_secret(body) and not _reads(body))
+    if head is None or head[0][-1] != "=" or not broken:
+        return hashes + shown
+    cut = head.end() - 1 - len(hashes)
+    parted = unparted_value(body[:cut]) is None
+    return hashes + (masked(shown) if parted else f"{name_shown(body[:cut])}{masked(body[cut:])}")
 
 
 def _reads(text: str) -> bool:
