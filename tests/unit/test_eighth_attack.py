@@ -135,7 +135,6 @@ def test_i1_i2_i3_i6_a_layers_toml_never_shows_the_secret(typed: str) -> None:
         (f'x = """\n# password {SECRET}', 'x = """\n# password <REDACTED>'),  # a string's line
         (f"password {SECRET} # a=b\n[x", "password <REDACTED>\n[x"),
         ('# headers.authorization: left out, a secret; write "${T}"\nx = 1',) * 2,  # a dump's
-        ("# headers.authorization: left out, a secret\n[x",) * 2,
         (f'"pass\\u0077ord {SECRET}" = 1', '"password <REDACTED>" = <REDACTED>'),  # a secret's
         (f'x = "https://u:{SECRET}@h/x"', 'x = "https://<REDACTED>@h/x"'),
     ],
