@@ -30,19 +30,20 @@ _VALUE_ENDS = frozenset({"\n", ",", "}", "]"})
 def redact_toml(text: str) -> str:
     """A layer's TOML as shown: each value whose key names a secret (the last part of a
     dotted key: ``headers.authorization``; a quoted key as TOML reads its escapes) replaced
-    as a header's is, and the secrets in URLs (``redact_url``). The text is otherwise as
-    written, line for line, so that what a person typed still reads as typed; a value of
-    ``${VAR}`` references only stays, as it says where the secret comes from. And
-    wherever it is, a credential known by its shape (``masked_shapes``: a GitHub token,
-    a ``Bearer`` credential) is hidden; in a text TOML does not read (being typed, or
-    broken: ``_redact_toml`` says) no key may be read right, so every credential
-    ``masked`` finds is (a URL's ``user:password@``, ``password=...``). No TOML reader
-    is asked: Python's takes time quadratic in a long dotted key, and this runs at each
-    keystroke.
+    as a header's is, and any other value as every view shows it (``redact_url``: a URL's
+    ``user:password@``, ``password=...``). The text is otherwise as written, line for
+    line, so that what a person typed still reads as typed; a value of ``${VAR}``
+    references only stays, as it says where the secret comes from. Wherever it is, a
+    credential known by its shape (``masked_shapes``: a GitHub token, a ``Bearer``
+    credential) is hidden. In a text TOML does not read (being typed, or broken, as
+    Python's reader or ``_redact_toml`` says) no key may be read right: every credential
+    ``masked`` finds is hidden, and on each line but a comment, what follows a secret's
+    name however it is parted from it (``_after_names``).
 
     Read token by token, strings whole (a bracket or a quote inside one is text), in one
     pass: a regular expression over the text was fooled by both and took seconds on a
-    long half-typed string.
+    long half-typed string. Python's reader is asked only of a text whose dotted keys
+    are short (``_MOST_PARTS``): its time is quadratic in a key's parts.
 
     >>> print(redact_toml('per_page = 2\\n[headers]\\nauthorization = "token ghp_1"'))
     per_page = 2
