@@ -137,6 +137,10 @@ def test_i1_i2_i3_i6_a_layers_toml_never_shows_the_secret(typed: str) -> None:
         ('# headers.authorization: left out, a secret; write "${T}"\nx = 1',) * 2,  # a dump's
         (f'"pass\\u0077ord {SECRET}" = 1', '"password <REDACTED>" = <REDACTED>'),  # a secret's
         (f'x = "https://u:{SECRET}@h/x"', 'x = "https://<REDACTED>@h/x"'),
+        (  # a key's name judged once a pass (I9), each of its values hidden
+            f'[a]\npassword = "{SECRET}"\n[b]\npassword = "{SECRET}2"',
+            '[a]\npassword = "<REDACTED>"\n[b]\npassword = "<REDACTED>"',
+        ),
     ],
 )
 def test_what_stays_as_typed_and_how_the_rest_is_hidden(typed: str, shown: str) -> None:
