@@ -63,15 +63,7 @@ def holds_secret(text: str) -> bool:
         return False
     if redact_url(text) != text:
         return True
-    if text.lstrip()[:1] not in ("{", "["):
-        return False
-    import json
-
-    try:
-        value = json.loads(text)
-        return bool(redact_fields(value) != value)
-    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
-        return False
+    return _json_text_shown(text, limit=len(text)) != text  # JSON, read as a reader would
 
 
 def _check_mapping(function: str, argument: str, value: object) -> None:
@@ -152,7 +144,7 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     """
     kind = type(value)  # judged by its real type: a caller's __class__ may lie
     if issubclass(kind, str):
-        return _json_text_shown(redact_url(value))
+        return _json_text_shown(str.__str__(value))
     if issubclass(kind, bytes | bytearray | memoryview):
         return _redacted_bytes(value)  # type: ignore[arg-type]
     if not issubclass(kind, Mapping | list | tuple):
@@ -171,37 +163,59 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     return tuple.__new__(kind, items)  # a named tuple stays one, its code not run
 
 
-def _json_text_shown(text: object) -> object:
-    """A text as ``redact_url`` shows it, unless it is JSON (of ``MAX_SECRET_JSON``
-    characters at most) that still gives a field named as a secret a value: a name
-    written with escapes (``{"pass\\u0077ord": ...}``) is read only so. Then it is
-    written again, as JSON, from its fields as ``redact_fields`` shows them."""
-    if type(text) is not str or text.lstrip()[:1] not in ("{", "[") or len(text) > MAX_SECRET_JSON:
-        return text
+def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
+    """A text as ``redact_url`` shows it, unless it is JSON (of ``limit``
+    characters at most) in which a reader would still find a secret: a field named as a
+    secret written with escapes (``{"pass\\u0077ord": ...}``) or twice, an array or object
+    under such a name, a token written with escapes (``"\\u0067hp_..."``), JSON inside a
+    string. Then it is written again, as JSON, each of those hidden (``_json_shown``)."""
+    shown = redact_url(text)
+    if type(shown) is not str or text.lstrip()[:1] not in ("{", "[") or len(text) > limit:
+        return shown
     import json
 
-    try:
-        value = json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
-        return text
-    if not _gives_secret(value, 0, above=False):
-        return text
-    return json.dumps(redact_fields(value), ensure_ascii=False)
+    for each in (shown, text):  # (what redact_url hid may leave no JSON: "password": <R>"x"])
+        try:  # every pair as written, in order: a name given twice is read twice
+            value = json.loads(each, object_pairs_hook=_Pairs)
+            written, hidden = _json_shown(value, above=False)
+        except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
+            continue
+        return written if hidden else shown
+    return shown
 
 
-def _gives_secret(value: object, depth: int, *, above: bool) -> bool:
-    """Whether JSON's ``value`` gives a field named as a secret (or one ``above`` it) a
-    value that is neither hidden nor a stand-in (``${VAR}``)."""
-    if isinstance(value, dict) and depth < _DEPTH:
-        return any(
-            _gives_secret(item, depth + 1, above=above or is_secret(key))
-            for key, item in value.items()
-        )
-    if isinstance(value, list) and depth < _DEPTH:
-        return any(_gives_secret(item, depth + 1, above=above) for item in value)
+class _Pairs(list[tuple[str, object]]):
+    """A JSON object as read: its pairs, in order, a name given twice kept twice."""
+
+
+def _json_shown(value: object, *, above: bool) -> tuple[str, bool]:
+    """JSON's ``value`` written as a redacted view shows it, and whether anything in it
+    was hidden: under a name ``above`` it that is a secret's, all of it (null, a boolean
+    or a stand-in such as ``${VAR}`` kept); a name as a view shows one; a text as
+    ``redact_url`` shows it, and if it is JSON too, as this shows it."""
+    import json
+
+    if above and not (value is None or isinstance(value, bool)):
+        if isinstance(value, str) and _stands_in(value):
+            return json.dumps(value, ensure_ascii=False), False
+        return json.dumps(REDACTED), True
+    if isinstance(value, _Pairs | list):
+        pairs = value if isinstance(value, _Pairs) else [(None, item) for item in value]
+        parts, hidden = [], False
+        for name, item in pairs:
+            shown, inner = _json_shown(item, above=name is not None and is_secret(name))
+            if name is not None:
+                written = name_shown(name)
+                shown = f"{json.dumps(written, ensure_ascii=False)}: {shown}"
+                inner = inner or written != name
+            parts.append(shown)
+            hidden = hidden or inner
+        ends = "{}" if isinstance(value, _Pairs) else "[]"
+        return f"{ends[0]}{', '.join(parts)}{ends[1]}", hidden
     if isinstance(value, str):
-        return above and not _stands_in(value)
-    return above and isinstance(value, int | float) and not isinstance(value, bool)
+        text = _json_text_shown(value)
+        return json.dumps(text, ensure_ascii=False), text != value
+    return json.dumps(value), False
 
 
 def name_shown(key: object) -> Any:

@@ -314,13 +314,13 @@ def _remembered(find: Callable[[str], list[tuple[int, int]]], text: str) -> list
     return list(kept(lambda: find(text), find, text))
 
 
-def _credential_spans(text: str) -> list[tuple[int, int]]:
-    if not isinstance(text, str):
+def _credential_spans(text: str, *, named: bool = True) -> list[tuple[int, int]]:
+    if not isinstance(text, str):  # (named: what _named_spans finds too)
         return []
     spans = _encoded_shape_spans(text)  # ghp%5F..., Bearer+...: as the shapes below
     if not _may_hold(text):
         return spans
-    spans += _url_spans(text) + _named_spans(text)
+    spans += _url_spans(text) + (_named_spans(text) if named else [])
     for pattern in _WHOLE:
         for found in _pattern(pattern).finditer(text):
             key = next(key for key, value in found.groupdict().items() if value is not None)

@@ -5,16 +5,29 @@ from __future__ import annotations
 from ..errors import EndpointError
 from ..rules import ALIASES, URL_OPTIONS
 from .fields import name_shown, redacted
-from .names import _SCHEMES, REDACTED, is_secret, secret_words, unparted_value
+from .names import _SCHEMES, REDACTED, is_secret, secret_words
 from .references import references_only
-from .text import _STAND_IN, STANDS_IN, _pattern, masked, masked_shapes, redact_url
+from .text import (
+    _STAND_IN,
+    STANDS_IN,
+    _credential_spans,
+    _encoded_spans,
+    _masked,
+    _pattern,
+    masked_shapes,
+    redact_url,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
 # boolean), or any other character. Every alternative moves on, so the scan is linear.
-_TOML_TOKEN = (
-    r'(?P<string>"""[\s\S]*?(?:"""|\Z)|'
-    r"'''[\s\S]*?(?:'''|\Z)|"
+_TOML_TOKEN = (  # (a multi-line string: its escapes read, up to two quotes before its end)
+    r'(?P<string>"""(?:[^"\\]++|\\[\s\S]|"(?!""))*+(?:"{3,5}|\Z)|'
+    r"'''(?:[^']++|'(?!''))*+(?:'{3,5}|\Z)|"
     r'"(?:[^"\\\n]++|\\.)*+"?|'  # possessive: a 10 MB string kept no state a character
     r"'[^'\n]*'?)"
     r"|(?P<comment>#[^\n]*)|(?P<newline>\n)|(?P<blank>[ \t\r]+)|(?P<punct>[=\[\]{},.])"
@@ -64,8 +77,9 @@ def redact_toml(text: str) -> str:
         return masked_shapes(shown)  # TOML that reads: its keys said, the rest by shape
     # A text TOML does not read may say a credential any way (``GET https://u:pw@h``):
     # every credential ``masked`` finds is hidden, and on each line but a comment (shown
-    # as in TOML that reads), what follows a secret's name, however it is parted from it.
-    shown = masked(shown)
+    # as in TOML that reads), what follows a secret's name, however it is parted from it
+    # (which hides what masked's names would: they are not looked for, a slow search).
+    shown = _masked(shown, [*_credential_spans(shown, named=False), *_encoded_spans(shown)])
     if not _names_secret(shown):
         return shown
     lines = shown.split("\n")
@@ -78,27 +92,28 @@ def redact_toml(text: str) -> str:
 # or a word holding a secret's word (found from its start only: linear); and, after a
 # secret's name, a value that is none: nothing yet, a stand-in, a scheme's word before one.
 _WORD = rf"(?:{STANDS_IN})|(?<![\w.-])(?=[\w.-]*?(?i:WORDS))[\w.-]+"
+_WORDS: dict[frozenset[str], re.Pattern[str]] = {}  # _WORD for each set of secret words
 _SCHEME = "|".join(sorted(_SCHEMES)).replace(".", r"\.")
+# What may follow a value that is none: the line's end, a comment, another key, or brackets
+# closed (password = "${P}", token = "${T}" }); anything else is typed on ("", "abc").
+_NEXT = r"(?:\s*+<REDACTED>)?+[\s}\]]*+(?:$|#|(?P<more>,[\s}\]]*+(?:$|#|(?=[\w.\"'-]+\s*+[=:]))))"
 _QUOTE = r"""(?:\"\"\"|'''|["'])?+"""
 _QUIET = rf"[\s=:]*+{_QUOTE}(?:(?i:{_SCHEME})\s++)?+{_STAND_IN}{_QUOTE}(?=[\s,}}\]#]|$)"
 
 
-def _commented_out(comment: str) -> str:
+def _commented_out(comment: str, above: bool) -> str:
     """A comment that reads as a line of TOML commented out (``# password = "..."``) as
-    shown: as a line of TOML. A pair that does not read has its credentials hidden
-    (``masked``), and a key that gives a secret's name a value (``# password abc x = 1``)
-    is shown as a name is (``name_shown``); a line with a colon (``# authorization: left
-    out``, which a saved profile writes) is prose, as any other comment."""
+    shown: as a line of TOML; if that does not read, what follows a secret's name hidden
+    as on a line of TOML that does not read (``_after_names``). A line with a colon
+    (``# authorization: left out``, which a saved profile writes) is prose, as any
+    other comment, shown as TOML shows it."""
     body = comment.lstrip("#")
     hashes = comment[: len(comment) - len(body)]
-    shown, broken, _ = _redact_toml(body, comments=False)
+    shown, broken, _ = _redact_toml(body, comments=False, above=above)
     head = _pattern(_COMMENTED_OUT).match(comment)
-    broken = broken or (_names_secret(body) and not _reads(body))
     if head is None or head[0][-1] != "=" or not broken:
         return hashes + shown
-    cut = head.end() - 1 - len(hashes)
-    parted = unparted_value(body[:cut]) is None
-    return hashes + (masked(shown) if parted else f"{name_shown(body[:cut])}{masked(body[cut:])}")
+    return hashes + _after_names(shown)
 
 
 def _reads(text: str) -> bool:
@@ -124,12 +139,31 @@ def _after_names(line: str) -> str:
     is parted from its value (``password hunter2``, ``<REDACTED> password x # a=b``,
     ``cookie sid=x``, ``password\\uff1ax``), the line's rest hidden, unless what follows is no
     value (``password = "${P}"``, ``authorization: token <REDACTED>``)."""
-    import re
-
     if not _names_secret(line):
         return line
     words = secret_words()
-    found_word = _pattern(_WORD.replace("WORDS", "|".join(map(re.escape, sorted(words)))))
+    if (known := _SHOWN_LINES.get(line)) is not None and known[0] == words:
+        return known[1]
+    if len(_SHOWN_LINES) > _REMEMBER:
+        _SHOWN_LINES.clear()
+    shown = _after_names_of(line, words)
+    _SHOWN_LINES[line] = (words, shown)
+    return shown
+
+
+# Each line as _after_names showed it, with the secrets' words it was shown for (an API
+# may declare more): a long text repeats its lines. A new set once _REMEMBER are kept.
+_SHOWN_LINES: dict[str, tuple[frozenset[str], str]] = {}
+_REMEMBER = 10_000
+
+
+def _after_names_of(line: str, words: frozenset[str]) -> str:
+    import re
+
+    if (found_word := _WORDS.get(words)) is None:  # (the names declared secret may change)
+        found_word = _WORDS[words] = re.compile(
+            _WORD.replace("WORDS", "|".join(map(re.escape, sorted(words))))
+        )
     quiet = _pattern(_QUIET)
     at = 0
     while (found := found_word.search(line, at)) is not None:
@@ -137,10 +171,15 @@ def _after_names(line: str) -> str:
         if found[0][:1] in "$<" or not is_secret(found[0]):
             continue
         value = quiet.match(line, at)
-        if value is None:
-            parted = _pattern(r"[^\w$<]*+").match(line, at)
-            return f"{line[: parted.end() if parted else at]}{REDACTED}"
-        at = max(value.end(), at)
+        after = _pattern(_NEXT).match(line, value.end()) if value is not None else None
+        if after is not None and after["more"] is None:
+            return line  # the line's end, or a comment: prose
+        if value is not None and after is not None:
+            at = max(after.end(), at)
+            continue
+        at = value.end() if value is not None and value[0].rstrip() else at
+        parted = _pattern(r"[^\w$<]*+").match(line, at)
+        return f"{line[: parted.end() if parted else at]}{REDACTED}"
     return line
 
 
@@ -148,6 +187,7 @@ def _after_names(line: str) -> str:
 # (spaces between them), blanks, where a comment of spaces could be split three ways every
 # way (cubic: 2,000 spaces took 14 s); a key of spaces only is one space or more.
 _COMMENTED_OUT = r"#++(?:\s*+[\w.\"'-][\w.\"' -]*+\s*+|[^\S ]*+ \s*+)[=:]"
+_COMMENTED_TABLE = r"#++\s*+\[\[?+([^\]\n]*+)\]"  # a [table] header commented out
 
 
 def _pasted_header(token: str) -> bool:
@@ -161,17 +201,19 @@ _NOT_BARE = r"[^\w:+-]"
 _CLOSED = r'"""[\s\S]*"""|\'\'\'[\s\S]*\'\'\'|"(?:[^"\\\n]++|\\.)*+"|\'[^\'\n]*\''
 
 
-# A dotted key of more parts is judged no TOML (Python's reader takes 14 s for 40,000).
-_MOST_PARTS = 1000
+# Dotted keys past this weight (each key's parts, squared, halved, summed) are judged no
+# TOML: Python's reader takes time quadratic in a key's parts (14 s for one of 40,000).
+_MOST_WEIGHT = 2_000_000
 _KEY_ENDS = frozenset({"\n", "=", ",", "{", "["})
 _JUDGED = frozenset({"bare", "string", "other"})  # the tokens _unreadable may judge no TOML
 
 
-def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool, set[int]]:
+def _redact_toml(text: str, *, comments: bool, above: bool = False) -> tuple[str, bool, set[int]]:
     """``text`` with the values of secret keys hidden; whether it is no TOML (a word no
     bare key or value holds: ``https://u:pw@h``, a string not closed, a key with no ``=``,
     an array or inline table not closed, a character TOML never reads); and the lines
-    (from 0) that are comments, each shown as a comment is."""
+    (from 0) that are comments, each shown as a comment is. ``above``: the text is in a
+    table named as a secret (a line commented out under ``# [password]``)."""
     tokens = [(found.lastgroup, found[0]) for found in _pattern(_TOML_TOKEN).finditer(text)]
     shown: list[str] = []
     nesting: list[str] = []  # the arrays and inline tables open: "[" or "{"
@@ -179,27 +221,40 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool, set[int]]:
     at_key, header = True, False  # a key may come next; in a [table] header line
     at, broken = 0, False
     keys: dict[str, str] = {}  # each key's part as shown: a long text repeats them
-    dots = 0  # the dots in the key being read: past _MOST_PARTS, no TOML to read
+    dots = weight = 0  # the dots in the key being read, and in every key (_MOST_WEIGHT)
+    dotted = False  # the key's last token was a dot: two parts with none between is no TOML
+    header_parts: list[str] = []
+    commented: dict[tuple[str, bool], str] = {}  # each commented-out line as shown
+    commented_above = False  # (# [password] commented out: the lines after it are in it)
     line, fresh, comment_lines = 0, True, set()  # the line, and whether blanks only so far
     judged: dict[str, bool] = {}  # whether each word is one TOML does not read
     secrets: dict[str, bool] = {}  # whether each key's value is a secret (_secret)
     while at < len(tokens):
         kind, token = tokens[at]
         at += 1
+        after_dot, dotted = dotted, (token == "." if kind != "blank" else dotted)
         if not broken and kind in _JUDGED:  # each word judged once: a long text repeats them
             broken = judged.get(token) or judged.setdefault(token, _unreadable(kind, token))
         broken = broken or (kind == "newline" and bool(key))
         dots = dots + 1 if token == "." else 0 if token in _KEY_ENDS else dots
-        broken = broken or dots > _MOST_PARTS
+        weight += dots if token == "." else 0
+        broken = broken or weight > _MOST_WEIGHT
         if kind == "comment" and fresh:
             comment_lines.add(line)
         line += token.count("\n") if kind in ("string", "newline") else 0
         fresh = kind == "newline" or (fresh and kind == "blank")
         if kind == "newline" and not nesting:
-            at_key, header, key = True, False, []
+            if header:  # [password] or [data.password]: every value in it is a secret
+                above = commented_above = any(_secret(_key_part(p)) for p in header_parts)
+            at_key, header, key, header_parts = True, False, [], []
         elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
-            token = _commented_out(token)
+            if (known := commented.get((token, commented_above))) is None:
+                known = commented[token, commented_above] = _commented_out(token, commented_above)
+            token = known
+        elif kind == "comment" and comments and _pattern(_COMMENTED_TABLE).match(token):
+            commented_above = _secret_table(token)  # "# [password]": the lines after it
         elif header and kind in ("bare", "string"):
+            header_parts.append(token)
             token = keys.get(token) or keys.setdefault(token, _key_shown(token))  # [x."a b"]
         elif header or kind in ("blank", "comment", "newline"):
             pass
@@ -213,6 +268,7 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool, set[int]]:
             at, broken = len(tokens) if end is None else end, True
             continue
         elif at_key and kind in ("bare", "string"):
+            broken = broken or (bool(key) and not after_dot)  # password abc = 1: no dot
             key.append(token)
             token = keys.get(token) or keys.setdefault(token, _key_shown(token))  # "a b" = 1
         elif token == "=" and nesting and nesting[-1] == "[":
@@ -220,10 +276,13 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool, set[int]]:
         elif kind == "string" and nesting and nesting[-1] == "[":
             token = _string_shown(token) or token  # x = ["https://u:pw@h"]
         elif at_key and token == "=" and key:
-            name, key, at_key = _key_part(key[-1]), [], False
+            name, parts, key, at_key = _key_part(key[-1]), key[:-1], [], False
             secret = secrets.get(name)
             if secret is None:
                 secret = secrets[name] = _secret(name)
+            # a value in a table named as a secret ([password], password.a = ...) is one too
+            inside = above or any(_secret(_key_part(part)) for part in parts)
+            secret = secret or inside
             shown.append(token)
             while at < len(tokens) and tokens[at][0] == "blank":
                 shown.append(tokens[at][1])
@@ -246,10 +305,19 @@ def _redact_toml(text: str, *, comments: bool) -> tuple[str, bool, set[int]]:
             at_key, key = token == "{", []
         elif token in ("]", "}") and nesting:
             nesting.pop()
-        elif token == "," and nesting and nesting[-1] == "{":
+        elif token == "," and not nesting:
+            broken = True  # password = "", "abc": a comma outside an array or a table
+        elif token == "," and nesting[-1] == "{":
             at_key, key = True, []
         shown.append(token)
     return "".join(shown), broken or bool(key) or bool(nesting), comment_lines
+
+
+def _secret_table(comment: str) -> bool:
+    """Whether a ``[table]`` header commented out names a secret (``# [data.password]``)."""
+    heading = _pattern(_COMMENTED_TABLE).match(comment)
+    parts = heading[1].split(".") if heading else []
+    return any(_secret(_key_part(part.strip())) for part in parts)
 
 
 def _unreadable(kind: str | None, token: str) -> bool:
@@ -306,10 +374,11 @@ def _redacted_value(name: str, value: str, kind: str | None, secret: bool) -> st
     if kind != "string":  # a number, a date; an array's strings are read one by one
         return None
     quote, closed, text = _string_read(value)
-    if str.lower(name) in _URL_KEYS:
+    if str.lower(name) in _URL_KEYS and not secret:
         hidden = redact_url(text)
-    elif is_secret(name):
-        hidden = text if references_only(text) else redacted(name, text)
+    elif secret:  # (under a table named as a secret, [password], whole)
+        hidden = text if references_only(text) else REDACTED
+        hidden = redacted(name, text) if hidden != text and is_secret(name) else hidden
     else:  # a value under any name: as every view shows it (next = "https://u:pw@h")
         return _string_shown(value)
     return None if hidden == text else f"{quote}{hidden}{quote if closed else ''}"
@@ -324,17 +393,17 @@ def _string_read(value: str) -> tuple[str, bool, str]:
 
 
 def _string_shown(value: str) -> str | None:
-    """A string under a name that is no secret's as shown (``redact_url``): as written, or
-    if only its escapes read hide a credential, as JSON writes the text (TOML reads it)."""
+    """A string under a name that is no secret's as shown (``redact_url``): as written;
+    or if it is written with escapes and the text TOML reads has a credential, as JSON
+    writes that text hidden (TOML reads it): ``"\\u0067hp_..."`` is a token."""
     quote, closed, text = _string_read(value)
     written = value[len(quote) : len(value) - len(quote) if closed else None]
-    if (hidden := redact_url(written)) != written:
-        return f"{quote}{hidden}{quote if closed else ''}"
-    if (hidden := redact_url(text)) != text:
+    if text != written and (hidden := redact_url(text)) != text:
         import json
 
         return json.dumps(hidden, ensure_ascii=False)
-    return None
+    hidden = redact_url(written)
+    return None if hidden == written else f"{quote}{hidden}{quote if closed else ''}"
 
 
 def _key_shown(part: str) -> str:
@@ -343,7 +412,10 @@ def _key_shown(part: str) -> str:
     it is hidden, shown so, its escapes as JSON's (which TOML reads)."""
     quote = part[:1] if part[:1] in ('"', "'") and len(part) > 1 and part[-1] == part[0] else ""
     inner = part[len(quote) : len(part) - len(quote)]
-    shown = name_shown(inner)
+    if _pattern(r"\w*+").fullmatch(inner) and not _names_secret(inner):
+        shown = masked_shapes(inner)  # a word of no secret's name: only a token's shape
+    else:
+        shown = name_shown(inner)
     if quote == '"' and "\\" in inner and shown == inner:
         read = _key_part(part)
         if (shown_read := name_shown(read)) != read:
@@ -360,7 +432,11 @@ def _key_part(part: str) -> str:
 
 def _toml_string(token: str) -> str:
     """The text a TOML string token holds, its escapes read; the token itself if it is
-    not one TOML reads."""
+    not one TOML reads. (One on a line without escapes holds what its quotes hold.)"""
+    quote = token[:1]
+    plain = token[:3] != quote * 3 and "\n" not in token and not (quote == '"' and "\\" in token)
+    if plain and len(token) >= 2 and token[-1] == quote:
+        return token[1:-1]  # (not a multi-line string, whose first line break is none)
     import tomllib
 
     try:
