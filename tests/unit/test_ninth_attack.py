@@ -5,6 +5,7 @@ J9 (a profile of long dotted keys) and J12 (a JSON text body a saved layer write
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -43,3 +44,30 @@ def test_j8_the_value_starts_after_the_name_and_what_parts_it() -> None:
     assert unparted_value("[keyboard x") is None  # (a secret's word, in no secret's name)
     assert unparted_value("(password)") is None
     assert name_shown("[password]") == "[password]"
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        *(f"password {S}:=[1", f"password {S}:=x", f"password {S}:x", f"x-api-key;{S}:=["),
+        *(f"authorization\t{S}:y", f"[password {S}:=x"),
+    ],
+)
+def test_j7_an_items_key_in_an_error_is_shown_as_a_name(
+    typed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from restroute.cli import main
+
+    assert main(["build", "--redact", "GET /x", typed]) != 0
+    err = capsys.readouterr().err
+    assert "restroute: " in err
+    assert S not in err
+
+
+def test_j7_a_file_items_key_in_the_explorers_error_is_shown_as_a_name() -> None:
+    from restroute.cli.args import UsageError, _no_files
+
+    with pytest.raises(UsageError) as raised:
+        _no_files([(f"password {S}", Path("a.png"))])
+    assert S not in str(raised.value)
+    assert "password <REDACTED>" in str(raised.value)
