@@ -71,3 +71,54 @@ def test_j7_a_file_items_key_in_the_explorers_error_is_shown_as_a_name() -> None
         _no_files([(f"password {S}", Path("a.png"))])
     assert S not in str(raised.value)
     assert "password <REDACTED>" in str(raised.value)
+
+
+class _RaisingEq(str):
+    """A key whose comparison raises (a lying type: its hash is str's)."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.parametrize("value", ["v", 5, True, [1, 2], 1.5])
+def test_j6_a_key_whose_eq_raises_is_read_as_plain_text(value: object) -> None:
+    key = _RaisingEq("x")
+    try:
+        options = endpoint("GET /x", **{key: value})
+    except EndpointError:
+        return
+    assert options["url"].startswith("https://api.github.com/x?x=")
+
+
+def test_j6_every_entry_that_takes_keys_reads_such_a_key_as_plain_text() -> None:
+    from restroute import body_bytes, explain
+    from restroute.profiles import dump_profile
+
+    key = _RaisingEq("x")
+    calls: list[Callable[[], object]] = [
+        lambda: endpoint("GET /x", {key: "v", 5: "w"}),  # (a key of another type kept)
+        lambda: endpoint({"url": "/x", key: "v"}),
+        lambda: endpoint("GET /x", headers={key: "v"}),
+        lambda: endpoint("POST /x", data={key: "v"}),
+        lambda: endpoint.merge("GET /x", **{key: "v"}),
+        lambda: endpoint.defaults(**{key: "v"})("GET /y"),
+        lambda: endpoint.defaults({key: "v"})("GET /y"),
+        lambda: endpoint.parse({"method": "GET", "url": "/x", key: "v"}),
+        lambda: endpoint("GET /x", **{key: "v"}).to_curl(),
+        lambda: explain("GET /x", {key: "v"}),  # (as a keyword: Python's own binding compares)
+        lambda: body_bytes({"method": "POST", "url": "/x", "body": {key: "v"}}),
+        lambda: dump_profile({key: "v", "headers": {key: "v"}}),
+    ]
+    escaped = []
+    for at, call in enumerate(calls):
+        try:
+            call()
+        except EndpointError:
+            pass
+        except Exception as error:  # only EndpointError may leave a public function
+            escaped.append((at, type(error).__name__))
+    assert escaped == []
+    for _ in range(40):  # past the warm-up: the route's compiled function answers too
+        endpoint("GET /warm", **{key: "v"})
