@@ -122,3 +122,25 @@ def test_j6_every_entry_that_takes_keys_reads_such_a_key_as_plain_text() -> None
     assert escaped == []
     for _ in range(40):  # past the warm-up: the route's compiled function answers too
         endpoint("GET /warm", **{key: "v"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"authorization":\n"' + S + '"}', '{"password"\n:"' + S + '"}', '{ "token ": "' + S + '"}'],
+)
+def test_j12_a_saved_layer_leaves_out_a_json_text_that_gives_a_secret_a_value(text: str) -> None:
+    from restroute.profiles import dump_profile
+
+    assert S not in endpoint("POST /x", data=text).to_curl(redact=True)
+    saved = dump_profile({"data": text})
+    assert S not in saved
+    assert saved.startswith("# data: left out")
+
+
+def test_j12_a_json_text_whose_secret_is_a_reference_is_written() -> None:
+    import tomllib
+
+    from restroute.profiles import dump_profile
+
+    for text in ('{"password"\n:"${PW}"}', '{"title": "a"}', "https://h/x?q=1"):
+        assert tomllib.loads(dump_profile({"data": text})) == {"data": text}
