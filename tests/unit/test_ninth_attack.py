@@ -144,3 +144,61 @@ def test_j12_a_json_text_whose_secret_is_a_reference_is_written() -> None:
 
     for text in ('{"password"\n:"${PW}"}', '{"title": "a"}', "https://h/x?q=1"):
         assert tomllib.loads(dump_profile({"data": text})) == {"data": text}
+
+
+def _dotted(parts: int, value: str = "1") -> str:
+    return ".".join(["a"] * (parts - 1)) + f".k = {value}\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _dotted(998),
+        "[" + ".".join(["a"] * 998) + ".k]\nx = 1\n",
+        "[[" + ".".join(["a"] * 101) + "]]\nx = 1\n",
+        "x = 1\n" + " a . 'b' . \"c\" . " * 40 + "k = 1\n",
+        "t = { " + ".".join(["a"] * 101) + " = 1 }\n",
+        _dotted(101),
+    ],
+)
+def test_j9_a_profile_key_of_more_dotted_parts_than_the_nesting_limit_is_refused_up_front(
+    text: str, tmp_path: Path
+) -> None:
+    from restroute.profiles import MAX_DEPTH, load_profile, parse_profile
+
+    path = tmp_path / "p.toml"
+    path.write_text(text)
+    reads: list[Callable[[], object]] = [lambda: load_profile(path), lambda: parse_profile(text)]
+    for read in reads:
+        with pytest.raises(EndpointError) as raised:
+            read()
+        said = str(raised.value)
+        assert f"more than {MAX_DEPTH} dotted parts" in said
+        assert "nested too deep" in said
+        assert "flatten it" in said
+
+
+def test_j9_the_refusal_names_the_keys_line() -> None:
+    from restroute.profiles import parse_profile
+
+    with pytest.raises(EndpointError, match=r"\(line 3\)"):
+        parse_profile("x = 1\n[t]\n" + _dotted(101))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _dotted(100),
+        "x = " + '"' + ".".join(["a"] * 200) + '"\n',
+        "x = '" + ".".join(["b"] * 200) + "'\n",
+        'x = """\n' + ".".join(["c"] * 200) + '\n"""\n',
+        "ip = " + '"1.2.3.4"\nurl = "https://' + ".".join(["h"] * 200) + '/x"\n',
+        "v = [" + ", ".join(["1.5"] * 200) + "]\n",
+    ],
+)
+def test_j9_dots_in_a_value_or_a_key_within_the_limit_are_no_refusal(text: str) -> None:
+    import tomllib
+
+    from restroute.profiles import parse_profile
+
+    assert parse_profile(text).raw == tomllib.loads(text)
