@@ -264,3 +264,29 @@ async def test_ten_megabytes_of_a_documented_parameter_open_in_the_terminal_expl
     drawn in a line (42 s of CPU, 3.4 GB; now its start only)."""
     path = brackets(tmp_path)
     within_bounds(_TERMINAL.format(route="GET /search/issues", path=str(path), name=path.stem))
+
+
+def test_ten_megabytes_of_long_dotted_keys_are_refused_before_they_are_read(
+    tmp_path: Path,
+) -> None:
+    """The ninth attack's J9: 10 MB of keys of 998 dotted parts each (`a.a.….k0 = 1`,
+    4,965 lines), or of tables named so (`[a.….k0]`), took 40 s of CPU in load_profile
+    (Python's TOML reader is quadratic in a key's parts) before the nesting was refused.
+    A key of more parts than MAX_DEPTH is now found first, in one pass: well within the
+    bound, in load_profile and in `restroute build -p`."""
+    dotted = ".".join(["a"] * 998)
+    keys = tmp_path / "keys.toml"
+    keys.write_text("".join(f"{dotted}.k{n} = 1\n" for n in range(MAX_PROFILE_BYTES // 2008)))
+    tables = tmp_path / "tables.toml"
+    tables.write_text("".join(f"[{dotted}.k{n}]\n" for n in range(MAX_PROFILE_BYTES // 2008)))
+    for path in (keys, tables):
+        assert path.stat().st_size <= MAX_PROFILE_BYTES
+        code = "import sys\nfrom restroute.profiles import load_profile\nfrom restroute "
+        code += f"import EndpointError\ntry:\n    load_profile({str(path)!r})\n"
+        code += "except EndpointError as error:\n    print(error, file=sys.stderr)"
+        spent, _, said = measured(code)
+        assert f"more than {MAX_DEPTH} dotted parts (line 1)" in said
+        assert spent < CPU_SECONDS / 4
+        spent, said = build_cpu(path)
+        assert f"more than {MAX_DEPTH} dotted parts (line 1)" in said
+        assert spent < CPU_SECONDS / 4

@@ -89,8 +89,10 @@ def _to_read(value: object) -> bool:
         if _is_mapping(kind):
             if not _plain_dict(kind):
                 return True
-            for pair in dict.items(item):
-                stack.extend(pair)
+            for key, each in dict.items(item):
+                if type(key) is not str and issubclass(type(key), str):
+                    return True
+                stack += (key, each)
         elif kind is list or kind is tuple:
             stack.extend(item)
     return False
@@ -105,15 +107,21 @@ def _rebuilt(value: Any, where: str, path: str) -> Any:
         kind = type(value)
     if _is_mapping(kind):
         pairs = dict.items(value) if _plain_dict(kind) else _pairs(value, where, path)
+        plain = [(_key(key), item) for key, item in pairs]
         return {
             _rebuilt(key, where, path): _rebuilt(item, where, _inside(path, key))
-            for key, item in pairs
+            for key, item in plain
         }
     if kind is list:
         return [_rebuilt(item, where, f"{path}[{at}]") for at, item in enumerate(value)]
     if kind is tuple:
         return tuple(_rebuilt(item, where, f"{path}[{at}]") for at, item in enumerate(value))
     return value
+
+
+def _key(key: object) -> object:
+    """A mapping's key: a str subclass's text as a plain str (never by its own methods)."""
+    return str.__str__(key) if issubclass(type(key), str) else key
 
 
 def _inside(path: str, key: object) -> str:

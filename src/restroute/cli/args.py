@@ -20,6 +20,7 @@ from ..profiles import Profile, load_profile
 from ..redact import (
     hide_values,
     masked_shapes,
+    name_shown,
     redact_message,
     redacted_value,
     secret_values,
@@ -114,9 +115,10 @@ def item(text: str) -> tuple[str, object]:
         msg = f"parameter {quoted(unparted_shown(text))} is not {_ITEM_FORMS}"
         raise UsageError(msg)
     key, separator, value = text[: found.start()], found[0], text[found.end() :]
-    # what an error shows: a secret's value hidden by its name, any other by its shape
+    # what an error shows: a secret's value hidden by its name, any other by its shape; the
+    # key as a view shows a name (a value typed after a secret's name in it hidden too)
     value_shown = str(redacted_value(key if "=" in separator else f"headers.{key}", value))
-    name = redact_message(key)
+    name = str(name_shown(key))
     shown = _quote(f"{name}{separator}{value_shown}")
     if separator in ("=", ":=") and json_too_deep(value):  # JSON, too deep: only then
         msg = f"parameter {shown}: the JSON is nested too deep: more than {MAX_NESTING} "
@@ -138,7 +140,7 @@ def item(text: str) -> tuple[str, object]:
             raise UsageError(f"parameter {shown}: give the file's path after @")
         return key, Path(value)
     if _TOKEN.fullmatch(key) is None:
-        msg = f"parameter {shown} is not {_ITEM_FORMS} ({quoted(key)} is no header name)"
+        msg = f"parameter {shown} is not {_ITEM_FORMS} ({_quote(name)} is no header name)"
         raise UsageError(msg)
     return row(f"headers.{key}", value.strip())
 
@@ -218,8 +220,8 @@ def _no_files(values: list[tuple[str, object]]) -> list[tuple[str, object]]:
     """The values, when none is a file (``field@path``): the explorer has no file rows."""
     for name, value in values:
         if isinstance(value, Path):
-            msg = f"{name}@{value}: a file is sent by `restroute build --catalog`, for a "
-            raise UsageError(msg + "route whose body is multipart/form-data")
+            msg = f"{name_shown(name)}@{value}: a file is sent by `restroute build --catalog`, "
+            raise UsageError(msg + "for a route whose body is multipart/form-data")
     return values
 
 

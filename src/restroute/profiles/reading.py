@@ -24,6 +24,16 @@ _REFERENCE = re.compile(REFERENCE)
 # Tables and arrays inside each other: more than this, and the profile is refused (reading
 # and writing), as a row's value nested as deep would be.
 MAX_DEPTH = MAX_NESTING
+# A dotted key (``a.b.c = 1``, a table's ``[a.b.c]``, a key in an inline table) of more
+# parts than MAX_DEPTH puts as many tables inside each other, and Python's TOML reader
+# takes time quadratic in a key's parts (40 s for 10 MB of 998-part keys): such a key is
+# found first, in one pass (possessive quantifiers: no backtracking), and refused. A part
+# is bare or quoted; dots inside a quoted part, or in any string value, are no key's.
+_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
+_DOT = r"[ \t]*+\.[ \t]*+"
+_DEEP_KEY = re.compile(
+    rf"(?m)(?:^|[\[{{,])[ \t]*+(?:{_PART}{_DOT}){{{MAX_DEPTH},}}+{_PART}[ \t]*+[=\]]"
+)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -110,6 +120,12 @@ def parse_profile(
         msg = f"profile {name!r}: environ is {safe_repr(environment)}, not a mapping; pass a dict "
         msg += "of variables, or leave it out to read os.environ"
         raise EndpointError(msg)
+    deep = _DEEP_KEY.search(text)
+    if deep is not None:
+        line = text.count("\n", 0, deep.start()) + 1
+        msg = f"profile {name!r} is nested too deep: a key of more than {MAX_DEPTH} dotted "
+        msg += f"parts (line {line}) puts more than {MAX_DEPTH} tables inside each other; "
+        raise EndpointError(msg + "flatten it (a table of its own for the inner keys)")
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

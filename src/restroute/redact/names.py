@@ -74,22 +74,32 @@ def is_secret(name: str) -> bool:
 
 
 # A name typed without what parts it from its value: a header name's characters (RFC 9110's
-# token), then what no name holds (blanks, ; or =), then the value.
-_UNPARTED = r"(?s)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)[^!#$%&'*+.^_`|~0-9A-Za-z-]+(.+)"
+# token), then what no name holds (blanks, ; or =), then the value. The name may follow
+# other words or characters no name holds (``[password abc``, ``a;x-api-key;abc``, an
+# invisible character first): the first run of a name's characters that is a secret's name
+# and has text after it gives that text. Runs that hold no secret's word are passed over in
+# one pass in C (the lazy run starts only where a run starts: linear in the text).
+_TCHAR = r"!#$%&'*+.^_`|~0-9A-Za-z-"
+_AFTER = rf"(?s)[^{_TCHAR}]+(.+)"
 
 
 def unparted_value(text: str) -> int | None:
     """Where the value starts that ``text`` gives a secret's name without ``:`` or ``=``
-    between them (``authorization token abc``, ``x-api-key;abc``, a tab); None when it
-    gives no secret's name a value.
+    between them (``authorization token abc``, ``x-api-key;abc``, a tab, ``[password
+    abc``); None when it gives no secret's name a value.
 
-    >>> unparted_value("x-api-key;abc"), unparted_value("page 2")
-    (10, None)
+    >>> unparted_value("x-api-key;abc"), unparted_value("[password abc"), unparted_value("page 2")
+    (10, 10, None)
     """
-    import re
+    import re  # (as is_secret: at first use)
 
-    found = re.fullmatch(_UNPARTED, text)
-    return found.start(2) if found is not None and is_secret(found[1]) else None
+    words = "|".join(map(re.escape, sorted(secret_words(), key=len, reverse=True)))
+    runs = rf"(?i)(?<![{_TCHAR}])[{_TCHAR}]*?(?:{words})[{_TCHAR}]*"
+    for run in re.finditer(runs, text):
+        after = re.compile(_AFTER).fullmatch(text, run.end()) if is_secret(run[0]) else None
+        if after is not None:
+            return after.start(1)
+    return None
 
 
 def secret_words() -> frozenset[str]:

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 
 from ..errors import EndpointError
 from ..rules import MAX_SECRET_LEAVES
-from .fields import _check_mapping, header_name, redacted
+from .fields import _check_mapping, header_name, redact_fields, redacted
 from .names import is_secret
-from .text import _pattern, holds_credential
+from .text import _pattern, holds_credential, redact_url
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,7 +82,9 @@ def literal_secret(name: object, value: object) -> bool:
     (``references_only``). So ``token ${T}``, ``${T}`` and ``Basic ${USER}:${PASSWORD}``
     are written; ``token ${T} ghp_x`` and ``Bearer abc${T}`` hold a literal credential.
     Under any name, so does a text (the value, or the name itself) that holds one by its
-    shape (``holds_credential``: ``q = "ghp_..."``, ``x-a = "Bearer ..."``).
+    shape (``holds_credential``: ``q = "ghp_..."``, ``x-a = "Bearer ..."``), or a JSON
+    text that gives a secret's name a value as a redacted view reads it (``redact_fields``:
+    ``{"password"\n:"abc"}``; ``{"password": "${PW}"}`` is written).
 
     >>> [literal_secret("authorization", v) for v in ("token ${T}", "Bearer abc${T}")]
     [False, True]
@@ -91,7 +93,10 @@ def literal_secret(name: object, value: object) -> bool:
     """
     if isinstance(name, str) and is_secret(name) and not references_only(value):
         return True
-    return holds_credential(value) or holds_credential(name)
+    if holds_credential(value) or holds_credential(name):
+        return True
+    # (what redact_fields shows of a text beyond redact_url's: the JSON it reads)
+    return isinstance(value, str) and redact_fields(value) != redact_url(value)
 
 
 class Reference:
