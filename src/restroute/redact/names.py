@@ -3,7 +3,12 @@ API's description declares them."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
 
 REDACTED = "<REDACTED>"
 # The same marker where a client sends it: in the path or query of a snippet's URL,
@@ -93,13 +98,20 @@ def unparted_value(text: str) -> int | None:
     """
     import re  # (as is_secret: at first use)
 
-    words = "|".join(map(re.escape, sorted(secret_words(), key=len, reverse=True)))
-    runs = rf"(?i)(?<![{_TCHAR}])[{_TCHAR}]*?(?:{words})[{_TCHAR}]*"
-    for run in re.finditer(runs, text):
+    for run in _runs(secret_words()).finditer(text):
         after = re.compile(_AFTER).fullmatch(text, run.end()) if is_secret(run[0]) else None
         if after is not None:
             return after.start(1)
     return None
+
+
+@functools.lru_cache(maxsize=8)  # the words change only as an API declares some
+def _runs(words: frozenset[str]) -> re.Pattern[str]:
+    """What finds the runs of a name's characters that hold one of ``words``."""
+    import re
+
+    alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.compile(rf"(?i)(?<![{_TCHAR}])[{_TCHAR}]*?(?:{alternatives})[{_TCHAR}]*")
 
 
 def secret_words() -> frozenset[str]:

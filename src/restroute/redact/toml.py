@@ -5,11 +5,10 @@ from __future__ import annotations
 from ..errors import EndpointError
 from ..rules import ALIASES, URL_OPTIONS
 from .fields import name_shown, redacted
-from .names import _SCHEMES, REDACTED, is_secret, secret_words
+from .lines import after_names, names_secret
+from .names import REDACTED, is_secret
 from .references import references_only
 from .text import (
-    _STAND_IN,
-    STANDS_IN,
     _credential_spans,
     _encoded_spans,
     _masked,
@@ -17,10 +16,6 @@ from .text import (
     masked_shapes,
     redact_url,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import re
 
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
@@ -51,7 +46,7 @@ def redact_toml(text: str) -> str:
     credential) is hidden. In a text TOML does not read (being typed, or broken, as
     Python's reader or ``_redact_toml`` says) no key may be read right: every credential
     ``masked`` finds is hidden, and on each line but a comment, what follows a secret's
-    name however it is parted from it (``_after_names``).
+    name however it is parted from it (``after_names``).
 
     Read token by token, strings whole (a bracket or a quote inside one is text), in one
     pass: a regular expression over the text was fooled by both and took seconds on a
@@ -80,31 +75,18 @@ def redact_toml(text: str) -> str:
     # as in TOML that reads), what follows a secret's name, however it is parted from it
     # (which hides what masked's names would: they are not looked for, a slow search).
     shown = _masked(shown, [*_credential_spans(shown, named=False), *_encoded_spans(shown)])
-    if not _names_secret(shown):
+    if not names_secret(shown):
         return shown
     lines = shown.split("\n")
     return "\n".join(
-        each if at in comment_lines else _after_names(each) for at, each in enumerate(lines)
+        each if at in comment_lines else after_names(each) for at, each in enumerate(lines)
     )
-
-
-# In a line TOML does not read: what stands for a value (skipped: ${PASSWORD} gives none),
-# or a word holding a secret's word (found from its start only: linear); and, after a
-# secret's name, a value that is none: nothing yet, a stand-in, a scheme's word before one.
-_WORD = rf"(?:{STANDS_IN})|(?<![\w.-])(?=[\w.-]*?(?i:WORDS))[\w.-]+"
-_WORDS: dict[frozenset[str], re.Pattern[str]] = {}  # _WORD for each set of secret words
-_SCHEME = "|".join(sorted(_SCHEMES)).replace(".", r"\.")
-# What may follow a value that is none: the line's end, a comment, another key, or brackets
-# closed (password = "${P}", token = "${T}" }); anything else is typed on ("", "abc").
-_NEXT = r"(?:\s*+<REDACTED>)?+[\s}\]]*+(?:$|#|(?P<more>,[\s}\]]*+(?:$|#|(?=[\w.\"'-]+\s*+[=:]))))"
-_QUOTE = r"""(?:\"\"\"|'''|["'])?+"""
-_QUIET = rf"[\s=:]*+{_QUOTE}(?:(?i:{_SCHEME})\s++)?+{_STAND_IN}{_QUOTE}(?=[\s,}}\]#]|$)"
 
 
 def _commented_out(comment: str, above: bool) -> str:
     """A comment that reads as a line of TOML commented out (``# password = "..."``) as
     shown: as a line of TOML; if that does not read, what follows a secret's name hidden
-    as on a line of TOML that does not read (``_after_names``). A line with a colon
+    as on a line of TOML that does not read (``after_names``). A line with a colon
     (``# authorization: left out``, which a saved profile writes) is prose, as any
     other comment, shown as TOML shows it."""
     body = comment.lstrip("#")
@@ -113,7 +95,7 @@ def _commented_out(comment: str, above: bool) -> str:
     head = _pattern(_COMMENTED_OUT).match(comment)
     if head is None or head[0][-1] != "=" or not broken:
         return hashes + shown
-    return hashes + _after_names(shown)
+    return hashes + after_names(shown)
 
 
 def _reads(text: str) -> bool:
@@ -126,61 +108,6 @@ def _reads(text: str) -> bool:
     except (ValueError, RecursionError):  # (TOMLDecodeError is a ValueError)
         return False
     return True
-
-
-def _names_secret(text: str) -> bool:
-    """Whether ``text`` holds a word one of the names ``is_secret`` calls secrets holds."""
-    lower = str.lower(text)
-    return any(word in lower for word in secret_words())
-
-
-def _after_names(line: str) -> str:
-    """A line of a text TOML does not read as shown: after a secret's name, however it
-    is parted from its value (``password hunter2``, ``<REDACTED> password x # a=b``,
-    ``cookie sid=x``, ``password\\uff1ax``), the line's rest hidden, unless what follows is no
-    value (``password = "${P}"``, ``authorization: token <REDACTED>``)."""
-    if not _names_secret(line):
-        return line
-    words = secret_words()
-    if (known := _SHOWN_LINES.get(line)) is not None and known[0] == words:
-        return known[1]
-    if len(_SHOWN_LINES) > _REMEMBER:
-        _SHOWN_LINES.clear()
-    shown = _after_names_of(line, words)
-    _SHOWN_LINES[line] = (words, shown)
-    return shown
-
-
-# Each line as _after_names showed it, with the secrets' words it was shown for (an API
-# may declare more): a long text repeats its lines. A new set once _REMEMBER are kept.
-_SHOWN_LINES: dict[str, tuple[frozenset[str], str]] = {}
-_REMEMBER = 10_000
-
-
-def _after_names_of(line: str, words: frozenset[str]) -> str:
-    import re
-
-    if (found_word := _WORDS.get(words)) is None:  # (the names declared secret may change)
-        found_word = _WORDS[words] = re.compile(
-            _WORD.replace("WORDS", "|".join(map(re.escape, sorted(words))))
-        )
-    quiet = _pattern(_QUIET)
-    at = 0
-    while (found := found_word.search(line, at)) is not None:
-        at = found.end()
-        if found[0][:1] in "$<" or not is_secret(found[0]):
-            continue
-        value = quiet.match(line, at)
-        after = _pattern(_NEXT).match(line, value.end()) if value is not None else None
-        if after is not None and after["more"] is None:
-            return line  # the line's end, or a comment: prose
-        if value is not None and after is not None:
-            at = max(after.end(), at)
-            continue
-        at = value.end() if value is not None and value[0].rstrip() else at
-        parted = _pattern(r"[^\w$<]*+").match(line, at)
-        return f"{line[: parted.end() if parted else at]}{REDACTED}"
-    return line
 
 
 # A key, then = (or : as a header is sent). Its spaces are read once: blanks, a key's words
@@ -412,7 +339,7 @@ def _key_shown(part: str) -> str:
     it is hidden, shown so, its escapes as JSON's (which TOML reads)."""
     quote = part[:1] if part[:1] in ('"', "'") and len(part) > 1 and part[-1] == part[0] else ""
     inner = part[len(quote) : len(part) - len(quote)]
-    if _pattern(r"\w*+").fullmatch(inner) and not _names_secret(inner):
+    if _pattern(r"\w*+").fullmatch(inner) and not names_secret(inner):
         shown = masked_shapes(inner)  # a word of no secret's name: only a token's shape
     else:
         shown = name_shown(inner)
