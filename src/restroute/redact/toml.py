@@ -83,7 +83,7 @@ def redact_toml(text: str) -> str:
     )
 
 
-def _commented_out(comment: str, above: bool) -> str:
+def _commented_out(comment: str, above: bool, keys: dict[str, str]) -> str:
     """A comment that reads as a line of TOML commented out (``# password = "..."``) as
     shown: as a line of TOML; if that does not read, what follows a secret's name hidden
     as on a line of TOML that does not read (``after_names``). A line with a colon
@@ -91,7 +91,7 @@ def _commented_out(comment: str, above: bool) -> str:
     other comment, shown as TOML shows it."""
     body = comment.lstrip("#")
     hashes = comment[: len(comment) - len(body)]
-    shown, broken, _ = _redact_toml(body, comments=False, above=above)
+    shown, broken, _ = _redact_toml(body, comments=False, above=above, keys=keys)
     head = _pattern(_COMMENTED_OUT).match(comment)
     if head is None or head[0][-1] != "=" or not broken:
         return hashes + shown
@@ -135,7 +135,9 @@ _KEY_ENDS = frozenset({"\n", "=", ",", "{", "["})
 _JUDGED = frozenset({"bare", "string", "other"})  # the tokens _unreadable may judge no TOML
 
 
-def _redact_toml(text: str, *, comments: bool, above: bool = False) -> tuple[str, bool, set[int]]:
+def _redact_toml(
+    text: str, *, comments: bool, above: bool = False, keys: dict[str, str] | None = None
+) -> tuple[str, bool, set[int]]:
     """``text`` with the values of secret keys hidden; whether it is no TOML (a word no
     bare key or value holds: ``https://u:pw@h``, a string not closed, a key with no ``=``,
     an array or inline table not closed, a character TOML never reads); and the lines
@@ -147,7 +149,7 @@ def _redact_toml(text: str, *, comments: bool, above: bool = False) -> tuple[str
     key: list[str] = []  # the parts of the key being read
     at_key, header = True, False  # a key may come next; in a [table] header line
     at, broken = 0, False
-    keys: dict[str, str] = {}  # each key's part as shown: a long text repeats them
+    keys = {} if keys is None else keys  # each key's part as shown: a text repeats them
     dots = weight = 0  # the dots in the key being read, and in every key (_MOST_WEIGHT)
     dotted = False  # the key's last token was a dot: two parts with none between is no TOML
     header_parts: list[str] = []
@@ -176,7 +178,9 @@ def _redact_toml(text: str, *, comments: bool, above: bool = False) -> tuple[str
             at_key, header, key, header_parts = True, False, [], []
         elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
             if (known := commented.get((token, commented_above))) is None:
-                known = commented[token, commented_above] = _commented_out(token, commented_above)
+                known = commented[token, commented_above] = _commented_out(
+                    token, commented_above, keys
+                )
             token = known
         elif kind == "comment" and comments and _pattern(_COMMENTED_TABLE).match(token):
             commented_above = _secret_table(token)  # "# [password]": the lines after it
@@ -339,10 +343,8 @@ def _key_shown(part: str) -> str:
     it is hidden, shown so, its escapes as JSON's (which TOML reads)."""
     quote = part[:1] if part[:1] in ('"', "'") and len(part) > 1 and part[-1] == part[0] else ""
     inner = part[len(quote) : len(part) - len(quote)]
-    if _pattern(r"\w*+").fullmatch(inner) and not names_secret(inner):
-        shown = masked_shapes(inner)  # a word of no secret's name: only a token's shape
-    else:
-        shown = name_shown(inner)
+    word = _pattern(r"\w*+").fullmatch(inner)  # a word: no value after a name, only a shape
+    shown = masked_shapes(inner) if word else name_shown(inner)
     if quote == '"' and "\\" in inner and shown == inner:
         read = _key_part(part)
         if (shown_read := name_shown(read)) != read:
