@@ -128,3 +128,17 @@ def test_a_json_text_body_is_read_as_a_json_reader_reads_it(body: str) -> None:
 def test_json_without_a_secret_left_is_shown_as_written(body: str) -> None:
     assert redact_fields(body) == body
     assert not holds_secret(body)
+
+
+@pytest.mark.parametrize("depth", [900, 1_200])
+def test_json_too_deep_for_python_that_may_give_a_secret_a_value_is_hidden(depth: int) -> None:
+    """A JSON text nested past what Python's reader (or the walk after it) reads may still
+    be read by a server's: one with an escaped secret's name in it is hidden whole."""
+    body = '{"a":' * depth + '{"pass\\u0077ord": "SECRET"}'.replace("SECRET", SECRET)
+    body += "}" * depth
+    assert SECRET not in redact_fields(body)
+
+
+def test_json_too_deep_for_python_without_a_secrets_word_is_text() -> None:
+    body = "[" * 5_000 + "]" * 5_000
+    assert redact_fields(body) == body

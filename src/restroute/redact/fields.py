@@ -174,14 +174,20 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
         return shown
     import json
 
+    deep = False
     for each in (shown, text):  # (what redact_url hid may leave no JSON: "password": <R>"x"])
         try:  # every pair as written, in order: a name given twice is read twice
             value = json.loads(each, object_pairs_hook=_Pairs)
             written, hidden = _json_shown(value, above=False)
-        except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
+        except RecursionError:  # nested past what Python reads, not past what all readers do
+            deep = True
+            continue
+        except ValueError:  # not JSON
             continue
         return written if hidden else shown
-    return shown
+    # JSON too deep to read here may give a secret's name a value (escaped, as a reader
+    # reads it): hidden whole if a secret's word or an escape is in it
+    return REDACTED if deep and ("\\" in text or is_secret(text)) else shown
 
 
 class _Pairs(list[tuple[str, object]]):
