@@ -142,3 +142,21 @@ def test_json_too_deep_for_python_that_may_give_a_secret_a_value_is_hidden(depth
 def test_json_too_deep_for_python_without_a_secrets_word_is_text() -> None:
     body = "[" * 5_000 + "]" * 5_000
     assert redact_fields(body) == body
+
+
+def test_lines_shown_are_remembered_a_bounded_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long text repeats its lines: each is judged once, and no more than _REMEMBER
+    of them are kept (then a new set is begun), each still shown right."""
+    from restroute.redact import lines
+
+    monkeypatch.setattr(lines, "_REMEMBER", 3)
+    monkeypatch.setattr(lines, "_SHOWN_LINES", {})
+    text = "[\n" + "".join(f"password {SECRET}{i}\n" for i in range(8)) * 2
+    shown = redact_toml(text)
+    assert shown == "[\n" + "password <REDACTED>\n" * 16
+    assert len(lines._SHOWN_LINES) <= 4
+
+
+def test_a_line_commented_out_twice_is_shown_the_same_twice() -> None:
+    line = f'# password = "{SECRET}", "{SECRET}"\n'
+    assert redact_toml(line * 2) == '# password = "<REDACTED>", "<REDACTED>\n' * 2
