@@ -170,14 +170,16 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
     under such a name, a token written with escapes (``"\\u0067hp_..."``), JSON inside a
     string. Then it is written again, as JSON, each of those hidden (``_json_shown``)."""
     shown = redact_url(text)
-    if type(shown) is not str or text.lstrip()[:1] not in ("{", "[") or len(text) > limit:
-        return shown
+    if type(shown) is not str or text.lstrip()[:1] not in ("{", "[", '"') or len(text) > limit:
+        return shown  # (a JSON string at the top may hold JSON: '"{\\"password\\": ...}"')
     import json
 
     deep = False
     for each in (shown, text):  # (what redact_url hid may leave no JSON: "password": <R>"x"])
         try:  # every pair as written, in order: a name given twice is read twice
-            value = json.loads(each, object_pairs_hook=_Pairs)
+            value = json.loads(  # (numbers as written: past 4,300 digits, Python refuses an
+                each, object_pairs_hook=_Pairs, parse_int=_Raw, parse_float=_Raw, strict=False
+            )  # int; strict=False: a tab in a string, as many a reader takes it)
             written, hidden = _json_shown(value, above=False)
         except RecursionError:  # nested past what Python reads, not past what all readers do
             deep = True
@@ -192,6 +194,10 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
 
 class _Pairs(list[tuple[str, object]]):
     """A JSON object as read: its pairs, in order, a name given twice kept twice."""
+
+
+class _Raw(str):
+    """A JSON number as written: shown as it is, whatever its size."""
 
 
 def _json_shown(value: object, *, above: bool) -> tuple[str, bool]:
@@ -218,6 +224,8 @@ def _json_shown(value: object, *, above: bool) -> tuple[str, bool]:
             hidden = hidden or inner
         ends = "{}" if isinstance(value, _Pairs) else "[]"
         return f"{ends[0]}{', '.join(parts)}{ends[1]}", hidden
+    if isinstance(value, _Raw):
+        return str.__str__(value), False
     if isinstance(value, str):
         text = _json_text_shown(value)
         return json.dumps(text, ensure_ascii=False), text != value
@@ -250,7 +258,7 @@ def _redacted_bytes(value: bytes | bytearray | memoryview) -> object:
         text, encoding = data.decode(), "utf-8"
     except UnicodeDecodeError:  # binary: each byte a character, the ASCII runs read as text
         text, encoding = data.decode("latin-1"), "latin-1"
-    shown = redact_url(text)
+    shown = _json_text_shown(text)  # (as a text body is: JSON read as a reader reads it)
     return value if shown == text else str(shown).encode(encoding)
 
 

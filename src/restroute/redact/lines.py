@@ -18,7 +18,11 @@ _WORDS: dict[frozenset[str], re.Pattern[str]] = {}  # _WORD for each set of secr
 _SCHEME = "|".join(sorted(_SCHEMES)).replace(".", r"\.")
 # What may follow a value that is none: the line's end, a comment, another key, or brackets
 # closed (password = "${P}", token = "${T}" }); anything else is typed on ("", "abc").
-_NEXT = r"(?:\s*+<REDACTED>)?+[\s}\]]*+(?:$|#|(?P<more>,[\s}\]]*+(?:$|#|(?=[\w.\"'-]+\s*+[=:]))))"
+_PART = r"""(?:[\w-]++|"[^"\n]*+"|'[^'\n]*+')"""  # a key's part: bare, or quoted
+_NEXT = (
+    r"(?:\s*+<REDACTED>)?+[\s}\]]*+(?:$|#|(?P<more>,[\s}\]]*+"
+    rf"(?:$|#|(?={_PART}(?:\s*+\.\s*+{_PART})*+\s*+[=:]))))"
+)
 _QUOTE = r"""(?:\"\"\"|'''|["'])?+"""
 _QUIET = rf"[\s=:]*+{_QUOTE}(?:(?i:{_SCHEME})\s++)?+{_STAND_IN}{_QUOTE}(?=[\s,}}\]#]|$)"
 

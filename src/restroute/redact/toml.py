@@ -17,6 +17,10 @@ from .text import (
     redact_url,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
 # One token of TOML each: a string (closed or not: text being typed is shown too), a
 # comment, a line break, blanks, punctuation, a bare word (a key, number, date or
 # boolean), or any other character. Every alternative moves on, so the scan is linear.
@@ -155,7 +159,9 @@ def _redact_toml(
     header_parts: list[str] = []
     commented: dict[tuple[str, bool], str] = {}  # each commented-out line as shown
     commented_above = False  # (# [password] commented out: the lines after it are in it)
-    line, fresh, comment_lines = 0, True, set()  # the line, and whether blanks only so far
+    # the lines that are comments, counted as shown (a value hidden may take fewer lines than
+    # it was typed on), and whether there are blanks only so far on the line
+    line, counted, fresh, comment_lines = 0, 0, True, set()
     judged: dict[str, bool] = {}  # whether each word is one TOML does not read
     secrets: dict[str, bool] = {}  # whether each key's value is a secret (_secret)
     while at < len(tokens):
@@ -169,8 +175,9 @@ def _redact_toml(
         weight += dots if token == "." else 0
         broken = broken or weight > _MOST_WEIGHT
         if kind == "comment" and fresh:
+            line += sum(piece.count("\n") for piece in shown[counted:])
             comment_lines.add(line)
-        line += token.count("\n") if kind in ("string", "newline") else 0
+            counted = len(shown)
         fresh = kind == "newline" or (fresh and kind == "blank")
         if kind == "newline" and not nesting:
             if header:  # [password] or [data.password]: every value in it is a secret
@@ -218,8 +225,11 @@ def _redact_toml(
             while at < len(tokens) and tokens[at][0] == "blank":
                 shown.append(tokens[at][1])
                 at += 1
-            table = secret and at < len(tokens) and tokens[at][1] == "{"  # one secret, whole
-            end = _value_end(tokens, at, whole=table)
+            opens = tokens[at][1] if at < len(tokens) else ""
+            # an array or table under a secret's name is one secret, whole; under any
+            # other, its items are read one by one (never its end looked for at each key:
+            # x = [{a = [{a = [... took time quadratic in its depth)
+            end = _value_end(tokens, at, whole=opens == "{") if secret or opens != "[" else at
             value = "".join(each for _, each in tokens[at:end])
             hidden = _redacted_value(name, value, tokens[at][0] if at < end else "", secret)
             # what is typed on after a secret's value (password = "my"pass"word": a quote
@@ -339,19 +349,26 @@ def _string_shown(value: str) -> str | None:
 
 def _key_shown(part: str) -> str:
     """A key's part as shown: as a view shows a name (``name_shown``), its quotes kept; a
-    key written with escapes (``"pass\\u0077ord abc"``) judged as TOML reads it, and if
-    it is hidden, shown so, its escapes as JSON's (which TOML reads)."""
+    key written with escapes (``"pass\\u0077ord abc"``) judged as TOML reads it (what the
+    escapes hide is in the text read, and the rest as written), and if it is hidden, shown
+    so, its escapes as JSON's (which TOML reads)."""
     quote = part[:1] if part[:1] in ('"', "'") and len(part) > 1 and part[-1] == part[0] else ""
     inner = part[len(quote) : len(part) - len(quote)]
-    word = _pattern(r"\w*+").fullmatch(inner)  # a word: no value after a name, only a shape
-    shown = masked_shapes(inner) if word else name_shown(inner)
-    if quote == '"' and "\\" in inner and shown == inner:
+    if quote == '"' and "\\" in inner:
         read = _key_part(part)
-        if (shown_read := name_shown(read)) != read:
-            import json
+        if (shown := _name_shown(read)) == read:
+            return part
+        import json
 
-            return json.dumps(shown_read, ensure_ascii=False)
+        return json.dumps(shown, ensure_ascii=False)
+    shown = _name_shown(inner)
     return part if shown == inner else f"{quote}{shown}{quote}"
+
+
+def _name_shown(name: str) -> str:
+    """``name_shown``; of a word, only its shapes (no value can follow a name in it)."""
+    word = _pattern(r"\w*+").fullmatch(name)
+    return masked_shapes(name) if word else str(name_shown(name))
 
 
 def _key_part(part: str) -> str:
@@ -360,16 +377,40 @@ def _key_part(part: str) -> str:
 
 
 def _toml_string(token: str) -> str:
-    """The text a TOML string token holds, its escapes read; the token itself if it is
-    not one TOML reads. (One on a line without escapes holds what its quotes hold.)"""
+    """The text a TOML string token holds, its escapes read (as TOML reads them: a
+    multi-line string's first line break is none, a backslash at a line's end joins the
+    next line); the token's inside if it is not one TOML reads."""
     quote = token[:1]
-    plain = token[:3] != quote * 3 and "\n" not in token and not (quote == '"' and "\\" in token)
-    if plain and len(token) >= 2 and token[-1] == quote:
-        return token[1:-1]  # (not a multi-line string, whose first line break is none)
-    import tomllib
-
+    triple = token[:3] == quote * 3
+    closed = token.endswith(quote * 3) and len(token) >= 6 if triple else token[-1:] == quote
+    if len(token) < 2 or not closed:
+        return token.strip("\"'")  # not closed: what is typed so far
+    inner = token[3:-3] if triple else token[1:-1]
+    if triple and (inner[:1] == "\n" or inner[:2] == "\r\n"):
+        inner = inner[1:] if inner[:1] == "\n" else inner[2:]
+    if quote == "'" or "\\" not in inner:
+        return inner
     try:
-        value = tomllib.loads(f"v = {token}")["v"]
-    except tomllib.TOMLDecodeError:
+        return _pattern(_ESCAPE).sub(lambda found: _escaped(found, triple), inner)
+    except ValueError:  # an escape TOML does not read
         return token.strip("\"'")
-    return value if isinstance(value, str) else token
+
+
+# A backslash and what follows it in a basic string: a short escape, a code point, a line's
+# end (in a multi-line string: it and the blanks after it are none), or anything else.
+_ESCAPE = r'\\(?:([btnfr"\\])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([ \t]*\r?\n\s*)|)'
+_SHORT = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+
+
+def _escaped(found: re.Match[str], multiline: bool) -> str:
+    """What an escape stands for; a ValueError for one TOML does not read."""
+    if found[1]:
+        return _SHORT[found[1]]
+    if found[2] or found[3]:
+        point = int(found[2] or found[3], 16)
+        if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:
+            raise ValueError(point)
+        return chr(point)
+    if found[4] is not None and multiline:
+        return ""
+    raise ValueError(found[0])
