@@ -86,7 +86,7 @@ class Endpoint:
         """
         if type(route) is str:  # route and parameters: merged in one pass
             given = params if options is None else options if not params else None
-            if type(given) is dict and self._merged_apart.isdisjoint(given):
+            if type(given) is dict and _disjoint(self._merged_apart, given):
                 method, url = split_route[route]
                 if url != "/graphql":
                     return self._layered.merge_parameters(method, url, given)
@@ -116,3 +116,12 @@ class Endpoint:
     def __repr__(self) -> str:
         defaults = self._layered.options
         return f"<Endpoint {defaults.get('method')} {defaults.get('base_url')}>"
+
+
+def _disjoint(names: frozenset[str], given: dict[Any, Any]) -> bool:
+    """Whether ``given`` names none of ``names``; False when a caller's key's own
+    ``__hash__`` raises (the general path reads such a key by its type, ``honest``)."""
+    try:
+        return names.isdisjoint(given)
+    except Exception:
+        return False

@@ -90,9 +90,9 @@ def _to_read(value: object) -> bool:
             if not _plain_dict(kind):
                 return True
             for key, each in dict.items(item):
-                if type(key) is not str and issubclass(type(key), str):
+                if type(key) is not str and not _plain_key(key):
                     return True
-                stack += (key, each)
+                stack.append(each)
         elif kind is list or kind is tuple:
             stack.extend(item)
     return False
@@ -107,11 +107,8 @@ def _rebuilt(value: Any, where: str, path: str) -> Any:
         kind = type(value)
     if _is_mapping(kind):
         pairs = dict.items(value) if _plain_dict(kind) else _pairs(value, where, path)
-        plain = [(_key(key), item) for key, item in pairs]
-        return {
-            _rebuilt(key, where, path): _rebuilt(item, where, _inside(path, key))
-            for key, item in plain
-        }
+        plain = [(_key(key, where, path), item) for key, item in pairs]
+        return {key: _rebuilt(item, where, _inside(path, key)) for key, item in plain}
     if kind is list:
         return [_rebuilt(item, where, f"{path}[{at}]") for at, item in enumerate(value)]
     if kind is tuple:
@@ -119,9 +116,43 @@ def _rebuilt(value: Any, where: str, path: str) -> Any:
     return value
 
 
-def _key(key: object) -> object:
-    """A mapping's key: a str subclass's text as a plain str (never by its own methods)."""
-    return str.__str__(key) if issubclass(type(key), str) else key
+def _plain_key(key: object) -> bool:
+    """Whether ``key`` is a plain str, int, float, bool, None or bytes, or a plain tuple of
+    those: a key whose hashing and comparing run none of the caller's code. Judged by real
+    types alone, without recursion (a tuple may be nested deep)."""
+    stack = [key]
+    while stack:
+        item = stack.pop()
+        if type(item) is tuple:
+            stack.extend(item)
+        elif type(item) not in _ATOMS:
+            return False
+    return True
+
+
+# The builtin types whose subclass, as a key, is read as the base type's plain value.
+_KEY_BASES = (str, int, float, bytes)
+
+
+def _key(key: object, where: str, path: str) -> object:
+    """A mapping's key as one that runs none of the caller's code when hashed or compared
+    (its own ``__hash__`` or ``__eq__`` may raise, or answer once and raise later): a plain
+    key as it is; a subclass of str, int, float or bytes as its base type's plain value, and
+    a tuple's as a plain tuple of such keys (never by their own methods); any other key is
+    refused, named by its type (its own ``__repr__`` is never run)."""
+    if _plain_key(key):
+        return key
+    kind = type(key)
+    if issubclass(kind, tuple):
+        parts = tuple.__getitem__(key, slice(None))  # type: ignore[call-overload]
+        return tuple(_key(part, where, path) for part in parts)
+    for base in _KEY_BASES:
+        if issubclass(kind, base):
+            return _PLAIN[base](key)
+    name = redact_message(path[:60]) if path else "the options"
+    msg = f"{where}: {name} holds a key of type {kind.__name__[:60]}, which is not read (its "
+    msg += "own __hash__ or __eq__ may raise); pass str keys"
+    raise EndpointError(msg)
 
 
 def _inside(path: str, key: object) -> str:

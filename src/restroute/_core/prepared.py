@@ -148,7 +148,8 @@ class _Source(Source):
             "BASE_URL": defaults.get("base_url"),
         }
         super().__init__("call(given)", names)
-        self.lines += [" if not NOT_TAKEN.isdisjoint(given):", "  return None", " try:"]
+        # (checked inside the try: a caller's key whose own __hash__ raises declines)
+        self.lines += [" try:", "  if not NOT_TAKEN.isdisjoint(given):", "   return None"]
         self.depth = 2
         self.parameters = parameters = {k: v for k, v in defaults.items() if k not in OPTIONS}
         if parameters:
