@@ -127,6 +127,9 @@ _TEN_MB = {  # each about 10 MB: what starts it, and a line of it ({i}: the line
     "commented-out-pairs": ("[\n", "# password = x{i}\n", 500_000),
     "commented-unparted": ("[\n", "# password a{i} x = 1\n", 420_000),
     "userinfo-urls": ("", 'u{i} = "https://me:pw{i}@h/x"\n', 340_000),
+    "open-nested-arrays": ("x = [", "{{a = [", 1_650_000),  # (the tenth attack's K4)
+    "escaped-values": ("", 'a={{b="\\t"}}\n', 909_000),  # (K6: each read by tomllib)
+    "escaped-keys": ("", '"\\u0061{i}"=1\n', 700_000),
 }
 
 
@@ -134,7 +137,8 @@ _TEN_MB = {  # each about 10 MB: what starts it, and a line of it ({i}: the line
 def test_a_layers_toml_of_10_mb_is_shown_within_20_s(name: str) -> None:
     """The eighth attack's I9 (10 MB of ``a=1``: 27 s and 32 s of CPU) and the ninth's
     J9 and J10 (long dotted keys, for Python's reader quadratic in a key's parts: 50 s;
-    lines that do not read, each read again: 29-37 s). Limit 20 s of CPU."""
+    lines that do not read, each read again: 29-37 s), and the tenth's K4 and K6 (arrays
+    nested: hours; strings with escapes, each read by Python's reader: 26 s). Limit 20 s."""
     from tests.slow.test_profile_scale import measured
 
     start, line, count = _TEN_MB[name]

@@ -164,20 +164,27 @@ def _redact_toml(
     line, counted, fresh, comment_lines = 0, 0, True, set()
     judged: dict[str, bool] = {}  # whether each word is one TOML does not read
     secrets: dict[str, bool] = {}  # whether each key's value is a secret (_secret)
+    values: dict[tuple[str, str, str | None, bool], str | None] = {}  # each shown once
     while at < len(tokens):
         kind, token = tokens[at]
         at += 1
-        after_dot, dotted = dotted, (token == "." if kind != "blank" else dotted)
-        if not broken and kind in _JUDGED:  # each word judged once: a long text repeats them
-            broken = judged.get(token) or judged.setdefault(token, _unreadable(kind, token))
-        broken = broken or (kind == "newline" and bool(key))
-        dots = dots + 1 if token == "." else 0 if token in _KEY_ENDS else dots
-        weight += dots if token == "." else 0
-        broken = broken or weight > _MOST_WEIGHT
-        if kind == "comment" and fresh:
-            line += sum(piece.count("\n") for piece in shown[counted:])
-            comment_lines.add(line)
-            counted = len(shown)
+        if kind == "blank":  # (each kind's bookkeeping apart: this runs for every token)
+            after_dot = dotted
+        elif token == ".":
+            after_dot, dotted, dots = dotted, True, dots + 1
+            weight += dots
+            broken = broken or weight > _MOST_WEIGHT
+        else:
+            after_dot, dotted = dotted, False
+            dots = 0 if token in _KEY_ENDS else dots
+            if kind == "newline":
+                broken = broken or bool(key)
+            elif not broken and kind in _JUDGED:  # each word judged once: a text repeats them
+                broken = judged.get(token) or judged.setdefault(token, _unreadable(kind, token))
+            elif kind == "comment" and fresh:
+                line += sum(piece.count("\n") for piece in shown[counted:])
+                comment_lines.add(line)
+                counted = len(shown)
         fresh = kind == "newline" or (fresh and kind == "blank")
         if kind == "newline" and not nesting:
             if header:  # [password] or [data.password]: every value in it is a secret
@@ -231,7 +238,9 @@ def _redact_toml(
             # x = [{a = [{a = [... took time quadratic in its depth)
             end = _value_end(tokens, at, whole=opens == "{") if secret or opens != "[" else at
             value = "".join(each for _, each in tokens[at:end])
-            hidden = _redacted_value(name, value, tokens[at][0] if at < end else "", secret)
+            asked = (name, value, tokens[at][0] if at < end else "", secret)
+            if (hidden := values.get(asked, "")) == "":  # (each value judged once a text)
+                hidden = values[asked] = _redacted_value(*asked)
             # what is typed on after a secret's value (password = "my"pass"word": a quote
             # in the password ended the string) is no TOML, and may be the secret's rest
             rest = _value_end(tokens, end) if at < end and secret else end
@@ -314,14 +323,15 @@ def _redacted_value(name: str, value: str, kind: str | None, secret: bool) -> st
         return REDACTED
     if kind != "string":  # a number, a date; an array's strings are read one by one
         return None
+    url = str.lower(name) in _URL_KEYS
+    if not secret and not url:  # a value under any name: as every view shows it
+        return _string_shown(value)  # (next = "https://u:pw@h")
     quote, closed, text = _string_read(value)
-    if str.lower(name) in _URL_KEYS and not secret:
+    if not secret:
         hidden = redact_url(text)
-    elif secret:  # (under a table named as a secret, [password], whole)
+    else:  # (under a table named as a secret, [password], whole)
         hidden = text if references_only(text) else REDACTED
         hidden = redacted(name, text) if hidden != text and is_secret(name) else hidden
-    else:  # a value under any name: as every view shows it (next = "https://u:pw@h")
-        return _string_shown(value)
     return None if hidden == text else f"{quote}{hidden}{quote if closed else ''}"
 
 
@@ -386,8 +396,9 @@ def _toml_string(token: str) -> str:
     if len(token) < 2 or not closed:
         return token.strip("\"'")  # not closed: what is typed so far
     inner = token[3:-3] if triple else token[1:-1]
-    if triple and (inner[:1] == "\n" or inner[:2] == "\r\n"):
-        inner = inner[1:] if inner[:1] == "\n" else inner[2:]
+    if triple:  # (its line breaks as TOML's reader gives them: \n)
+        inner = inner.replace("\r\n", "\n")
+        inner = inner[1:] if inner[:1] == "\n" else inner
     if quote == "'" or "\\" not in inner:
         return inner
     try:
