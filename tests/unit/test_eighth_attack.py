@@ -162,15 +162,10 @@ def test_what_stays_as_typed_and_how_the_rest_is_hidden(typed: str, shown: str) 
 )
 def test_i7_a_json_texts_key_written_with_an_escape_is_read_as_json_reads_it(body: str) -> None:
     from restroute import endpoint
-    from restroute.snippets import to_curl, to_json, to_python
+    from tests.attacks import redacted_copies
 
     options = endpoint("POST /x", data=body, headers={"content-type": "application/json"})
-    for shown in (
-        to_curl(options, redact=True),
-        to_python(options, redact=True),
-        to_python(options, redact=True, client="httpx"),
-        to_json(options, redact=True),
-    ):
+    for shown in redacted_copies(options):
         assert SECRET not in shown
         assert "REDACTED" in shown
 

@@ -9,7 +9,7 @@ import pytest
 
 from restroute import endpoint
 from restroute.redact import holds_secret, redact_fields, redact_toml
-from restroute.snippets import to_curl, to_json, to_python
+from tests.attacks import redacted_copies
 
 SECRET = "Qsecret7391abcXYZ"
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
@@ -105,13 +105,7 @@ def test_the_multi_line_strings_read_as_tomllib_reads_them() -> None:
 )
 def test_a_json_text_body_is_read_as_a_json_reader_reads_it(body: str) -> None:
     body = body.replace("SECRET", SECRET)
-    options = endpoint("POST /x", data=body)
-    for shown in (
-        to_curl(options, redact=True),
-        to_python(options, redact=True),
-        to_python(options, redact=True, client="httpx"),
-        to_json(options, redact=True),
-    ):
+    for shown in redacted_copies(endpoint("POST /x", data=body)):
         assert SECRET not in shown
         assert TOKEN[4:] not in shown
     assert holds_secret(body)  # (what a profile leaves out)

@@ -16,16 +16,14 @@ from restroute import EndpointError, endpoint
 from restroute.profiles import dump_profile
 from restroute.redact import redact_message, redact_toml, redact_url
 from restroute.redact.toml import _toml_string
-from restroute.snippets import to_curl, to_json, to_python
+from tests.attacks import redacted_copies
 
 SECRET = "Qsecret7391abcXYZ"
 
 
 def _shown_everywhere(data: object) -> list[str]:
     """What the redacted snippets and a saved layer show of a body."""
-    options = endpoint("POST /x", data=data)
-    shown = [to_curl(options, redact=True), to_python(options, redact=True)]
-    shown += [to_python(options, redact=True, client="httpx"), to_json(options, redact=True)]
+    shown = redacted_copies(endpoint("POST /x", data=data))
     try:
         shown.append(dump_profile({"data": data}))
     except EndpointError as error:  # (a bytes body: refused, its message shown)
