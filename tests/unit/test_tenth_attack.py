@@ -92,6 +92,7 @@ def test_a_reference_with_no_default_stays(value: str) -> None:
         'password = "first1234","SECRET"' * 2,
         'password = "","SECRET"token = ""',
         'token = "${T}","SECRET"a = 1',
+        'password = "SECRET"{x = "SECRET"}',  # (a table typed on after a secret's value)
     ],
 )
 def test_a_layers_toml_never_shows_the_secret(text: str) -> None:
