@@ -46,6 +46,9 @@ def _shown_everywhere(data: object) -> list[str]:
         '{"password": "${X:-SECRET}"}',
         '{"password": "${X-SECRET}"}',
         '{"password": "${X:=SECRET}"}',
+        # (the eleventh attack's L2, L5: a byte order mark first; a message in a reference)
+        '\ufeff{"pass\\u0077ord": "SECRET"}',
+        '{"password": "${X:?SECRET}"}',
     ],
 )
 def test_a_json_text_body_never_shows_the_secret(body: str) -> None:
@@ -61,6 +64,7 @@ def test_a_json_text_body_never_shows_the_secret(body: str) -> None:
         b'{"password": ["SECRET"]}',
         b'{"authorization": {"a": "SECRET"}}',
         bytearray(b'{"note": "{\\"password\\": \\"SECRET\\"}"}'),
+        '\ufeff{"pass\\u0077ord": "SECRET"}'.encode(),
     ],
 )
 def test_k9_a_bytes_json_body_is_read_as_json(body: bytes) -> None:
@@ -69,7 +73,9 @@ def test_k9_a_bytes_json_body_is_read_as_json(body: bytes) -> None:
         assert SECRET not in shown
 
 
-@pytest.mark.parametrize("value", ["${X:-SECRET}", "${X-SECRET}", "${X:=SECRET}", "${X:+SECRET}"])
+@pytest.mark.parametrize(
+    "value", ["${X:-SECRET}", "${X-SECRET}", "${X:=SECRET}", "${X:+SECRET}", "${X:?SECRET}"]
+)
 def test_k3_a_references_default_is_written_so_hidden(value: str) -> None:
     value = value.replace("SECRET", SECRET)
     assert SECRET not in str(redact_url("password=" + value))
@@ -77,7 +83,7 @@ def test_k3_a_references_default_is_written_so_hidden(value: str) -> None:
     assert SECRET not in redact_toml(f"password {value}\n[x")
 
 
-@pytest.mark.parametrize("value", ["${X}", "${X:?set X}", "${X?}", "${X:-}"])
+@pytest.mark.parametrize("value", ["${X}", "${X:?}", "${X?}", "${X:-}"])
 def test_a_reference_with_no_default_stays(value: str) -> None:
     assert redact_url("password=" + value) == "password=" + value
 
@@ -134,7 +140,17 @@ def test_a_multi_line_strings_text_as_tomllib_reads_it(token: str) -> None:
     assert _toml_string(token) == tomllib.loads(f"v = {token}")["v"]
 
 
-@pytest.mark.parametrize("token", ['"\\ud800"', '"\\x41"', '"\\e"', '"a', '"""abc'])
+@pytest.mark.parametrize(("token", "text"), [('"\\x41"', "A"), ('"pass\\x77ord"', "password")])
+def test_toml_1_1s_escapes_are_read_as_its_readers_read_them(token: str, text: str) -> None:
+    """Python's reader is of TOML 1.0; a reader of 1.1 reads \\xHH (the eleventh attack's
+    L4: a key "pass\\x77ord" gave password's value, shown)."""
+    assert _toml_string(token) == text
+    assert _toml_string('"\\e"') == "\x1b"
+    shown = redact_toml(f'{token} = "hunter2secretXYZ"')
+    assert ("hunter2secretXYZ" in shown) is (text != "password")
+
+
+@pytest.mark.parametrize("token", ['"\\ud800"', '"\\q"', '"a', '"""abc'])
 def test_a_string_tomllib_does_not_read_is_its_inside(token: str) -> None:
     with pytest.raises(tomllib.TOMLDecodeError):
         tomllib.loads(f"v = {token}")

@@ -211,18 +211,18 @@ def test_k7_a_key_of_no_builtins_type_is_refused_by_its_types_name() -> None:
             honest(given, "options")
         said = str(raised.value)
         assert said.startswith(f"options: {where} ")
-        assert "a key of type Thing" in said
+        assert "a key of type 'Thing'" in said
         assert "pass str keys" in said
 
 
 def test_k7_the_public_error_names_the_key_and_the_fix() -> None:
     with pytest.raises(EndpointError) as raised:
         dump_profile({"data": built(Thing())})
-    assert "key of type Thing" in str(raised.value)
+    assert "key of type 'Thing'" in str(raised.value)
     assert "pass str keys" in str(raised.value)
     with pytest.raises(EndpointError) as raised:
         endpoint("GET /x", built(Thing(), "Map"))
-    assert "key of type Thing" in str(raised.value)
+    assert "key of type 'Thing'" in str(raised.value)
 
 
 def test_k7_plain_keys_are_kept_as_given() -> None:
@@ -246,3 +246,16 @@ def test_k7_a_routes_compiled_function_and_merges_short_way_decline_such_a_key(
             with contextlib.suppress(EndpointError):
                 call("GET /k7/warm", built(make()))
     assert endpoint("GET /k7/warm", a=1)["url"].endswith("/k7/warm?a=1")
+
+
+@pytest.mark.parametrize("name", ["password=hunter2secretXYZ", "x\x1b[2J\u202ey"])
+def test_l1_a_keys_type_name_is_shown_as_a_name_is(name: str) -> None:
+    """The eleventh attack's L1: the refusal named the key's type as its class said, a
+    secret's value or a terminal's control sequence in it."""
+    kind = type(name, (), {"__hash__": lambda self: 1})
+    with pytest.raises(EndpointError) as raised:
+        endpoint("GET /x", {kind(): 1})
+    message = str(raised.value)
+    assert "hunter2secretXYZ" not in message
+    assert "\x1b" not in message
+    assert "\u202e" not in message

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from ..redact import redact_message
 from ..redact._args import lies, text_arg
+from .encoding import quoted_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -150,7 +151,9 @@ def _key(key: object, where: str, path: str) -> object:
         if issubclass(kind, base):
             return _PLAIN[base](key)
     name = redact_message(path[:60]) if path else "the options"
-    msg = f"{where}: {name} holds a key of type {kind.__name__[:60]}, which is not read (its "
+    kind_name = type.__dict__["__name__"].__get__(kind)  # (a class's own name; may lie too)
+    shown = quoted_name(str.__str__(kind_name)[:60]) if isinstance(kind_name, str) else "?"
+    msg = f"{where}: {name} holds a key of type {shown}, which is not read (its "
     msg += "own __hash__ or __eq__ may raise); pass str keys"
     raise EndpointError(msg)
 

@@ -170,7 +170,8 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
     under such a name, a token written with escapes (``"\\u0067hp_..."``), JSON inside a
     string. Then it is written again, as JSON, each of those hidden (``_json_shown``)."""
     shown = redact_url(text)
-    if type(shown) is not str or text.lstrip()[:1] not in ("{", "[", '"') or len(text) > limit:
+    first = text.lstrip().lstrip("\ufeff").lstrip()[:1]  # (after a byte order mark, if any)
+    if type(shown) is not str or first not in ("{", "[", '"') or len(text) > limit:
         return shown  # (a JSON string at the top may hold JSON: '"{\\"password\\": ...}"')
     import json
 
@@ -178,8 +179,12 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
     for each in (shown, text):  # (what redact_url hid may leave no JSON: "password": <R>"x"])
         try:  # every pair as written, in order: a name given twice is read twice
             value = json.loads(  # (numbers as written: past 4,300 digits, Python refuses an
-                each, object_pairs_hook=_Pairs, parse_int=_Raw, parse_float=_Raw, strict=False
-            )  # int; strict=False: a tab in a string, as many a reader takes it)
+                each.lstrip().lstrip("\ufeff"),  # int; strict=False: a tab in a string, as
+                object_pairs_hook=_Pairs,  # many a reader takes it)
+                parse_int=_Raw,
+                parse_float=_Raw,
+                strict=False,
+            )
             written, hidden = _json_shown(value, above=False)
         except RecursionError:  # nested past what Python reads, not past what all readers do
             deep = True

@@ -281,12 +281,10 @@ def _may_hold(text: str, *, encoded: bool = False) -> bool:
     )
 
 
-# What stands where a credential would, and is none: nothing, a variable (with no default: in
-# ${X:-abc} abc is written), a command's output, a placeholder (<YOUR-TOKEN>; <REDACTED>: a
+# What stands where a credential would, and is none: nothing, a variable (with no text: in
+# ${X:-abc} or ${X:?abc}, abc is written), a command's output, a placeholder (<REDACTED>: a
 # text hidden stays so), an ellipsis, a few of them.
-STANDS_IN = (
-    r"\$\{[A-Za-z_]\w*(?::?\?[^}\n]*|:?[-=+])?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|\.{3}|…"
-)
+STANDS_IN = r"\$\{[A-Za-z_]\w*(?::?[?=+-])?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|\.{3}|…"
 _STAND_IN = rf"(?:{STANDS_IN}|[:\s])*+"
 
 

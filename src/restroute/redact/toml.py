@@ -165,6 +165,7 @@ def _redact_toml(
     judged: dict[str, bool] = {}  # whether each word is one TOML does not read
     secrets: dict[str, bool] = {}  # whether each key's value is a secret (_secret)
     values: dict[tuple[str, str, str | None, bool], str | None] = {}  # each shown once
+    items: dict[str, str] = {}  # each string in an array as shown
     while at < len(tokens):
         kind, token = tokens[at]
         at += 1
@@ -219,7 +220,9 @@ def _redact_toml(
         elif token == "=" and nesting and nesting[-1] == "[":
             broken = True  # x = [password = "..."]: no key in an array
         elif kind == "string" and nesting and nesting[-1] == "[":
-            token = _string_shown(token) or token  # x = ["https://u:pw@h"]
+            if (known := items.get(token)) is None:  # x = ["https://u:pw@h"], each once
+                known = items[token] = _string_shown(token) or token
+            token = known
         elif at_key and token == "=" and key:
             name, parts, key, at_key = _key_part(key[-1]), key[:-1], [], False
             secret = secrets.get(name)
@@ -407,21 +410,25 @@ def _toml_string(token: str) -> str:
         return token.strip("\"'")
 
 
-# A backslash and what follows it in a basic string: a short escape, a code point, a line's
-# end (in a multi-line string: it and the blanks after it are none), or anything else.
-_ESCAPE = r'\\(?:([btnfr"\\])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([ \t]*\r?\n\s*)|)'
-_SHORT = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+# A backslash and what follows it in a basic string: a short escape, a code point (TOML
+# 1.1's \xHH too: a reader of 1.1 reads "pass\x77ord" as password), a line's end (in a
+# multi-line string: it and the blanks after it are none), or anything else.
+_ESCAPE = (
+    r'\\(?:([btnfre"\\])|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|x([0-9A-Fa-f]{2})'
+    r"|([ \t]*\r?\n\s*)|)"
+)
+_SHORT = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "e": "\x1b", '"': '"', "\\": "\\"}
 
 
 def _escaped(found: re.Match[str], multiline: bool) -> str:
     """What an escape stands for; a ValueError for one TOML does not read."""
     if found[1]:
         return _SHORT[found[1]]
-    if found[2] or found[3]:
-        point = int(found[2] or found[3], 16)
+    if found[2] or found[3] or found[4]:
+        point = int(found[2] or found[3] or found[4], 16)
         if 0xD800 <= point <= 0xDFFF or point > 0x10FFFF:
             raise ValueError(point)
         return chr(point)
-    if found[4] is not None and multiline:
+    if found[5] is not None and multiline:
         return ""
     raise ValueError(found[0])
