@@ -155,3 +155,10 @@ def test_a_string_tomllib_does_not_read_is_its_inside(token: str) -> None:
     with pytest.raises(tomllib.TOMLDecodeError):
         tomllib.loads(f"v = {token}")
     assert _toml_string(token) == token.strip('"')
+
+
+def test_a_string_given_twice_in_an_array_is_shown_the_same_twice() -> None:
+    """Each string of an array is judged once a text (the eleventh attack's L7: 10 MB of
+    the same URL with a user:password@ took 37-40 s)."""
+    text = 'x = ["https://me:pw123456@h/x", "https://me:pw123456@h/x"]'
+    assert redact_toml(text) == 'x = ["https://<REDACTED>@h/x", "https://<REDACTED>@h/x"]'
