@@ -149,8 +149,25 @@ def test_lines_shown_are_remembered_a_bounded_number(monkeypatch: pytest.MonkeyP
     shown = redact_toml(text)
     assert shown == "[\n" + "password <REDACTED>\n" * 16
     assert len(lines._SHOWN_LINES) <= 4
+    long = f"password {SECRET} " + "x" * lines._LONGEST
+    assert redact_toml(f"[\n{long}") == "[\npassword <REDACTED>"
+    assert long not in lines._SHOWN_LINES  # (a long line is not kept)
 
 
 def test_a_line_commented_out_twice_is_shown_the_same_twice() -> None:
     line = f'# password = "{SECRET}", "{SECRET}"\n'
     assert redact_toml(line * 2) == '# password = "<REDACTED>", "<REDACTED>\n' * 2
+
+
+def test_the_finders_kept_are_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finder of secrets' words is kept for each set of words (an API may declare
+    more): a few sets, then a new start."""
+    import re
+
+    from restroute.redact import lines
+
+    stale = {frozenset({f"w{at}"}): re.compile(f"w{at}") for at in range(9)}
+    monkeypatch.setattr(lines, "_FINDERS", stale)
+    assert lines.names_secret("x-api-key")
+    assert not lines.names_secret("page")
+    assert len(lines._FINDERS) == 1

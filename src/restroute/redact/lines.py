@@ -33,6 +33,9 @@ def names_secret(text: str) -> bool:
     if (finder := _FINDERS.get(words)) is None:  # (the names declared secret may change)
         import re
 
+        if len(_FINDERS) > 8:  # (a few sets kept, as the lru caches of names.py keep them)
+            _FINDERS.clear()
+
         alternatives = "|".join(map(re.escape, sorted(words)))
         finder = _FINDERS[words] = re.compile(f"(?i:{alternatives})")
     return finder.search(text) is not None
@@ -49,6 +52,8 @@ def after_names(line: str) -> str:
     if not names_secret(line):
         return line
     words = secret_words()
+    if len(line) > _LONGEST:  # (a long line is not kept: a text of 10 MB may be one line)
+        return _after_names_of(line, words)
     if (known := _SHOWN_LINES.get(line)) is not None and known[0] == words:
         return known[1]
     if len(_SHOWN_LINES) > _REMEMBER:
@@ -62,12 +67,14 @@ def after_names(line: str) -> str:
 # may declare more): a long text repeats its lines. A new set once _REMEMBER are kept.
 _SHOWN_LINES: dict[str, tuple[frozenset[str], str]] = {}
 _REMEMBER = 10_000
+_LONGEST = 200  # the longest line kept: at most 2 MB kept in all
 
 
 def _after_names_of(line: str, words: frozenset[str]) -> str:
     import re
 
     if (found_word := _WORDS.get(words)) is None:  # (the names declared secret may change)
+        _WORDS.clear()  # (only the last set's kept)
         found_word = _WORDS[words] = re.compile(
             _WORD.replace("WORDS", "|".join(map(re.escape, sorted(words))))
         )
