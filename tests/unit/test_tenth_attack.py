@@ -162,3 +162,11 @@ def test_a_string_given_twice_in_an_array_is_shown_the_same_twice() -> None:
     the same URL with a user:password@ took 37-40 s)."""
     text = 'x = ["https://me:pw123456@h/x", "https://me:pw123456@h/x"]'
     assert redact_toml(text) == 'x = ["https://<REDACTED>@h/x", "https://<REDACTED>@h/x"]'
+
+
+@pytest.mark.parametrize("quote", ["'", '"'])
+def test_l6_bashs_dollar_quotes_after_a_secrets_name_are_read_as_quotes(quote: str) -> None:
+    """The eleventh attack's L6, in part: an assignment of bash's $'...' (or $"...") hid
+    only its $, and showed the value (restroute build repeated it in its error)."""
+    for text in (f"export TOKEN=${quote}{SECRET}{quote}", f"password=${quote}{SECRET}{quote}"):
+        assert redact_message(text) == text.replace(SECRET, "<REDACTED>")

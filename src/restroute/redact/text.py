@@ -226,8 +226,8 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
 # end after a header's name (Authorization: token t), to a blank after an assignment.
 # (A repeat of alternatives is possessive, *+: nothing after it would backtrack into it,
 # and Python's re kept 240 bytes a character to do so, 2.4 GB for a 10 MB value.)
-_QUOTED = (  # a Python string's prefix (f"token {t}") is the quote's
-    r"[rRbBfFuU]{0,2}\"(?P<dq>(?:[^\"\\\n]|\\.)*+)\"?|[rRbBfFuU]{0,2}'(?P<sq>[^'\n]*)'?|"
+_QUOTED = (  # a Python string's prefix (f"token {t}") is the quote's, and bash's $'...'
+    r"(?:\$|[rRbBfFuU]{0,2})\"(?P<dq>(?:[^\"\\\n]|\\.)*+)\"?|(?:\$|[rRbBfFuU]{0,2})'(?P<sq>[^'\n]*)'?|"
     r"`(?P<bq>[^`\n]*)`?|"
 )
 _REFERENCE = r"\$\{[^{}\n]*\}|\$(?!\{)"  # ${VAR} whole: its } ends no value
