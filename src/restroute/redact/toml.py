@@ -72,7 +72,7 @@ def redact_toml(text: str) -> str:
         raise EndpointError(msg)
     text = str.__str__(text)
     shown, broken, comment_lines = _redact_toml(text, comments=True)
-    if not (broken or not _reads(text)):
+    if not broken and _reads(text):
         return masked_shapes(shown)  # TOML that reads: its keys said, the rest by shape
     # A text TOML does not read may say a credential any way (``GET https://u:pw@h``):
     # every credential ``masked`` finds is hidden, and on each line but a comment (shown
@@ -87,7 +87,7 @@ def redact_toml(text: str) -> str:
     )
 
 
-def _commented_out(comment: str, above: bool, keys: dict[str, str]) -> str:
+def _commented_out(comment: str, pair: bool, above: bool, keys: dict[str, str]) -> str:
     """A comment that reads as a line of TOML commented out (``# password = "..."``) as
     shown: as a line of TOML; if that does not read, what follows a secret's name hidden
     as on a line of TOML that does not read (``after_names``). A line with a colon
@@ -96,10 +96,7 @@ def _commented_out(comment: str, above: bool, keys: dict[str, str]) -> str:
     body = comment.lstrip("#")
     hashes = comment[: len(comment) - len(body)]
     shown, broken, _ = _redact_toml(body, comments=False, above=above, keys=keys)
-    head = _pattern(_COMMENTED_OUT).match(comment)
-    if head is None or head[0][-1] != "=" or not broken:
-        return hashes + shown
-    return hashes + after_names(shown)
+    return hashes + (after_names(shown) if pair and broken else shown)
 
 
 def _reads(text: str) -> bool:
@@ -191,14 +188,14 @@ def _redact_toml(
             if header:  # [password] or [data.password]: every value in it is a secret
                 above = commented_above = any(_secret(_key_part(p)) for p in header_parts)
             at_key, header, key, header_parts = True, False, [], []
-        elif kind == "comment" and comments and _pattern(_COMMENTED_OUT).match(token):
+        elif kind == "comment" and comments and (head := _pattern(_COMMENTED_OUT).match(token)):
             if (known := commented.get((token, commented_above))) is None:
-                known = commented[token, commented_above] = _commented_out(
-                    token, commented_above, keys
-                )
+                pair = head[0][-1] == "="  # (a line with a colon is prose)
+                known = _commented_out(token, pair, commented_above, keys)
+                commented[token, commented_above] = known
             token = known
-        elif kind == "comment" and comments and _pattern(_COMMENTED_TABLE).match(token):
-            commented_above = _secret_table(token)  # "# [password]": the lines after it
+        elif kind == "comment" and comments and (table := _pattern(_COMMENTED_TABLE).match(token)):
+            commented_above = _secret_table(table[1])  # "# [password]": the lines after it
         elif header and kind in ("bare", "string"):
             header_parts.append(token)
             token = keys.get(token) or keys.setdefault(token, _key_shown(token))  # [x."a b"]
@@ -266,11 +263,10 @@ def _redact_toml(
     return "".join(shown), broken or bool(key) or bool(nesting), comment_lines
 
 
-def _secret_table(comment: str) -> bool:
-    """Whether a ``[table]`` header commented out names a secret (``# [data.password]``)."""
-    heading = _pattern(_COMMENTED_TABLE).match(comment)
-    parts = heading[1].split(".") if heading else []
-    return any(_secret(_key_part(part.strip())) for part in parts)
+def _secret_table(name: str) -> bool:
+    """Whether a ``[table]`` header commented out names a secret (``# [data.password]``:
+    ``name`` is what its brackets hold)."""
+    return any(_secret(_key_part(part.strip())) for part in name.split("."))
 
 
 def _unreadable(kind: str | None, token: str) -> bool:
