@@ -23,6 +23,7 @@ from restroute.redact import (
 )
 from restroute.redact import text as redact_text
 from restroute.redact import toml as redact_toml_module
+from restroute.redact import written as redact_written
 from restroute.redact.decoded import decoded, unquoted, written_at
 from restroute.redact.literals import PIECE, WHOLE, Literals
 from restroute.redact.names import _DECLARED, secret_words
@@ -74,7 +75,7 @@ def values_of_secrets_names(text: str) -> list[tuple[int, int]]:
     for found in re.finditer(OLD_NAMED, text):
         name = found["name"] or found["assigned"]
         if found.start() >= read and is_secret(name):
-            kind = redact_text._VALUE if found["name"] else redact_text._WORD
+            kind = redact_written._VALUE if found["name"] else redact_written._WORD
             value = re.compile(kind).match(text, found.end())
             span = redact_text._value_span(name, value) if value is not None else None
             spans += [span] if span is not None else []
@@ -163,21 +164,23 @@ def test_what_may_hold_a_credential_is_what_the_one_expression_found(text: str) 
 
 
 # The values' expressions as they were: each repeat of alternatives greedy, not possessive
-OLD_QUOTED = redact_text._QUOTED.replace(")*+)", ")*)")
-OLD_REFERENCE = redact_text._REFERENCE
+# (a quoted value's end is a closing quote and an end, or the line's: no shorter run of
+# its inside is followed by either, so greedy and possessive agree there too)
+W = redact_written
 OLD_VALUES = {
-    "value": OLD_QUOTED + redact_text._VALUE[len(redact_text._QUOTED) :].replace(")*+)", ")*)"),
-    "word": OLD_QUOTED + redact_text._WORD[len(redact_text._QUOTED) :].replace(")++)", ")+)"),
-    "stand-in": redact_text._STAND_IN.replace(")*+", ")*"),
+    "value": W._VALUE.replace(")*+)", ")*)"),
+    "word": W._WORD.replace(")*+)", ")*)").replace(")++)", ")+)"),
+    "stand-in": W._STAND_IN.replace(")*+", ")*"),
 }
 VALUE_PIECES = [*"\"'`\\$(){}<>:,;&|#]x \t\r\n", "${A}", "${A:-b}", "$(c)", "$A", "rb", "<X>"]
+VALUE_PIECES += ["${A:-${B}}", "${A:-${B:-${C}}}", "$'", '$"']
 
 
 @settings(max_examples=300)
 @given(st.lists(st.sampled_from(VALUE_PIECES), max_size=20).map("".join))
 def test_the_possessive_values_match_what_the_greedy_ones_matched(text: str) -> None:
-    new = {"value": redact_text._VALUE, "word": redact_text._WORD}
-    new["stand-in"] = redact_text._STAND_IN
+    new = {"value": redact_written._VALUE, "word": redact_written._WORD}
+    new["stand-in"] = redact_written._STAND_IN
     for kind, old in OLD_VALUES.items():
         assert old != new[kind]  # (the old one is no copy of the new)
         matched = re.compile(new[kind]).match(text)
@@ -297,7 +300,7 @@ def test_a_secret_given_to_an_option_or_an_index_is_hidden(text: str) -> None:
     ).map("".join)
 )
 def test_a_stand_in_is_what_its_expression_matches(value: str) -> None:
-    assert redact_text._stands_in(value) == bool(re.fullmatch(redact_text._STAND_IN, value))
+    assert redact_text._stands_in(value) == bool(re.fullmatch(redact_written._STAND_IN, value))
 
 
 def test_a_hider_keeps_short_texts_results_and_forgets_them_when_full(

@@ -8,16 +8,19 @@ from collections.abc import Mapping
 from ..errors import EndpointError
 from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, URL_OPTIONS
 from ._args import pairs_arg
+from .lenient import strict_json, unescaped
 from .names import (
     _SCHEMED,
     _SCHEMES,
     REDACTED,
     REDACTED_IN_NAME,
+    _runs,
     is_secret,
     is_secret_entry,
+    secret_words,
     unparted_value,
 )
-from .text import _masked, _shape_spans, _stands_in, masked, redact_url
+from .text import _masked, _shape_spans, masked, redact_url, stands_in_as_sent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -168,33 +171,72 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
     characters at most) in which a reader would still find a secret: a field named as a
     secret written with escapes (``{"pass\\u0077ord": ...}``) or twice, an array or object
     under such a name, a token written with escapes (``"\\u0067hp_..."``), JSON inside a
-    string. Then it is written again, as JSON, each of those hidden (``_json_shown``)."""
+    string. Then it is written again, as JSON, each of those hidden (``_json_shown``).
+    JSON only a lenient reader reads is hidden whole (``_leniently_shown``)."""
     shown = redact_url(text)
+    if type(shown) is not str or len(text) > limit or not _may_read_more(text):
+        return shown  # (no escape and no secret's word: a reader finds what redact_url did)
     first = text.lstrip().lstrip("\ufeff").lstrip()[:1]  # (after a byte order mark, if any)
-    if type(shown) is not str or first not in ("{", "[", '"') or len(text) > limit:
-        return shown  # (a JSON string at the top may hold JSON: '"{\\"password\\": ...}"')
-    import json
-
+    if first not in ("{", "[", '"'):
+        return _leniently_shown(text, shown)  # (a JSON string at the top may hold JSON)
     deep = False
     for each in (shown, text):  # (what redact_url hid may leave no JSON: "password": <R>"x"])
         try:  # every pair as written, in order: a name given twice is read twice
-            value = json.loads(  # (numbers as written: past 4,300 digits, Python refuses an
-                each.lstrip().lstrip("\ufeff"),  # int; strict=False: a tab in a string, as
-                object_pairs_hook=_Pairs,  # many a reader takes it)
-                parse_int=_Raw,
-                parse_float=_Raw,
-                strict=False,
-            )
-            written, hidden = _json_shown(value, above=False)
+            written, hidden = _json_shown(_loads(each.lstrip().lstrip("\ufeff")), above=False)
         except RecursionError:  # nested past what Python reads, not past what all readers do
             deep = True
             continue
         except ValueError:  # not JSON
             continue
         return written if hidden else shown
+    if not deep:
+        return _leniently_shown(text, shown)
     # JSON too deep to read here may give a secret's name a value (escaped, as a reader
     # reads it): hidden whole if a secret's word or an escape is in it
-    return REDACTED if deep and ("\\" in text or is_secret(text)) else shown
+    return REDACTED if "\\" in text or is_secret(text) else shown
+
+
+def _may_read_more(text: str) -> bool:
+    """Whether reading ``text`` as JSON may find a secret that ``redact_url`` did not: only
+    an escape or a secret's word (a name's) lets it."""
+    return "\\" in text or _runs(secret_words()).search(text) is not None
+
+
+def _loads(text: str) -> object:
+    """JSON's value in ``text``: every pair as written, in order (``_Pairs``), numbers as
+    written (past 4,300 digits, Python refuses an int), a tab in a string, as many a
+    reader takes it (strict=False)."""
+    import json
+
+    return json.loads(
+        text, object_pairs_hook=_Pairs, parse_int=_Raw, parse_float=_Raw, strict=False
+    )
+
+
+def _leniently_shown(text: str, shown: str) -> str:
+    """A text no strict reader reads, as shown: hidden whole if a lenient reader (JSON5's,
+    one JSON per line: ``strict_json``) would find a secret in it that it still finds in
+    ``shown``, or if its escapes read as JSON's show a credential ``shown`` still holds (a
+    text cut short): where it lies cannot be shown without writing the text again."""
+    if _leniently_hidden(text) and _leniently_hidden(shown) is not False:
+        return REDACTED
+    if "\\" in shown and (read := unescaped(shown)) != redact_url(read):
+        return REDACTED
+    return shown
+
+
+def _leniently_hidden(text: str) -> bool | None:
+    """Whether a lenient reader finds a secret in ``text`` (one too deep to read here is
+    taken to); None if it reads no JSON there."""
+    strict = strict_json(text)
+    if strict is None:
+        return None
+    try:
+        return _json_shown(_loads(strict), above=False)[1]
+    except RecursionError:
+        return True
+    except ValueError:
+        return None
 
 
 class _Pairs(list[tuple[str, object]]):
@@ -208,12 +250,12 @@ class _Raw(str):
 def _json_shown(value: object, *, above: bool) -> tuple[str, bool]:
     """JSON's ``value`` written as a redacted view shows it, and whether anything in it
     was hidden: under a name ``above`` it that is a secret's, all of it (null, a boolean
-    or a stand-in such as ``${VAR}`` kept); a name as a view shows one; a text as
-    ``redact_url`` shows it, and if it is JSON too, as this shows it."""
+    or a stand-in such as ``${VAR}`` kept: ``stands_in_as_sent``); a name as a view shows
+    one; a text as ``redact_url`` shows it, and if it is JSON too, as this shows it."""
     import json
 
     if above and not (value is None or isinstance(value, bool)):
-        if isinstance(value, str) and _stands_in(value):
+        if isinstance(value, str) and stands_in_as_sent(value):  # (as sent: no shell)
             return json.dumps(value, ensure_ascii=False), False
         return json.dumps(REDACTED), True
     if isinstance(value, _Pairs | list):

@@ -4,7 +4,8 @@ from its value, the line's rest hidden, unless what follows is no value (a stand
 from __future__ import annotations
 
 from .names import _SCHEMES, REDACTED, is_secret, secret_words
-from .text import _STAND_IN, STANDS_IN, _pattern
+from .text import _pattern
+from .written import _STAND_IN, STANDS_IN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -10,6 +10,7 @@ from .kept import LONG, kept
 from .literals import Literals, replaced
 from .named import Named, with_secret_words
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret, unparted_value
+from .written import _HEADER, _SHAPES, _STAND_IN, _VALUE, _WHOLE, _WORD, WRITTEN_STAND_IN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -219,57 +220,11 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# --- credentials in any text ---------------------------------------------------------------
-
-# A value as written: double-, single- or back-quoted (what is inside is the value; a
-# quote left open runs to the line's end), a command's output, or bare: to the line's
-# end after a header's name (Authorization: token t), to a blank after an assignment.
-# (A repeat of alternatives is possessive, *+: nothing after it would backtrack into it,
-# and Python's re kept 240 bytes a character to do so, 2.4 GB for a 10 MB value.)
-_QUOTED = (  # a Python string's prefix (f"token {t}") is the quote's, and bash's $'...'
-    r"(?:\$|[rRbBfFuU]{0,2})\"(?P<dq>(?:[^\"\\\n]|\\.)*+)\"?|(?:\$|[rRbBfFuU]{0,2})'(?P<sq>[^'\n]*)'?|"
-    r"`(?P<bq>[^`\n]*)`?|"
-)
-_REFERENCE = r"\$\{[^{}\n]*\}|\$(?!\{)"  # ${VAR} whole: its } ends no value
-_VALUE = _QUOTED + (
-    rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,)}}\]$])(?:{_REFERENCE}|[^\r\n'\"`,)}}\]$])*+)"
-)
-_WORD = _QUOTED + rf"(?P<bare>\$\([^()\n]*\)|(?:{_REFERENCE}|[^\s'\"`,;&|()}}\]#$])++)"
-# A credential known by its shape alone, whatever names it (or nothing does): GitHub's
-# tokens, and a Bearer credential wherever it is written (prose, a string, a line half typed,
-# a header's name ending in it: x-Bearer), after blanks or a : or = (Bearer:abc, Bearer=abc).
-_SHAPES = (
-    r"(?P<token>gh[pousr]_[A-Za-z0-9]{36}\w*|github_pat_\w{22,})",  # (\w: a token glued on)
-    # (a line's continuation, \ and a newline, between it and its word is skipped)
-    r"(?i:bearer)(?<!\w(?i:bearer))(?:[ \t]+(?:\\\r?\n[ \t]*)*|[:=][ \t]*)"
-    r"(?P<bearer>[^\s\"'<>,;]+)",
-)
-# The other ways, each a group: curl's -u user:password (alone or after flags: -su),
-# --user, --oauth2-bearer, -b and --cookie (a session's cookie), HTTPie's -a and --auth;
-# requests' auth=("user", "password"), both hidden as -u hides both; a user:password@
-# however it is quoted (a warning names a host so); the shapes above; a password with a
-# slash. Each but one starts with its literal text, which the scan skips to (the word's
-# start is checked after it), so each is one fast pass.
-_WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's, not --pass's)
-    r"-(?<!\S-)(?:(?:[sSLvkiIfgGqN]*[uUEb]|a)(?:=|[ \t]*)|(?:-user|-proxy-user|-auth|-cookie"
-    r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
-    r"(?:=|[ \t]+))(?:[\"'](?P<quoted>[^\"'\n]*)[\"']?|(?P<bare>[^\s'\"]+))",
-    r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"
-    r"[\"'][^\"'\n]*)[\"']",
-    r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
-    *_SHAPES,
-    # a password with a / in it (//me:pa/ss@host): a URL's reader ends the host at the /,
-    # and a person meant a password
-    r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
-)
-
-
-# curl's header option, its value as written (quoted or a word)
-_HEADER = r"(?<!\S)(?:-H|--header)(?:=|[ \t]+)(?:[\"'](?P<quoted>[^\"'\n]*)|(?P<bare>[^\s'\"]+))"
+# --- credentials in any text (written as ``written`` describes) ------------------------------
 
 
 def _may_hold(text: str, *, encoded: bool = False) -> bool:
-    """Whether ``text`` has what every way above needs (a : = or @, a - before a letter,
+    """Whether ``text`` has what every way of ``written`` needs (a : = or @, a - before a letter,
     a token's prefix, Bearer), or ``encoded``, a % or a + (ghp%5F...): a text without
     holds no credential. Each looked for in C at its own speed (one regular expression of
     them all took 13 ns a character: 2 s a view of 10,000 long values)."""
@@ -279,13 +234,6 @@ def _may_hold(text: str, *, encoded: bool = False) -> bool:
         or ("_" in text and _pattern("gh[pousr]_|github_pat_").search(text) is not None)
         or "bearer" in str.lower(text)
     )
-
-
-# What stands where a credential would, and is none: nothing, a variable (with no text: in
-# ${X:-abc} or ${X:?abc}, abc is written), a command's output, a placeholder (<REDACTED>: a
-# text hidden stays so), an ellipsis, a few of them.
-STANDS_IN = r"\$\{[A-Za-z_]\w*(?::?[?=+-])?\}|\$[A-Za-z_]\w*|\$\([^()\n]*\)|<[^<>\n]*>|\.{3}|…"
-_STAND_IN = rf"(?:{STANDS_IN}|[:\s])*+"
 
 
 def credential_spans(text: str) -> list[tuple[int, int]]:
@@ -401,6 +349,17 @@ def _stands_in(value: str) -> bool:
     if "$" not in value and "<" not in value and "..." not in value and "…" not in value:
         return not value.replace(":", "").strip()
     return _pattern(_STAND_IN).fullmatch(value) is not None
+
+
+def stands_in_as_sent(value: str) -> bool:
+    """Whether ``value`` stands where a credential would in a text no shell reads (a JSON
+    body as sent): ``${VAR}`` as a profile writes a reference, a placeholder; ``$VAR`` and
+    ``$(...)`` are sent as they are (``$(echo abc)`` holds abc).
+
+    >>> [stands_in_as_sent(v) for v in ("${PW}", "<REDACTED>", "$PW", "$(echo x)")]
+    [True, True, False, False]
+    """
+    return _pattern(WRITTEN_STAND_IN).fullmatch(value) is not None
 
 
 def masker(secrets: Iterable[str]) -> Callable[[str], str]:

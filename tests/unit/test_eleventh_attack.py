@@ -1,0 +1,161 @@
+"""The eleventh attack's last findings, each as its attacker wrote it: a JSON body only a
+lenient reader reads (L3), a command's output in a JSON body (L5), a value quoted as a shell
+quotes it in a message (L6), and many JSON strings in a body (L8)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from restroute import EndpointError, endpoint
+from restroute.profiles import dump_profile
+from restroute.redact import literal_secret, redact_fields, redact_message
+from restroute.redact.lenient import strict_json, unescaped
+from tests.attacks import redacted_copies
+
+S = "hunter2secretXYZ"
+ESCAPED = "pass\\u0077ord"  # password, as JSON and JSON5 write its w
+
+LENIENT = [  # each read by JSON5's reader (json5 on PyPI, the reference) or one per line
+    f'{{"{ESCAPED}": "{S}",}}',  # a trailing comma
+    f'{{"a": 1, // note\n "{ESCAPED}": "{S}"}}',  # a comment to the line's end
+    f'/* c */ {{"{ESCAPED}": "{S}"}}',  # a block comment first
+    f"{{'{ESCAPED}': '{S}'}}",  # single quotes
+    f'{{{ESCAPED}: "{S}"}}',  # a bare name, escaped as JSON5's identifiers are
+    f'{{"a": 1}}\n{{"{ESCAPED}": "{S}"}}\n',  # NDJSON
+    f'\x1e{{"{ESCAPED}": "{S}"}}\n',  # an RFC 7464 sequence
+    f'{{password: {{"a": "{S}"}}}}',  # an object under a bare secret's name
+    f'{{"password": ["{S}"]}} trailing',  # JSON and a word after it
+    f'{{"{ESCAPED}": "{S}"',  # cut short: no reader reads it, its escapes still read
+    f"{{'password': '\\x41{S}'}}",  # JSON5's \xHH in the value
+]
+
+
+def dumped(data: object) -> str:
+    """A layer holding ``data`` as written, or the error that refuses it (bytes have no
+    TOML form): neither repeats a secret."""
+    try:
+        return dump_profile({"data": data})
+    except EndpointError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("body", LENIENT)
+def test_l3_a_body_a_lenient_reader_reads_shows_no_secret(body: str) -> None:
+    for data in (body, body.encode()):
+        copies = redacted_copies(endpoint("POST /x", data=data))
+        assert not [copy for copy in copies if S in copy]
+        assert S not in dumped(data)  # a layer on disk: left out
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"a": 1, // password is set elsewhere\n "b": 2}',  # a secret's word in a comment
+        '{"a": 1}\n{"title": "new token"}\n',  # NDJSON with no secret's name
+        "password reset requested",  # prose: a word alone is a text
+        '{"password": "${PW}",}',  # a reference, as a profile writes one
+    ],
+)
+def test_l3_a_lenient_body_with_no_secret_is_shown_as_written(body: str) -> None:
+    assert redact_fields(body) == body
+
+
+def test_l3_a_body_whose_secret_the_text_pass_hid_keeps_its_shape() -> None:
+    """NDJSON whose secret is hidden where it stands is not hidden whole: what is shown,
+    read leniently again, holds no secret."""
+    body = f'{{"a": 1}}\n{{"password": "{S}"}}\n'
+    assert redact_fields(body) == '{"a": 1}\n{"password": "<REDACTED>"}\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "strict"),
+    [  # as JSON5's specification reads each (spec.json5.org, 5: strings, 6: numbers)
+        ("{a: 1, 'b': 'it\\'s', c: [1, 2,],}", '{"a":1,"b":"it\'s","c":[1,2]}'),
+        ('{"a": "x\\\ny"}', '{"a":"xy"}'),  # a line continued
+        ("{a: '\\x41\\v\\0\\q'}", '{"a":"\\u0041\\u000b\\u0000q"}'),
+        ('{"a": "say \\"hi\\""}', '{"a":"say \\"hi\\""}'),
+        ("{true: 1, 2: null}", '{"true":1,"2":null}'),  # a name is a text
+        ("{a: +1, b: 0x1F}", '{"a":"+1","b":"0x1F"}'),  # (numbers that are no JSON's: texts)
+        ("# c\n{a: 1}", '{"a":1}'),
+    ],
+)
+def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> None:
+    assert strict_json(text) == strict
+    json.loads(strict)  # (and it is JSON)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "hello world", "[1, 2]", '{"a": "open', "{a: 1}}", "a: 1", "{a: 1", "// c"]
+)
+def test_a_text_no_lenient_reader_reads_as_an_object_is_none(text: str) -> None:
+    assert strict_json(text) is None
+
+
+def test_escapes_are_read_as_json5_reads_them() -> None:
+    assert unescaped("\\u0070ass\\x77ord \\'q\\' \\\\n") == "password 'q' \\n"
+
+
+@pytest.mark.parametrize("value", [f"$(echo {S})", f"$(cat <<< {S})", f"${{X:?{S}}}"])
+def test_l5_a_command_under_a_secrets_name_in_a_json_body_is_hidden(value: str) -> None:
+    """No shell reads a JSON body: $(echo S) is sent as written, S in it; a dict body hid
+    it, a JSON text body showed it."""
+    text = json.dumps({"password": value})
+    assert literal_secret("password", value)
+    assert not [copy for copy in redacted_copies(endpoint("POST /x", data=text)) if S in copy]
+    assert S not in dump_profile({"data": text})
+
+
+@pytest.mark.parametrize("value", ["${PW}", "${PW:?}", "<YOUR-PASSWORD>", "..."])
+def test_l5_what_stands_in_as_sent_stays(value: str) -> None:
+    text = json.dumps({"password": value})
+    assert redact_fields(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (f"curl -u me:$'{S}' https://h", "curl -u <REDACTED> https://h"),
+        (f"curl -u me:'{S}' https://h", "curl -u <REDACTED> https://h"),
+        (f'curl -u "me":"{S} x" https://h', "curl -u <REDACTED> https://h"),
+        (f"Authorization: token $'{S}'", "Authorization: token <REDACTED>"),
+        (f"Authorization: token '{S} x'", "Authorization: token <REDACTED>"),
+        (f"password=${{X:-${{Y}}}}{S} rest", "password=<REDACTED> rest"),
+        (f"password=${{X:-${{Y:-${{Z}}}}}}{S} rest", "password=<REDACTED> rest"),
+        (f"password=$(x){S} rest", "password=<REDACTED> rest"),
+        (f"password=`x`{S} rest", "password=<REDACTED> rest"),
+        (f"password=abc'{S}' rest", "password=<REDACTED> rest"),
+        # a closing quote of the text's own is no value's: what follows is shown
+        ("gh api u -f 'a[password]=pw' -f 'b=1'", "gh api u -f 'a[password]=<REDACTED>' -f 'b=1'"),
+        (
+            "-H 'Authorization: token t2' 'https://h'",
+            "-H 'Authorization: token <REDACTED>' 'https://h'",
+        ),
+        ("export GITHUB_TOKEN=$(gh auth token)", "export GITHUB_TOKEN=$(gh auth token)"),
+    ],
+)
+def test_l6_a_value_quoted_as_a_shell_quotes_it_is_hidden_whole(text: str, shown: str) -> None:
+    assert redact_message(text) == shown
+
+
+def test_l8_json_strings_with_no_escape_and_no_secrets_word_are_not_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """909,090 strings '{"b":1}' in a dict body were each read as JSON: 17.9 s. A string
+    with neither an escape nor a secret's word holds nothing a reader finds beyond what
+    redact_url does, and is not read; one with either is."""
+    from restroute.redact import fields
+
+    read: list[str] = []
+
+    def loads(text: str) -> object:
+        read.append(text)
+        return {}
+
+    monkeypatch.setattr(fields, "_loads", loads)
+    body = {"k": ['{"b":1}'] * 1000 + ['{"title": "new"}', '{"b": "\\u0041"}']}
+    assert redact_fields(body) == body
+    assert read == ['{"b": "\\u0041"}']
+    redact_fields(['{"Password": 1}'])
+    assert read[1:] == ['{"Password": <REDACTED>}']  # (a secret's word in any case; as shown)
