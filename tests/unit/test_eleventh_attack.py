@@ -79,6 +79,7 @@ def test_l3_a_body_whose_secret_the_text_pass_hid_keeps_its_shape() -> None:
         ("{true: 1, 2: null}", '{"true":1,"2":null}'),  # a name is a text
         ("{a: +1, b: 0x1F}", '{"a":"+1","b":"0x1F"}'),  # (numbers that are no JSON's: texts)
         ("# c\n{a: 1}", '{"a":1}'),
+        ('{"a": 1}, {"b": 2}', '[{"a":1},{"b":2}]'),  # a sequence's commas, written again
     ],
 )
 def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> None:
@@ -91,6 +92,13 @@ def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> Non
 )
 def test_a_text_no_lenient_reader_reads_as_an_object_is_none(text: str) -> None:
     assert strict_json(text) is None
+
+
+def test_a_lenient_body_nested_past_what_python_reads_is_hidden_whole() -> None:
+    """As strict JSON too deep to read here: a secret's word in it, it may hold one."""
+    deep = "{a: " * 5_000 + "1" + "}" * 5_000  # (25 kB: under the limit JSON is read to)
+    assert redact_fields("{password: 1} " + deep) == "<REDACTED>"
+    assert redact_fields("{title: 1} " + deep) != "<REDACTED>"  # (no word: not read)
 
 
 def test_escapes_are_read_as_json5_reads_them() -> None:
