@@ -167,3 +167,28 @@ def test_l8_json_strings_with_no_escape_and_no_secrets_word_are_not_read(
     assert read == ['{"b": "\\u0041"}']
     redact_fields(['{"Password": 1}'])
     assert read[1:] == ['{"Password": <REDACTED>}']  # (a secret's word in any case; as shown)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f'data = \'{{"{ESCAPED}": "{S}"}}\'',  # strict JSON in a literal string
+        f"data = '{{{ESCAPED}: \"{S}\",}}'",  # JSON5 in a literal string
+        f'data = "{{\\"{ESCAPED}\\": \\"{S}\\"}}"',  # in a basic string, its quotes escaped
+        f'x = [\'{{"{ESCAPED}": "{S}"}}\']',  # an array's item
+    ],
+)
+def test_a_layers_toml_shows_no_secret_in_a_json_text_it_holds(line: str) -> None:
+    """Found using the explorer: the session layer's TOML, once its editor was left,
+    showed data = '{"pass\\u0077ord": "S"}' as typed (a body's JSON as text, read by
+    redact_url only); the layer's TOML is what the notebook saves."""
+    from restroute.redact import redact_toml
+
+    assert S not in redact_toml(line + "\n")
+
+
+def test_a_layers_toml_keeps_a_json_text_with_no_secret_as_written() -> None:
+    from restroute.redact import redact_toml
+
+    text = 'data = \'{"title": "token rotation"}\'\n'
+    assert redact_toml(text) == text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import EndpointError
 from ..rules import ALIASES, URL_OPTIONS
-from .fields import name_shown, redacted
+from .fields import _may_read_more, name_shown, redact_fields, redacted
 from .lines import after_names, names_secret
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -345,9 +345,14 @@ def _string_read(value: str) -> tuple[str, bool, str]:
 def _string_shown(value: str) -> str | None:
     """A string under a name that is no secret's as shown (``redact_url``): as written;
     or if it is written with escapes and the text TOML reads has a credential, as JSON
-    writes that text hidden (TOML reads it): ``"\\u0067hp_..."`` is a token."""
+    writes that text hidden (TOML reads it): ``"\\u0067hp_..."`` is a token; and so if
+    the text is JSON a reader finds a secret in (``redact_fields``)."""
     quote, closed, text = _string_read(value)
     written = value[len(quote) : len(value) - len(quote) if closed else None]
+    if _may_read_more(text) and (read := redact_fields(text)) != redact_url(text):
+        import json  # JSON in the text (a body: data = '{"pass\\u0077ord": ...}'), read
+
+        return json.dumps(read, ensure_ascii=False)
     if text != written and (hidden := redact_url(text)) != text:
         import json
 
