@@ -95,6 +95,10 @@ MAX_SECRET_LEAVES = 10_000
 # Characters of a text value read as JSON when searched for secrets (a body given as text
 # holds its secret fields too): above it the text is searched as text only.
 MAX_SECRET_JSON = 65_536
+# Characters of texts read as JSON in one value shown (a body, a layer's TOML): past them,
+# each further text that may hold a secret (an escape or a secret's word in it) is hidden
+# whole. A body of 10 MB of small JSON texts, each read, took a minute.
+MAX_SECRET_JSON_READ = 262_144
 # A secret's value shorter than this is hidden where a name or a shape marks it, never hunted
 # for in other text: it would hide the same characters wherever they are (a token of "1").
 SHORTEST_SECRET = 8

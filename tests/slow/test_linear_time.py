@@ -130,6 +130,10 @@ _TEN_MB = {  # each about 10 MB: what starts it, and a line of it ({i}: the line
     "open-nested-arrays": ("x = [", "{{a = [", 1_650_000),  # (the tenth attack's K4)
     "escaped-values": ("", 'a={{b="\\t"}}\n', 909_000),  # (K6: each read by tomllib)
     "escaped-keys": ("", '"\\u0061{i}"=1\n', 700_000),
+    # (the eleventh attack's L8, and what followed it: strings each read as JSON, strict or
+    # lenient, until one value's budget is spent)
+    "json5-strings": ("x = [\n", "'{{password: {i}, a: 2}}',\n", 400_000),
+    "escaped-json-strings": ("x = [\n", "'{{\"a\\u0041\": {i}}}',\n", 500_000),
 }
 
 

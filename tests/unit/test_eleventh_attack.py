@@ -192,3 +192,33 @@ def test_a_layers_toml_keeps_a_json_text_with_no_secret_as_written() -> None:
 
     text = 'data = \'{"title": "token rotation"}\'\n'
     assert redact_toml(text) == text
+
+
+def test_past_one_values_budget_a_text_that_may_hold_a_secret_is_hidden_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """10 MB of small JSON5 texts with a secret's word in a dict body took 47 s of CPU,
+    each read leniently (the strict ones 21 s): past MAX_SECRET_JSON_READ characters read
+    in one value, each further text that may hold a secret is hidden whole, unread; a
+    text that may not is shown as redact_url shows it. (The budget is made small here;
+    tests/slow/test_linear_time.py has the 10 MB.)"""
+    from restroute.redact import fields
+
+    text = "{password: 1, a: 2}"  # (shown: {password: <REDACTED>, a: 2})
+    monkeypatch.setattr(fields, "MAX_SECRET_JSON_READ", 3 * len(text))
+    shown = redact_fields({"k": [text] * 5 + ["{a: 1}"]})["k"]
+    assert shown[:3] == ["{password: <REDACTED>, a: 2}"] * 3
+    assert shown[3:] == ["<REDACTED>", "<REDACTED>", "{a: 1}"]
+    assert redact_fields([text]) == ["{password: <REDACTED>, a: 2}"]  # (a new value: a new budget)
+
+
+def test_a_layers_toml_shares_one_budget_across_its_strings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from restroute.redact import fields, redact_toml
+
+    monkeypatch.setattr(fields, "MAX_SECRET_JSON_READ", 50)
+    items = [f"'{{\"pass\\u0077ord\": {i}}}'" for i in range(3)]  # (each 21 characters)
+    shown = redact_toml(f"x = [{', '.join(items)}]\n")
+    read = '"{\\"password\\": \\"<REDACTED>\\"}", '
+    assert shown == f'x = [{read * 2}"<REDACTED>"]\n'

@@ -3,10 +3,11 @@ depth, each secret replaced by ``<REDACTED>``; and whether a typed value holds o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 
 from ..errors import EndpointError
-from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, URL_OPTIONS
+from ..rules import MAX_REDACT_DEPTH, MAX_SECRET_JSON, MAX_SECRET_JSON_READ, URL_OPTIONS
 from ._args import pairs_arg
 from .lenient import strict_json, unescaped
 from .names import (
@@ -24,7 +25,9 @@ from .text import _masked, _shape_spans, masked, redact_url, stands_in_as_sent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 
 def redacted(name: str, value: object) -> object:
@@ -145,6 +148,8 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     >>> redact_fields(b"\\xff token=ghp_" + b"x" * 36)
     b'\\xff token=<REDACTED>'
     """
+    if depth == 0 and _READING.left is None:  # (one value: its texts read share a budget)
+        return within_one_budget(lambda: redact_fields(value))
     kind = type(value)  # judged by its real type: a caller's __class__ may lie
     if issubclass(kind, str):
         return _json_text_shown(str.__str__(value))
@@ -166,16 +171,21 @@ def redact_fields(value: object, depth: int = 0) -> Any:
     return tuple.__new__(kind, items)  # a named tuple stays one, its code not run
 
 
-def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
+def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON, shown: object = None) -> object:
     """A text as ``redact_url`` shows it, unless it is JSON (of ``limit``
     characters at most) in which a reader would still find a secret: a field named as a
     secret written with escapes (``{"pass\\u0077ord": ...}``) or twice, an array or object
     under such a name, a token written with escapes (``"\\u0067hp_..."``), JSON inside a
     string. Then it is written again, as JSON, each of those hidden (``_json_shown``).
-    JSON only a lenient reader reads is hidden whole (``_leniently_shown``)."""
-    shown = redact_url(text)
+    JSON only a lenient reader reads is hidden whole (``_leniently_shown``). (``shown``:
+    ``redact_url``'s, if the caller has it.)"""
+    shown = redact_url(text) if shown is None else shown
     if type(shown) is not str or len(text) > limit or not _may_read_more(text):
         return shown  # (no escape and no secret's word: a reader finds what redact_url did)
+    if _READING.left is not None:  # (past the value's budget: hidden whole, not read)
+        _READING.left -= len(text)
+        if _READING.left < 0:
+            return REDACTED
     first = text.lstrip().lstrip("\ufeff").lstrip()[:1]  # (after a byte order mark, if any)
     if first not in ("{", "[", '"'):
         return _leniently_shown(text, shown)  # (a JSON string at the top may hold JSON)
@@ -194,6 +204,28 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON) -> object:
     # JSON too deep to read here may give a secret's name a value (escaped, as a reader
     # reads it): hidden whole if a secret's word or an escape is in it
     return REDACTED if "\\" in text or is_secret(text) else shown
+
+
+class _Reading(threading.local):
+    """What is left of the characters the texts of the value being shown may be read as
+    JSON for (``MAX_SECRET_JSON_READ``); None outside one (``holds_secret``: one text)."""
+
+    left: int | None = None
+
+
+_READING = _Reading()
+
+
+def within_one_budget(call: Callable[[], T]) -> T:
+    """``call()``, every text it reads as JSON sharing one budget of characters
+    (``MAX_SECRET_JSON_READ``): its caller's, if it runs inside one."""
+    if _READING.left is not None:
+        return call()
+    _READING.left = MAX_SECRET_JSON_READ
+    try:
+        return call()
+    finally:
+        _READING.left = None
 
 
 def _may_read_more(text: str) -> bool:

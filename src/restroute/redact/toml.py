@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import EndpointError
 from ..rules import ALIASES, URL_OPTIONS
-from .fields import _may_read_more, name_shown, redact_fields, redacted
+from .fields import _json_text_shown, _may_read_more, name_shown, redacted, within_one_budget
 from .lines import after_names, names_secret
 from .names import REDACTED, is_secret
 from .references import references_only
@@ -70,7 +70,11 @@ def redact_toml(text: str) -> str:
     if not issubclass(type(text), str):
         msg = f"redact_toml: text is {type(text).__name__}, not a str; pass a layer's TOML"
         raise EndpointError(msg)
-    text = str.__str__(text)
+    return within_one_budget(lambda: _shown_toml(str.__str__(text)))
+
+
+def _shown_toml(text: str) -> str:
+    """``redact_toml``'s ``text``, a str."""
     shown, broken, comment_lines = _redact_toml(text, comments=True)
     if not broken and _reads(text):
         return masked_shapes(shown)  # TOML that reads: its keys said, the rest by shape
@@ -346,17 +350,18 @@ def _string_shown(value: str) -> str | None:
     """A string under a name that is no secret's as shown (``redact_url``): as written;
     or if it is written with escapes and the text TOML reads has a credential, as JSON
     writes that text hidden (TOML reads it): ``"\\u0067hp_..."`` is a token; and so if
-    the text is JSON a reader finds a secret in (``redact_fields``)."""
+    the text is JSON a reader finds a secret in (``_json_text_shown``)."""
     quote, closed, text = _string_read(value)
     written = value[len(quote) : len(value) - len(quote) if closed else None]
-    if _may_read_more(text) and (read := redact_fields(text)) != redact_url(text):
-        import json  # JSON in the text (a body: data = '{"pass\\u0077ord": ...}'), read
-
-        return json.dumps(read, ensure_ascii=False)
-    if text != written and (hidden := redact_url(text)) != text:
+    shown = redact_url(text)  # (JSON in the text, as a body's: data = '{"pass\\u0077ord": 1}')
+    if _may_read_more(text) and (read := _json_text_shown(text, shown=shown)) != shown:
+        shown = read
+    elif text == written:
+        return None if shown == written else f"{quote}{shown}{quote if closed else ''}"
+    if shown != text:
         import json
 
-        return json.dumps(hidden, ensure_ascii=False)
+        return json.dumps(shown, ensure_ascii=False)
     hidden = redact_url(written)
     return None if hidden == written else f"{quote}{hidden}{quote if closed else ''}"
 
