@@ -29,6 +29,7 @@ LENIENT = [  # each read by JSON5's reader (json5 on PyPI, the reference) or one
     f'{{"password": ["{S}"]}} trailing',  # JSON and a word after it
     f'{{"{ESCAPED}": "{S}"',  # cut short: no reader reads it, its escapes still read
     f"{{'password': '\\x41{S}'}}",  # JSON5's \xHH in the value
+    f'{{"{ESCAPED}": "{S}"]',  # closed by the wrong bracket: its escapes still read
 ]
 
 
@@ -62,11 +63,12 @@ def test_l3_a_lenient_body_with_no_secret_is_shown_as_written(body: str) -> None
     assert redact_fields(body) == body
 
 
-def test_l3_a_body_whose_secret_the_text_pass_hid_keeps_its_shape() -> None:
-    """NDJSON whose secret is hidden where it stands is not hidden whole: what is shown,
-    read leniently again, holds no secret."""
+def test_l3_a_lenient_body_with_a_secret_is_hidden_whole() -> None:
+    """Even where the text pass hid the value: what it hid in a name may have left the name
+    no secret's (the twelfth attack's M2), and where a secret lies in a text only a lenient
+    reader reads cannot be shown without writing the text again."""
     body = f'{{"a": 1}}\n{{"password": "{S}"}}\n'
-    assert redact_fields(body) == '{"a": 1}\n{"password": "<REDACTED>"}\n'
+    assert redact_fields(body) == "<REDACTED>"
 
 
 @pytest.mark.parametrize(
@@ -80,6 +82,12 @@ def test_l3_a_body_whose_secret_the_text_pass_hid_keeps_its_shape() -> None:
         ("{a: +1, b: 0x1F}", '{"a":"+1","b":"0x1F"}'),  # (numbers that are no JSON's: texts)
         ("# c\n{a: 1}", '{"a":1}'),
         ('{"a": 1}, {"b": 2}', '[{"a":1},{"b":2}]'),  # a sequence's commas, written again
+        # cut short: read as far as it goes (a body cut, a text being typed)
+        ('{"a": "open', '{"a":"open"}'),
+        ("{a: 1", '{"a":1}'),
+        ('{"a": [1, {"b":', '{"a":[1,{"b":null}]}'),
+        ('{"a": "x\\"', '{"a":"x\\""}'),  # (its last quote escaped: still open)
+        ('{"a": 1,', '{"a":1}'),
     ],
 )
 def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> None:
@@ -88,7 +96,7 @@ def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> Non
 
 
 @pytest.mark.parametrize(
-    "text", ["", "hello world", "[1, 2]", '{"a": "open', "{a: 1}}", "a: 1", "{a: 1", "// c"]
+    "text", ["", "hello world", "[1, 2]", "{a: 1}}", "a: 1", "{a: 1]", "// c", "}"]
 )
 def test_a_text_no_lenient_reader_reads_as_an_object_is_none(text: str) -> None:
     assert strict_json(text) is None
@@ -166,7 +174,7 @@ def test_l8_json_strings_with_no_escape_and_no_secrets_word_are_not_read(
     assert redact_fields(body) == body
     assert read == ['{"b": "\\u0041"}']
     redact_fields(['{"Password": 1}'])
-    assert read[1:] == ['{"Password": <REDACTED>}']  # (a secret's word in any case; as shown)
+    assert read[1:] == ['{"Password": 1}']  # (a secret's word in any case; as written)
 
 
 @pytest.mark.parametrize(
@@ -204,12 +212,12 @@ def test_past_one_values_budget_a_text_that_may_hold_a_secret_is_hidden_whole(
     tests/slow/test_linear_time.py has the 10 MB.)"""
     from restroute.redact import fields
 
-    text = "{password: 1, a: 2}"  # (shown: {password: <REDACTED>, a: 2})
+    text = '{"password": 1, "a": 2}'
     monkeypatch.setattr(fields, "MAX_SECRET_JSON_READ", 3 * len(text))
-    shown = redact_fields({"k": [text] * 5 + ["{a: 1}"]})["k"]
-    assert shown[:3] == ["{password: <REDACTED>, a: 2}"] * 3
-    assert shown[3:] == ["<REDACTED>", "<REDACTED>", "{a: 1}"]
-    assert redact_fields([text]) == ["{password: <REDACTED>, a: 2}"]  # (a new value: a new budget)
+    shown = redact_fields({"k": [text] * 5 + ['{"a": 1}']})["k"]
+    assert shown[:3] == ['{"password": "<REDACTED>", "a": 2}'] * 3
+    assert shown[3:] == ["<REDACTED>", "<REDACTED>", '{"a": 1}']
+    assert redact_fields([text]) == ['{"password": "<REDACTED>", "a": 2}']  # (a new budget)
 
 
 def test_a_layers_toml_shares_one_budget_across_its_strings(
@@ -222,3 +230,18 @@ def test_a_layers_toml_shares_one_budget_across_its_strings(
     shown = redact_toml(f"x = [{', '.join(items)}]\n")
     read = '"{\\"password\\": \\"<REDACTED>\\"}", '
     assert shown == f'x = [{read * 2}"<REDACTED>"]\n'
+
+
+def test_a_budget_inside_one_is_the_outer_ones() -> None:
+    from restroute.redact import fields
+    from restroute.rules import MAX_SECRET_JSON_READ
+
+    text = '{"pass\\u0077ord": 1}'
+
+    def spend() -> int | None:
+        fields._json_text_shown(text)
+        return fields._READING.left
+
+    left = fields.within_one_budget(lambda: fields.within_one_budget(spend))
+    assert left == MAX_SECRET_JSON_READ - len(text)
+    assert fields._READING.left is None  # (and none after it)

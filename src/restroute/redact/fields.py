@@ -21,7 +21,7 @@ from .names import (
     secret_words,
     unparted_value,
 )
-from .text import _masked, _shape_spans, masked, redact_url, stands_in_as_sent
+from .text import READS_MORE, _masked, _shape_spans, masked, redact_url, stands_in_as_sent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 def redacted(name: str, value: object) -> object:
     """``value`` as shown: a secret's value replaced, the scheme word of authorization kept;
-    under any other name, a URL's secrets (a header named ``base_url`` by mistake)."""
-    if not is_secret(name):
-        return redact_url(value) if isinstance(value, str) else value
+    under any other name, a URL's secrets (a header named ``base_url`` by mistake) and
+    JSON's a reader finds (``redact_fields``)."""
+    if not is_secret(name):  # (JSON read too: a header may carry a body's, Dropbox-API-Arg)
+        return _json_text_shown(str.__str__(value)) if isinstance(value, str) else value
     words = str.split(value) if isinstance(value, str) else []
     if str.lower(name) in _SCHEMED and len(words) == 2 and words[0].lower() in _SCHEMES:
         return f"{words[0]} {REDACTED}"
@@ -189,21 +190,24 @@ def _json_text_shown(text: str, limit: int = MAX_SECRET_JSON, shown: object = No
     first = text.lstrip().lstrip("\ufeff").lstrip()[:1]  # (after a byte order mark, if any)
     if first not in ("{", "[", '"'):
         return _leniently_shown(text, shown)  # (a JSON string at the top may hold JSON)
-    deep = False
-    for each in (shown, text):  # (what redact_url hid may leave no JSON: "password": <R>"x"])
-        try:  # every pair as written, in order: a name given twice is read twice
-            written, hidden = _json_shown(_loads(each.lstrip().lstrip("\ufeff")), above=False)
-        except RecursionError:  # nested past what Python reads, not past what all readers do
-            deep = True
-            continue
-        except ValueError:  # not JSON
-            continue
-        return written if hidden else shown
-    if not deep:
+    try:  # every pair as written, in order: a name given twice is read twice
+        written, hidden = _json_shown(_loads(text.lstrip().lstrip("\ufeff")), above=False)
+    except RecursionError:  # nested past what Python reads, not past what all readers do:
+        # it may give a secret's name a value (escaped, as a reader reads it)
+        return REDACTED if "\\" in text or is_secret(text) else shown
+    except ValueError:  # not JSON: what a lenient reader reads in it
         return _leniently_shown(text, shown)
-    # JSON too deep to read here may give a secret's name a value (escaped, as a reader
-    # reads it): hidden whole if a secret's word or an escape is in it
-    return REDACTED if "\\" in text or is_secret(text) else shown
+    return written if hidden else shown  # (read as written: what redact_url hid in a name
+    # may leave it no secret's, {"x -a-k\\u0065y": ...})
+
+
+def _reads_more(text: str) -> bool:
+    """Whether JSON's reader finds a secret in ``text`` that ``redact_url`` does not: a
+    query's value decoded asks it (``text.READS_MORE``), as text cannot import this."""
+    return _may_read_more(text) and _json_text_shown(text) != redact_url(text)
+
+
+READS_MORE.append(_reads_more)
 
 
 class _Reading(threading.local):
@@ -247,10 +251,10 @@ def _loads(text: str) -> object:
 
 def _leniently_shown(text: str, shown: str) -> str:
     """A text no strict reader reads, as shown: hidden whole if a lenient reader (JSON5's,
-    one JSON per line: ``strict_json``) would find a secret in it that it still finds in
-    ``shown``, or if its escapes read as JSON's show a credential ``shown`` still holds (a
-    text cut short): where it lies cannot be shown without writing the text again."""
-    if _leniently_hidden(text) and _leniently_hidden(shown) is not False:
+    one JSON per line, a text cut short read as far as it goes: ``strict_json``) finds a
+    secret in it, or if its escapes read as JSON's show a credential ``shown`` still
+    holds: where it lies cannot be shown without writing the text again."""
+    if _leniently_hidden(text):
         return REDACTED
     if "\\" in shown and (read := unescaped(shown)) != redact_url(read):
         return REDACTED

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 _TOKEN = (  # (compiled at first use: `import restroute` pays for neither re nor json)
     r"""(?P<blank>[\s\x1e\ufeff]++)
     |(?P<comment>//[^\n]*+|/\*.*?(?:\*/|\Z)|\#[^\n]*+)
-    |(?P<string>"(?:[^"\\]|\\.)*+"|'(?:[^'\\]|\\.)*+')
+    |(?P<string>"(?:[^"\\]|\\.)*+(?:"|\Z)|'(?:[^'\\]|\\.)*+(?:'|\Z))
     |(?P<mark>[{}\[\]:,])
     |(?P<word>(?:[^\s\x1e{}\[\]:,"'/\#]|/(?![/*]))(?:[^\s\x1e{}\[\]:,"'/]|/(?![/*]))*+)"""
 )
@@ -34,27 +34,25 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 def strict_json(text: str) -> str | None:
     r"""``text`` written as strict JSON, as a lenient reader reads it (one value after
-    another read as an array of them); None if even a lenient reader reads none, or one
-    with no object in it (no name that could be a secret's: a word alone is a text).
+    another read as an array of them), and as far as it goes if it is cut short (what it
+    left open closed: a text typed, a body cut); None if even so it reads as none, or as
+    one with no object in it (no name that could be a secret's: a word alone is a text).
 
     >>> strict_json("{pass\\u0077ord: 'x', /* c */ n: 1,}")
     '{"pass\\u0077ord":"x","n":1}'
-    >>> strict_json('{"a": 1}\n{"b": 2}\n')
-    '[{"a":1},{"b":2}]'
+    >>> strict_json('{"a": 1}\n{"b": [2, "c')
+    '[{"a":1},{"b":[2,"c"]}]'
     """
     import json
 
     parts: list[str] = []
-    depth = values = at = 0
-    while at < len(text):
-        found = _compiled(_TOKEN).match(text, at)
-        if found is None:
-            return None  # a string left open
-        at = found.end()
+    open_: list[str] = []  # the brackets left open, innermost last
+    values = 0
+    for found in _compiled(_TOKEN).finditer(text):  # (every character starts a token)
         kind, token = found.lastgroup, found[0]
         if kind in ("blank", "comment"):
             continue
-        if depth == 0:  # a value at the top: one more of a sequence, its commas written again
+        if not open_:  # a value at the top: one more of a sequence, its commas written again
             if token == ",":
                 continue
             if token in "}]:":
@@ -62,16 +60,21 @@ def strict_json(text: str) -> str | None:
             parts += [","] if values else []
             values += 1
         if token in "{[":
-            depth += 1
+            open_.append("}" if token == "{" else "]")
         elif token in "}]":
-            depth -= 1
+            if open_.pop() != token:
+                return None
             if parts[-1] == ",":
                 parts.pop()  # a trailing comma
         elif token == ":" and not parts[-1].startswith('"'):
             parts[-1] = json.dumps(parts[-1])  # a name: a text (true: 1, 2: x)
         parts.append(_written(kind, token))  # type: ignore[arg-type]
-    if depth != 0 or "{" not in parts:
+    if "{" not in parts:
         return None
+    if open_:  # cut short: a name's value is null, a comma ends nothing, the rest closed
+        parts += ["null"] if parts[-1] == ":" else []
+        parts[-1:] = [] if parts[-1] == "," else parts[-1:]
+        parts += reversed(open_)
     return f"[{''.join(parts)}]" if values > 1 else "".join(parts)
 
 
@@ -81,7 +84,9 @@ def _written(kind: str, token: str) -> str:
         return token
     if kind == "word":  # (a name's \\u escapes are read: JSON5's identifiers)
         token = f'"{token}"'
-    body, pieces, last = token[1:-1], ['"'], 0
+    slashes = len(token) - 1 - len(token[:-1].rstrip("\\"))  # (before its last character)
+    closed = len(token) > 1 and token[-1] == token[0] and slashes % 2 == 0
+    body, pieces, last = token[1 : -1 if closed else None], ['"'], 0  # (open: cut short)
     for found in _compiled(_ESCAPE).finditer(body):
         pieces += [body[last : found.start()].replace('"', '\\"'), _escaped(found[1])]
         last = found.end()

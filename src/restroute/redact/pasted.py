@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from ..errors import EndpointError
 from ..rules import PART_SHOWN, SHORTEST_SECRET
 from ._args import iterable_arg, pairs_arg
-from .fields import header_name, redact_fields, redacted
+from .fields import _json_text_shown, header_name, redact_fields, redacted, within_one_budget
 from .names import REDACTED, is_secret, unparted_value
 from .references import references_only
 from .text import credential_spans, masked, redact_url
@@ -142,12 +142,21 @@ def _shown_data(data: object) -> object:
     """A body as shown: a raw one's credentials hidden (``password=`` in a form, the
     first field too), a JSON one's secret fields."""
     if isinstance(data, str):
-        return masked(data)
+        return _shown_text(data)
     if isinstance(data, bytes):
         text = data.decode("latin-1")
-        shown = masked(text)
+        shown = _shown_text(text)
         return data if shown == text else shown.encode("latin-1")
     return redact_fields(data)
+
+
+def _shown_text(text: str) -> str:
+    """A raw body as shown (``masked``), hidden whole if a reader of JSON, strict or
+    lenient, finds a secret in it that ``masked`` left (``{pass\\u0077ord: "..."}``): the
+    text hidden is then found again wherever the paste says it."""
+    shown = masked(text)
+    read = within_one_budget(lambda: _json_text_shown(text, shown=shown))
+    return shown if read == shown else REDACTED
 
 
 def _hidden(before: str, after: str) -> list[str]:

@@ -146,9 +146,17 @@ def _decoded_holds(piece: str, *, named: bool = False) -> bool:
         return False
     if named and unparted_value(once) is not None:
         return True
-    return _own(once, credential_spans) or (
-        "%" in once and (twice := unquoted(once)) != once and _own(twice, credential_spans)
+    return (
+        _own(once, credential_spans)
+        or ("%" in once and (twice := unquoted(once)) != once and _own(twice, credential_spans))
+        or any(reads_more(once) for reads_more in READS_MORE)
     )
+
+
+# Whether JSON's reader finds a secret in a text that its credentials' ways do not (a
+# query's value {"pass\u0077ord": ...}, decoded): fields' rule, which imports this module
+# and so gives it here (``_reads_more``).
+READS_MORE: list[Callable[[str], bool]] = []
 
 
 def unparted_shown(text: str) -> str:

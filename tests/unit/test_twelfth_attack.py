@@ -1,0 +1,106 @@
+"""The twelfth attack's findings, each as its attacker wrote it: a JSON body cut short (M1,
+M3, and the CLI's error for one, M5), a name redact_url edits (M2, M8), JSON in a query's or
+a header's value (M9), a pasted body only a lenient reader reads (M11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from restroute import EndpointError, endpoint
+from restroute.cli import main
+from restroute.pasted._secrets import redact_text
+from restroute.profiles import dump_profile
+from tests.attacks import redacted_copies
+
+S = "hunter2secretXYZ"
+
+
+def shown_anywhere(data: object) -> list[str]:
+    """The redacted copies of a POST with body ``data``, and the layer that saves it (or
+    the error refusing it), that show S."""
+    views = redacted_copies(endpoint("POST /x", data=data))
+    try:
+        views.append(dump_profile({"data": data}))
+    except EndpointError as error:
+        views.append(str(error))
+    return [view for view in views if S in view]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # M1: cut short, a command or a glued variable under a secret's name (sent as written)
+        f'{{"password": "$(echo {S})", "b": 1',
+        f'{{"password": "$X{S}", "b": 1',
+        f'{{"password": "$(echo {S})"}}{{',
+        f'{{"a":1}}\n{{"password": "$(echo {S})"}}\n{{"b": ',
+        # M3: cut short, a line break or a comment between the name and its value
+        f'{{"password":\n"{S}", "b": 1',
+        f'{{"password"\n: "{S}", "b": 1',
+        f'{{"a": {{"password":\n  {{"k": "{S}"}}}}, "b": 1',
+        f'[{{"password"\n: "{S}"}}, 1',
+        f'{{"password" /* c */ : "{S}", "b": 1',
+        f'{{"password" // c\n: "{S}", "b": 1',
+        f'{{"pass\\u0077ord" /* c */ : "{S}", "b": 1',
+        # M2, M8: a name redact_url edits (its -a, --user, Bearer), so that it read no
+        # secret's, while a reader reads it as one
+        f'{{"x -a-k\\u0065y": "{S}"}}',
+        f'{{"Bearer t\\u006fken": "{S}"}}',
+        f'{{"my --user pass\\u0077ord": "{S}"}}',
+        f"{{'x -a-k\\x65y': '{S}',}}",
+        f'{{"a": "https://u:p", "pass\\u0077ord": "{S}", "b": "@h/"}}',
+        f'{{"a": "x https://u:p", "t\\u006fken": "{S}", "b": "@h/"}}',
+        f'{{"a": "https://u:p", "password"\n: "{S}", "b": "@h/"}}',
+    ],
+)
+def test_no_view_shows_the_secret_in_a_body(body: str) -> None:
+    assert shown_anywhere(body) == []
+    assert shown_anywhere(body.encode()) == []
+
+
+@pytest.mark.parametrize(
+    "item",
+    [f'data:={{"password" /* c */ : "{S}", "b": 1', f'data:={{"a": {{"token": "$(echo {S})"}}'],
+)
+def test_m5_the_clis_error_for_a_json_item_cut_short_repeats_no_secret(
+    capsys: pytest.CaptureFixture[str], item: str
+) -> None:
+    status = main(["build", "--redact", "POST /x", item])
+    out, err = capsys.readouterr()
+    assert status != 0  # (refused: the item is no JSON, and said so)
+    assert "is not JSON" in err
+    assert S not in out + err
+
+
+@pytest.mark.parametrize("value", [f'{{"pass\\u0077ord": "{S}"}}', f'{{"password":\n"{S}"}}'])
+def test_m9_json_in_a_querys_value_shows_no_secret(value: str) -> None:
+    views = redacted_copies(endpoint("GET /x", q=value))
+    assert [view for view in views if S in view] == []
+
+
+def test_m9_json_in_a_headers_value_shows_no_secret() -> None:
+    options = endpoint("GET /x", headers={"x-data": f'{{"pass\\u0077ord": "{S}"}}'})
+    assert [view for view in redacted_copies(options) if S in view] == []
+    with pytest.raises(EndpointError) as refused:  # (a line break: refused, and said so)
+        endpoint("GET /x", headers={"x-data": f'{{"password":\n"{S}"}}'})
+    assert "CR, LF or NUL" in str(refused.value)
+    assert S not in str(refused.value)
+
+
+def test_m9_a_query_value_with_no_secret_is_kept() -> None:
+    copy = redacted_copies(endpoint("GET /x", q='{"title": "token rotation"}'))[0]
+    assert "?q=%7B%22title%22%3A%20%22token%20rotation%22%7D'" in copy
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f'{{pass\\u0077ord: "{S}",}}',
+        f'{{"pass\\x77ord": "{S}"}}',
+        f'/* c */ {{"pass\\u0077ord": "{S}"}}',
+        f'{{"pass\\u0077ord": "{S}",}}',
+    ],
+)
+def test_m11_a_pasted_body_only_a_lenient_reader_reads_shows_no_secret(body: str) -> None:
+    assert shown_anywhere(body) == []  # (as the library's views hide it)
+    assert S not in redact_text(f"curl -X POST -d '{body}' https://api.github.com/x")
