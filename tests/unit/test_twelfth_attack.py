@@ -10,6 +10,7 @@ from restroute import EndpointError, endpoint
 from restroute.cli import main
 from restroute.pasted._secrets import redact_text
 from restroute.profiles import dump_profile
+from restroute.redact import redact_message
 from tests.attacks import redacted_copies
 
 S = "hunter2secretXYZ"
@@ -104,3 +105,46 @@ def test_m9_a_query_value_with_no_secret_is_kept() -> None:
 def test_m11_a_pasted_body_only_a_lenient_reader_reads_shows_no_secret(body: str) -> None:
     assert shown_anywhere(body) == []  # (as the library's views hide it)
     assert S not in redact_text(f"curl -X POST -d '{body}' https://api.github.com/x")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [  # M4: a shell word's pieces, escapes in them, commands nested
+        f"TOKEN=$'a\\'b'{S}",
+        f"TOKEN=a\\ b{S}",
+        f"export TOKEN=$((1)){S}",
+        f"export TOKEN=$(a $(b)){S}",
+        f'curl -u me:"a\\"b"{S} https://h',
+        f'curl -b "sid=\\""{S} https://h',
+        f'http -a me:"a\\"b"{S} https://h',
+        f'curl --user "me:a\\"b"{S} https://h',
+        f"curl -u me:$'a\\'b'{S} https://h",
+        # M10: a name given a value by a command, a subscript, a prefixed string, wget
+        f"setenv GITHUB_TOKEN {S}",
+        f"set -x GITHUB_TOKEN {S}",
+        f'os.environ["GITHUB_TOKEN"] = "{S}"',
+        f"headers['Authorization'] = 'token {S}'",
+        f'httpx.get(u, auth=("me", f"{S}"))',
+        f"wget --http-password {S} https://h/",
+    ],
+)
+def test_m4_m10_a_message_shows_no_secret(text: str) -> None:
+    assert S not in redact_message(text)
+    assert S not in redact_text(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [  # what is no secret's value stays
+        ("setenv EDITOR vim", "setenv EDITOR vim"),
+        ('os.environ["HOME"] = "/root"', 'os.environ["HOME"] = "/root"'),
+        (
+            "headers['Authorization'] = 'token abc'",
+            "headers['Authorization'] = 'token <REDACTED>'",
+        ),
+        ("set -x GITHUB_TOKEN $(gh auth token)", "set -x GITHUB_TOKEN $(gh auth token)"),
+        ("a\\ b=c", "a\\ b=c"),
+    ],
+)
+def test_m10_what_is_no_secret_stays_and_a_scheme_word_is_kept(text: str, shown: str) -> None:
+    assert redact_message(text) == shown

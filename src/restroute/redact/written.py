@@ -30,16 +30,22 @@ def _quoted(end: str) -> str:
 # after a blank, a : an = or a $ (me:'pw', token $'t'); after anything else, only if it
 # holds no blank (abc'def'): else it is most likely the closing quote of the text's own
 # (-f 'a[password]=pw' -f 'b=1').
-_PIECE = r"\$?\"(?:[^\"\\\n]|\\.)*+\"?|\$?'[^'\n]*+'?|`[^`\n]*+`?"
-_TIGHT = r"\"[^\"\s]*+\"|'[^'\s]*+'|`[^`\s]*+`"
+_PIECE = r"\$?\"(?:[^\"\\\n]|\\.)*+\"?|'[^'\n]*+'?|`[^`\n]*+`?"
+_ANSI = r"\$'(?:[^'\\\n]|\\.)*+'?"  # bash's $'...', escapes (\') and all: wherever it is
+_TIGHT = r"\"(?:[^\"\\\s]|\\.)*+\"|'[^'\s]*+'|`[^`\s]*+`"
+# a command's output, $(...), nested to three levels ($((1)), $(a $(b))); past them, or
+# left open, it runs to the word's end, as a variable ${... does
+_COMMAND = r"\$\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*+\))*+\))*+\)"
 _REFERENCE = r"\$\{(?:[^{}\n]|\{[^{}\n]*+\})*+\}|\$(?!\{)"  # ${VAR}, ${X:-${Y}}, $VAR
 _QUOTED = _quoted(r"\s,;)}\]")
-_IN_LINE = rf"\$\([^()\n]*\)|{_REFERENCE}|\$\{{[^\r\n]*+"
+_IN_LINE = rf"{_ANSI}|{_COMMAND}|{_REFERENCE}|\$[{{(][^\r\n]*+"
 _VALUE = _QUOTED + (
     rf"(?P<bare>(?:{_IN_LINE}|{_PIECE}|[^\s'\"`,)}}\]$])"
     rf"(?:{_IN_LINE}|[^\r\n'\"`,)}}\]$]|(?<=[\s:=$])(?:{_PIECE})|{_TIGHT})*+)"
 )
-_IN_WORD = rf"\$\([^()\n]*\)|{_REFERENCE}|\$\{{\S*+|[^\s'\"`,;&|()}}\]#$]"
+_IN_WORD = (
+    rf"{_ANSI}|{_COMMAND}|{_REFERENCE}|\$[{{(]\S*+|\\.|[^\s'\"`,;&|()}}\]#$]"  # (\ : a blank)
+)
 _WORD = _quoted(r"\s,;&|()}\]#") + (
     rf"(?P<bare>(?:{_IN_WORD}|{_PIECE})(?:{_IN_WORD}|(?<=[:=$])(?:{_PIECE})|{_TIGHT})*+)"
 )
@@ -61,18 +67,23 @@ _SHAPES = (
 # after it), so each is one fast pass.
 _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's, not --pass's)
     r"-(?<!\S-)(?:(?:[sSLvkiIfgGqN]*[uUEb]|a)(?:=|[ \t]*)|(?:-user|-proxy-user|-auth|-cookie"
-    r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert)"
+    r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert"
+    r"|-http-password|-http-passwd|-proxy-password|-ftp-password)"  # (and wget's)
     r"(?:=|[ \t]+))(?:[\"'](?P<quoted>[^\"'\n]*)(?:[\"'](?!\S)|(?=\n|\Z))"
-    r"|(?P<bare>(?:[^\s'\"]++|(?<=[:=$])(?:'[^'\n]*+'?|\"[^\"\n]*+\"?)"
-    r"|'[^'\s]*+'|\"[^\"\s]*+\")++))",
-    r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,[ \t]*"
-    r"[\"'][^\"'\n]*)[\"']",
+    r"|(?P<bare>(?:[^\s'\"\\]++|\\.|(?<=\$)'(?:[^'\\\n]|\\.)*+'?|(?<=[:=$])(?:'[^'\n]*+'?"
+    r"|\"(?:[^\"\\\n]|\\.)*+\"?)|'[^'\s]*+'|\"(?:[^\"\\\s]|\\.)*+\")++))",
+    r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[rRbBfFuU]{0,2}[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,"
+    r"[ \t]*[rRbBfFuU]{0,2}[\"'][^\"'\n]*)[\"']",
     r"(?<![^\s\"'(])(?P<userinfo>[^\s:/\\@\"'<>=&?#(]*:[^\s/\\@\"'<>(]+)@",
     *_SHAPES,
     # a password with a / in it (//me:pa/ss@host): a URL's reader ends the host at the /,
     # and a person meant a password
     r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
 )
+# A name given a value as neither = nor : give one: csh's setenv NAME value, fish's set -x
+# NAME value; a subscript assigned (os.environ["GITHUB_TOKEN"] = ..., h['Authorization'] = ...)
+_SET = r"(?<!\S)(?:setenv|set[ \t]+-[A-Za-z]+)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]+"
+_SUBSCRIPT = r"\[[ \t]*[rRbBfFuU]{0,2}[\"'](?P<name>[^\"'\n]+)[\"'][ \t]*\][ \t]*=(?!=)[ \t]*"
 # curl's header option, its value as written (quoted or a word)
 _HEADER = r"(?<!\S)(?:-H|--header)(?:=|[ \t]+)(?:[\"'](?P<quoted>[^\"'\n]*)|(?P<bare>[^\s'\"]+))"
 
