@@ -184,9 +184,10 @@ def test_the_three_jobs_in_a_real_terminal(
         term.see("per_page=10", TYPED)
         term.keys("C-f", "Tab")  # back to the Explain tab's text
         term.see("on  built-in defaults")  # the editor left: every layer listed again
-        left = len(term.screens)  # from here the typed secret is hidden
         if height >= 48:  # smaller, the panel shows the TOML's first two lines, unfocused
-            term.see('x-api-key = "<REDACTED>"')
+            term.see('x-api-key = "<REDACTED>"')  # (a screen caught while the editor was
+            # left may still show the frame before: on a loaded machine, one did)
+        left = len(term.screens)  # from here the typed secret is hidden
         term.seek("10 · session", "PageDown")
 
         # 3. Copy: secrets as $VAR, F6 copies the curl; bash runs it with the variable set.
