@@ -88,6 +88,11 @@ def test_l3_a_lenient_body_with_a_secret_is_hidden_whole() -> None:
         ('{"a": [1, {"b":', '{"a":[1,{"b":null}]}'),
         ('{"a": "x\\"', '{"a":"x\\""}'),  # (its last quote escaped: still open)
         ('{"a": 1,', '{"a":1}'),
+        ('{"a": 1, "b"', '{"a":1,"b":null}'),  # (the twelfth attack's N7: cut in a name)
+        ('{"a": 1, "b', '{"a":1,"b":null}'),
+        ("{a: 1]", '{"a":1}'),  # the wrong bracket closes what is open (N1)
+        ("{a: 1}} x", '[{"a":1},"x"]'),  # a stray bracket at the top is skipped (N1)
+        ('{"a": "b \\', '{"a":"b "}'),  # cut after an escape's backslash (N6)
     ],
 )
 def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> None:
@@ -95,9 +100,7 @@ def test_a_lenient_text_is_written_as_strict_json(text: str, strict: str) -> Non
     json.loads(strict)  # (and it is JSON)
 
 
-@pytest.mark.parametrize(
-    "text", ["", "hello world", "[1, 2]", "{a: 1}}", "a: 1", "{a: 1]", "// c", "}"]
-)
+@pytest.mark.parametrize("text", ["", "hello world", "[1, 2]", "a: 1", "// c", "}", "[1, ["])
 def test_a_text_no_lenient_reader_reads_as_an_object_is_none(text: str) -> None:
     assert strict_json(text) is None
 

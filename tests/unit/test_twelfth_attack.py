@@ -52,6 +52,19 @@ def shown_anywhere(data: object) -> list[str]:
         f'{{"a": "https://u:p", "pass\\u0077ord": "{S}", "b": "@h/"}}',
         f'{{"a": "x https://u:p", "t\\u006fken": "{S}", "b": "@h/"}}',
         f'{{"a": "https://u:p", "password"\n: "{S}", "b": "@h/"}}',
+        # the thirteenth attack's N1: a wrong bracket, a stray one, a word after the value
+        f'{{"password"\n: "{S}"]',
+        f'{{"password": "$(echo {S})"]',
+        f'{{"password"\n: "{S}"}}}}',
+        f'{{"password"\n: "{S}"}} x',
+        f'{{"password" /* c */ : "{S}"]',
+        f'{{"token": ["$(echo {S})"]]',
+        # N6: cut after an escape's backslash; N7: cut in the next name
+        f'{{"password"\n: "{S} \\',
+        f'{{"password"\n: "{S}", "z"',
+        f'{{"password"\n: "{S}", "z',
+        f'{{"password"\n: "{S}", "',
+        f'{{"token": "$(echo {S})", "z"',
     ],
 )
 def test_no_view_shows_the_secret_in_a_body(body: str) -> None:
@@ -148,3 +161,33 @@ def test_m4_m10_a_message_shows_no_secret(text: str) -> None:
 )
 def test_m10_what_is_no_secret_stays_and_a_scheme_word_is_kept(text: str, shown: str) -> None:
     assert redact_message(text) == shown
+
+
+def test_n5_a_string_left_open_on_a_backslash_is_read_in_linear_time() -> None:
+    """64 kB of 'password\\ repeated took 6-7 s (each quote read to the text's end again,
+    its string left open on a backslash matching no token): quadratic."""
+    import time
+
+    text = "'password\\" * 6_500
+    start = time.process_time()
+    redacted_copies(endpoint("POST /x", data=text, headers={"x-a": text[:4_000]}))
+    assert time.process_time() - start < 1
+
+
+def test_n8_a_long_string_in_a_layer_is_not_searched_for_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A layer's string past the length JSON is read to is not searched for a secret's
+    word either (10 MB: 2.8 s a view, the notebook explorer past 20 s)."""
+    from restroute.redact import redact_toml, toml
+    from restroute.rules import MAX_SECRET_JSON
+
+    asked: list[int] = []
+
+    def may_read_more(text: str) -> bool:
+        asked.append(len(text))
+        return False
+
+    monkeypatch.setattr(toml, "_may_read_more", may_read_more)
+    redact_toml(f'a = "{"x" * (MAX_SECRET_JSON + 1)}"\nb = "{"y" * MAX_SECRET_JSON}"\n')
+    assert asked == [MAX_SECRET_JSON]

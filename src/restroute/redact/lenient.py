@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 _TOKEN = (  # (compiled at first use: `import restroute` pays for neither re nor json)
     r"""(?P<blank>[\s\x1e\ufeff]++)
     |(?P<comment>//[^\n]*+|/\*.*?(?:\*/|\Z)|\#[^\n]*+)
-    |(?P<string>"(?:[^"\\]|\\.)*+(?:"|\Z)|'(?:[^'\\]|\\.)*+(?:'|\Z))
+    |(?P<string>"(?:[^"\\]|\\.)*+(?:"|\\?\Z)|'(?:[^'\\]|\\.)*+(?:'|\\?\Z))
     |(?P<mark>[{}\[\]:,])
     |(?P<word>(?:[^\s\x1e{}\[\]:,"'/\#]|/(?![/*]))(?:[^\s\x1e{}\[\]:,"'/]|/(?![/*]))*+)"""
 )
@@ -50,32 +50,37 @@ def strict_json(text: str) -> str | None:
     values = 0
     for found in _compiled(_TOKEN).finditer(text):  # (every character starts a token)
         kind, token = found.lastgroup, found[0]
-        if kind in ("blank", "comment"):
-            continue
-        if not open_:  # a value at the top: one more of a sequence, its commas written again
-            if token == ",":
-                continue
-            if token in "}]:":
-                return None
+        if kind in ("blank", "comment") or (not open_ and token in ",:}]"):
+            continue  # (at the top: a sequence's commas, written again; a stray mark)
+        if not open_:  # a value at the top: one more of a sequence
             parts += [","] if values else []
             values += 1
         if token in "{[":
             open_.append("}" if token == "{" else "]")
         elif token in "}]":
-            if open_.pop() != token:
-                return None
-            if parts[-1] == ",":
-                parts.pop()  # a trailing comma
+            token = open_.pop()  # (the wrong bracket closes what is open: {"a": 1])
+            if parts[-1] in (",", ":"):
+                parts[-1:] = [] if parts[-1] == "," else [":", "null"]  # a trailing comma
         elif token == ":" and not parts[-1].startswith('"'):
             parts[-1] = json.dumps(parts[-1])  # a name: a text (true: 1, 2: x)
         parts.append(_written(kind, token))  # type: ignore[arg-type]
     if "{" not in parts:
         return None
-    if open_:  # cut short: a name's value is null, a comma ends nothing, the rest closed
-        parts += ["null"] if parts[-1] == ":" else []
-        parts[-1:] = [] if parts[-1] == "," else parts[-1:]
-        parts += reversed(open_)
+    while open_:  # cut short: a name's value is null, a comma ends nothing, the rest closed
+        _close(parts, open_.pop())
     return f"[{''.join(parts)}]" if values > 1 else "".join(parts)
+
+
+def _close(parts: list[str], bracket: str) -> None:
+    """``parts`` cut short, closed by ``bracket``: a name left without a value given null
+    (``{"a": 1, "b"``, ``{"a":``), a trailing comma dropped."""
+    if parts[-1] == ",":
+        parts.pop()
+    elif parts[-1] == ":" or (
+        bracket == "}" and parts[-1].startswith('"') and parts[-2] in ("{", ",")
+    ):
+        parts += [":", "null"] if parts[-1] != ":" else ["null"]
+    parts.append(bracket)
 
 
 def _written(kind: str, token: str) -> str:
@@ -87,6 +92,8 @@ def _written(kind: str, token: str) -> str:
     slashes = len(token) - 1 - len(token[:-1].rstrip("\\"))  # (before its last character)
     closed = len(token) > 1 and token[-1] == token[0] and slashes % 2 == 0
     body, pieces, last = token[1 : -1 if closed else None], ['"'], 0  # (open: cut short)
+    if not closed and (len(body) - len(body.rstrip("\\"))) % 2:
+        body = body[:-1]  # (cut after an escape's backslash)
     for found in _compiled(_ESCAPE).finditer(body):
         pieces += [body[last : found.start()].replace('"', '\\"'), _escaped(found[1])]
         last = found.end()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import EndpointError
-from ..rules import ALIASES, URL_OPTIONS
+from ..rules import ALIASES, MAX_SECRET_JSON, URL_OPTIONS
 from .fields import _json_text_shown, _may_read_more, name_shown, redacted, within_one_budget
 from .lines import after_names, names_secret
 from .names import REDACTED, is_secret
@@ -354,7 +354,11 @@ def _string_shown(value: str) -> str | None:
     quote, closed, text = _string_read(value)
     written = value[len(quote) : len(value) - len(quote) if closed else None]
     shown = redact_url(text)  # (JSON in the text, as a body's: data = '{"pass\\u0077ord": 1}')
-    if _may_read_more(text) and (read := _json_text_shown(text, shown=shown)) != shown:
+    if (
+        len(text) <= MAX_SECRET_JSON
+        and _may_read_more(text)
+        and ((read := _json_text_shown(text, shown=shown)) != shown)
+    ):
         shown = read
     elif text == written:
         return None if shown == written else f"{quote}{shown}{quote if closed else ''}"
