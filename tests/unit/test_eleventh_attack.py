@@ -29,7 +29,8 @@ LENIENT = [  # each read by JSON5's reader (json5 on PyPI, the reference) or one
     f'{{"password": ["{S}"]}} trailing',  # JSON and a word after it
     f'{{"{ESCAPED}": "{S}"',  # cut short: no reader reads it, its escapes still read
     f"{{'password': '\\x41{S}'}}",  # JSON5's \xHH in the value
-    f'{{"{ESCAPED}": "{S}"]',  # closed by the wrong bracket: its escapes still read
+    f'{{"{ESCAPED}": "{S}"]',  # closed by the wrong bracket
+    f"{ESCAPED}: {S}",  # no JSON at all, a reader's escapes in it: read as JSON reads them
 ]
 
 

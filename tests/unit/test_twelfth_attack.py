@@ -191,3 +191,28 @@ def test_n8_a_long_string_in_a_layer_is_not_searched_for_json(
     monkeypatch.setattr(toml, "_may_read_more", may_read_more)
     redact_toml(f'a = "{"x" * (MAX_SECRET_JSON + 1)}"\nb = "{"y" * MAX_SECRET_JSON}"\n')
     assert asked == [MAX_SECRET_JSON]
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [  # the thirteenth attack's N2: a body the paste says otherwise than it is sent
+        f'curl -X POST https://h/x -d \'{{"password"\n: "{S}"\'',
+        f'curl https://h/x --data \'{{"password":\n"{S}"\'',
+        f'curl https://h/x -d \'{{"a": {{"x-api-key"\n: "{S}"\'',
+        f'curl https://h/x -d \'{{"password": // c\n"{S}"}}\'',
+        f'curl -X POST https://h/x --data-raw "{{\\"password\\": \\"\\$(echo {S})\\""',
+        f'curl -X POST https://h/x --data-raw $\'{{"password"\\n: "{S}"\'',
+        f"curl -X POST https://h/x --json $'{{pass\\\\u0077ord: \"{S}\",}}'",
+    ],
+)
+def test_n2_a_pasted_body_said_otherwise_than_sent_shows_no_secret(paste: str) -> None:
+    shown = redact_text(paste)
+    assert S not in shown
+    assert shown.startswith("curl ")  # (the rest of the paste kept)
+
+
+def test_n2_a_pasted_body_said_as_sent_keeps_its_shape() -> None:
+    paste = f'curl https://h/x -d \'{{"password": "{S}", "title": "x"}}\''
+    assert redact_text(paste) == (
+        'curl https://h/x -d \'{"password": "<REDACTED>", "title": "x"}\''
+    )

@@ -9,7 +9,15 @@ from .._core.kinds import honest
 from ..catalog import Match
 from ..catalog._matched import Part
 from ..errors import EndpointError
-from ..redact import hide_each, masked, masker, pasted_hiding, pasted_parts
+from ..redact import (
+    REDACTED,
+    hide_each,
+    masked,
+    masked_bodies,
+    masker,
+    pasted_hiding,
+    pasted_parts,
+)
 from ._parameters import _check
 
 
@@ -56,7 +64,13 @@ def redact_text(text: str) -> str:
         found = read_route(text)
     except EndpointError:
         return masked(text)  # no request: every credential its shape shows
-    return masked(text, _hiding(found)[4])
+    _, _, data, _, secrets = _hiding(found)
+    shown = masked(text, secrets)
+    sent = found.data.decode("latin-1") if isinstance(found.data, bytes) else found.data
+    said = [each for each in secrets if isinstance(sent, str) and each and each in sent]
+    if data in (REDACTED, REDACTED.encode()) or any(each not in text for each in said):
+        return masked_bodies(shown)  # a body hidden whole, or said otherwise than sent
+    return shown
 
 
 def _hiding(found: Match) -> tuple[dict[str, str], dict[str, object], object, str, list[str]]:

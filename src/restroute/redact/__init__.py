@@ -33,7 +33,7 @@ from .names import (
     is_secret,
     is_secret_entry,
 )
-from .pasted import hide_each, hides_header, pasted_hiding, pasted_parts
+from .pasted import hide_each, hides_header, masked_bodies, pasted_hiding, pasted_parts
 from .references import (
     REFERENCE,
     Reference,
@@ -97,6 +97,7 @@ __all__ = [
     "is_secret_entry",
     "literal_secret",
     "masked",
+    "masked_bodies",
     "masked_shapes",
     "masker",
     "name_shown",

@@ -9,6 +9,7 @@ from ..errors import EndpointError
 from ..rules import PART_SHOWN, SHORTEST_SECRET
 from ._args import iterable_arg, pairs_arg
 from .fields import _json_text_shown, header_name, redact_fields, redacted, within_one_budget
+from .literals import replaced
 from .names import REDACTED, is_secret, unparted_value
 from .references import references_only
 from .text import credential_spans, masked, redact_url
@@ -59,6 +60,28 @@ def pasted_hiding(
     escaped = [_json_text(text)[1:-1] for text in secrets]  # as in JSON
     shown = {header_name(name): value for name, value in shown.items()}  # x-ghp_...: sent
     return shown, shown_params, shown_data, base, secrets + escaped
+
+
+# curl's options that give a body, and the word after each as a shell reads it (quotes,
+# bash's $'...', escapes; over lines): where a body hidden whole is said in a paste
+_BODY_WORD = (
+    r"(?<!\S)(?:-d|--data(?:-raw|-binary|-ascii|-urlencode)?|--json)(?:=|[ \t]*)"
+    r"(?P<word>(?:'[^']*+'?|\$'(?:[^'\\]|\\.)*+'?|\"(?:[^\"\\]|\\.)*+\"?|\\.|[^\s'\"\\])++)"
+)
+
+
+def masked_bodies(text: str) -> str:
+    """``text`` with the word after each of curl's body options hidden: a paste whose body
+    is hidden whole (``pasted_hiding``) may say it in a way no text of it is found in
+    (over lines, in $'...', with escapes).
+
+    >>> masked_bodies("curl -d $'{\\"password\\"\\\\n: \\"x\\"' https://h")
+    'curl -d <REDACTED> https://h'
+    """
+    import re
+
+    spans = [found.span("word") for found in re.finditer(_BODY_WORD, text)]
+    return replaced(text, spans, REDACTED) if spans else text
 
 
 def hides_header(became: str, before: Mapping[str, str], after: Mapping[str, str]) -> bool:
