@@ -11,7 +11,10 @@ from .literals import Literals, replaced
 from .named import Named, with_secret_words
 from .names import _SCHEMED, _SCHEMES, REDACTED, REDACTED_IN_URL, is_secret, unparted_value
 from .written import (
+    _CODE,
+    _EXPRESSION,
     _HEADER,
+    _OPERATED,
     _SET,
     _SHAPES,
     _STAND_IN,
@@ -242,13 +245,17 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
 
 
 def _may_hold(text: str, *, encoded: bool = False) -> bool:
-    """Whether ``text`` has what every way of ``written`` needs (a : = or @, a - before a letter,
-    a token's prefix, Bearer, setenv), or ``encoded``, a % or a + (ghp%5F...): a text without
+    """Whether ``text`` has what every way of ``written`` needs (a : = or @, a - before a
+    letter, a token's prefix, Bearer, setenv, <-, a quote then a comma), or ``encoded``, a
+    % or a + (ghp%5F...): a text without
     holds no credential. Each looked for in C at its own speed (one regular expression of
     them all took 13 ns a character: 2 s a view of 10,000 long values)."""
     return (
         any(mark in text for mark in ":=@%+" if encoded or mark not in "%+")
         or "setenv" in text
+        or "<-" in text
+        or '",' in text
+        or "'," in text
         or ("-" in text and _pattern("-[A-Za-z-]").search(text) is not None)
         or ("_" in text and _pattern("gh[pousr]_|github_pat_").search(text) is not None)
         or "bearer" in str.lower(text)
@@ -292,11 +299,16 @@ def _credential_spans(text: str, *, named: bool = True) -> list[tuple[int, int]]
             key = next(key for key, value in found.groupdict().items() if value is not None)
             if not _stands_in(found[key]):
                 spans.append(found.span(key))
-    for pattern, kind in ((_SET, _WORD), (_SUBSCRIPT, _VALUE)):  # setenv, a["token"] =
+    ways = ((_SET, _WORD), (_SUBSCRIPT, _VALUE), *((way, _VALUE) for way in _OPERATED))
+    for pattern, kind in ways:  # setenv, a["token"] =, password => ..., f("TOKEN", ...)
         for found in _pattern(pattern).finditer(text):
             value = _pattern(kind).match(text, found.end()) if is_secret(found["name"]) else None
             span = _value_span(found["name"], value) if value is not None else None
             spans += [span] if span is not None else []
+    for found in _pattern(_CODE).finditer(text):  # password = 'a' + 'b'
+        expression = found["expression"].rstrip()
+        if is_secret(found["name"]) and _pattern(_EXPRESSION).match(expression):
+            spans.append((found.start("expression"), found.start("expression") + len(expression)))
     for found in _pattern(_HEADER).finditer(text):  # -H 'x-api-key;abc': no colon
         group = "quoted" if found["quoted"] is not None else "bare"
         start = None if ":" in found[group] else unparted_value(found[group])  # (or: named)

@@ -36,15 +36,16 @@ _TIGHT = r"\"(?:[^\"\\\s]|\\.)*+\"|'[^'\s]*+'|`[^`\s]*+`"
 # a command's output, $(...), nested to three levels ($((1)), $(a $(b))); past them, or
 # left open, it runs to the word's end, as a variable ${... does
 _COMMAND = r"\$\((?:[^()\n]|\((?:[^()\n]|\([^()\n]*+\))*+\))*+\)"
-_REFERENCE = r"\$\{(?:[^{}\n]|\{[^{}\n]*+\})*+\}|\$(?!\{)"  # ${VAR}, ${X:-${Y}}, $VAR
+_REFERENCE = r"\$\{(?:[^{}\n]|\{[^{}\n]*+\})*+\}|\$(?![{(])"  # ${VAR}, ${X:-${Y}}, $VAR
 _QUOTED = _quoted(r"\s,;)}\]")
 _IN_LINE = rf"{_ANSI}|{_COMMAND}|{_REFERENCE}|\$[{{(][^\r\n]*+"
 _VALUE = _QUOTED + (
     rf"(?P<bare>(?:{_IN_LINE}|{_PIECE}|[^\s'\"`,)}}\]$])"
     rf"(?:{_IN_LINE}|[^\r\n'\"`,)}}\]$]|(?<=[\s:=$])(?:{_PIECE})|{_TIGHT})*+)"
 )
-_IN_WORD = (
-    rf"{_ANSI}|{_COMMAND}|{_REFERENCE}|\$[{{(]\S*+|\\.|[^\s'\"`,;&|()}}\]#$]"  # (\ : a blank)
+_IN_WORD = (  # (a \ escapes: a\ b; an array: (a b); past three levels, $( runs to the end)
+    rf"{_ANSI}|{_COMMAND}|{_REFERENCE}|\$\{{\S*+|\$\([^\n]*+|\([^()\n\"',]*+\)|\\.|"
+    r"[^\s'\"`,;&|()}\]#$]"
 )
 _WORD = _quoted(r"\s,;&|()}\]#") + (
     rf"(?P<bare>(?:{_IN_WORD}|{_PIECE})(?:{_IN_WORD}|(?<=[:=$])(?:{_PIECE})|{_TIGHT})*+)"
@@ -68,9 +69,10 @@ _SHAPES = (
 _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's, not --pass's)
     r"-(?<!\S-)(?:(?:[sSLvkiIfgGqN]*[uUEb]|a)(?:=|[ \t]*)|(?:-user|-proxy-user|-auth|-cookie"
     r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert"
-    r"|-http-password|-http-passwd|-proxy-password|-ftp-password)"  # (and wget's)
+    r"|-http-password|-http-passwd|-proxy-password|-ftp-password|-password)"  # (and wget's)
     r"(?:=|[ \t]+))(?:[\"'](?P<quoted>[^\"'\n]*)(?:[\"'](?!\S)|(?=\n|\Z))"
-    r"|(?P<bare>(?:[^\s'\"\\]++|\\.|(?<=\$)'(?:[^'\\\n]|\\.)*+'?|(?<=[:=$])(?:'[^'\n]*+'?"
+    rf"|(?P<bare>(?:{_COMMAND}|\$\{{[^}}\n]*+\}}|`[^`\n]*+`?|[^\s'\"\\$`]++|\$|\\.|"
+    r"(?<=\$)'(?:[^'\\\n]|\\.)*+'?|(?<=[:=$])(?:'[^'\n]*+'?"
     r"|\"(?:[^\"\\\n]|\\.)*+\"?)|'[^'\s]*+'|\"(?:[^\"\\\s]|\\.)*+\")++))",
     r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[rRbBfFuU]{0,2}[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,"
     r"[ \t]*[rRbBfFuU]{0,2}[\"'][^\"'\n]*)[\"']",
@@ -82,7 +84,26 @@ _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's
 )
 # A name given a value as neither = nor : give one: csh's setenv NAME value, fish's set -x
 # NAME value; a subscript assigned (os.environ["GITHUB_TOKEN"] = ..., h['Authorization'] = ...)
-_SET = r"(?<!\S)(?:setenv|set[ \t]+-[A-Za-z]+)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]+"
+_SET = r"(?<!\S)(?:setenv|set(?:[ \t]+--?[A-Za-z-]+)++)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]+"
+# A name given a value by another operator than = and : (a map's =>, R's <-, +=, ||=, ??=,
+# ?=), or a quoted name by = (TOML's, HCL's "api_key" = ...); the first argument of a call
+# naming the second's (os.Setenv("GITHUB_TOKEN", ...), environ.get("TOKEN", ...))
+_OPERATED = (
+    r"(?<![\w.-])(?P<name>[A-Za-z_][\w.-]*+)[ \t]*(?:=>|<-|(?:\+|\|\||\?\?|\?)=)[ \t]*",
+    r"(?<![\w.-])[\"'](?P<name>[^\"'\n]++)[\"'][ \t]*(?:=>|=(?![=>])|<-)[ \t]*",
+    r"\([ \t]*[\"'](?P<name>[^\"'\n]++)[\"'][ \t]*,[ \t]*",
+)
+# In code, a name assigned an expression (a blank before its =): all of it to the line's
+# end or a comment, when it is more than one piece (password = 'a' + 'b', = ("b"),
+# = os.getenv("X", "b"), "a" "b"); one piece is the value's as any assignment's
+_CODE = (
+    r"(?<![\w.-])(?P<name>[A-Za-z_][\w.]*+)[ \t]+=(?![=>])[ \t]*"
+    r"(?P<expression>(?:[^\n\"'#]|\"(?:[^\"\\\n]|\\.)*+\"?|'[^'\n]*+'?)*+)"
+)
+_EXPRESSION = (  # what starts more than one piece: a call, brackets, strings joined
+    r"\(|[A-Za-z_][\w.]*+[ \t]*\(|(?:\"(?:[^\"\\\n]|\\.)*+\"|'[^'\n]*+')[ \t]*"
+    r"(?:\+|\|\||\?\?|or\b|and\b|[\"'])"
+)
 _SUBSCRIPT = r"\[[ \t]*[rRbBfFuU]{0,2}[\"'](?P<name>[^\"'\n]+)[\"'][ \t]*\][ \t]*=(?!=)[ \t]*"
 # curl's header option, its value as written (quoted or a word)
 _HEADER = r"(?<!\S)(?:-H|--header)(?:=|[ \t]+)(?:[\"'](?P<quoted>[^\"'\n]*)|(?P<bare>[^\s'\"]+))"
