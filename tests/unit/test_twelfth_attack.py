@@ -139,9 +139,42 @@ def test_m11_a_pasted_body_only_a_lenient_reader_reads_shows_no_secret(body: str
         f"headers['Authorization'] = 'token {S}'",
         f'httpx.get(u, auth=("me", f"{S}"))',
         f"wget --http-password {S} https://h/",
+        # the thirteenth attack's N3 (shell), N4 (code), N9 (operators)
+        f"curl -u me:$(a b){S} https://h",
+        f"curl -u me:$(a $(b)){S} https://h",
+        f"curl -b sid=$(a b){S} https://h",
+        f"curl -u me:${{X:-a b}}{S} https://h",
+        f"http -a me:`a b`{S} h",
+        f"export TOKEN=$(a $(b $(c $(d)))){S}",
+        f"set -x -g TOKEN {S}",
+        f"set -g -x TOKEN {S}",
+        f"set --export TOKEN {S}",
+        f"wget --password {S} https://h",
+        f"wget --user=me --password {S} https://h",
+        f"export TOKEN+={S}",
+        f"TOKEN=({S})",
+        f'TOKEN = os.getenv("X", "{S}")',
+        f'token = os.environ.get("GITHUB_TOKEN", "{S}")',
+        f'TOKEN = os.getenv("X") or "{S}"',
+        f'os.Setenv("GITHUB_TOKEN", "{S}")',
+        f'monkeypatch.setenv("GITHUB_TOKEN", "{S}")',
+        f'os.environ.setdefault("GITHUB_TOKEN", "{S}")',
+        f'process.env.GITHUB_TOKEN ??= "{S}"',
+        f'process.env.GITHUB_TOKEN ||= "{S}"',
+        f'password = ("{S}")',
+        f'password = "a" "{S}"',
+        f"password = 'a' + '{S}'",
+        f'password => "{S}"',
+        f"$config = ['password' => '{S}'];",
+        f'headers = {{"Authorization" => "Bearer {S}"}}',
+        f'"api_key" = "{S}"',
+        f'"password"="a {S} b"',
+        f'token ||= "{S}"',
+        f"password ?= {S}",
+        f'password <- "{S}"',
     ],
 )
-def test_m4_m10_a_message_shows_no_secret(text: str) -> None:
+def test_m4_m10_n3_n4_n9_a_message_shows_no_secret(text: str) -> None:
     assert S not in redact_message(text)
     assert S not in redact_text(text)
 
@@ -216,48 +249,6 @@ def test_n2_a_pasted_body_said_as_sent_keeps_its_shape() -> None:
     assert redact_text(paste) == (
         'curl https://h/x -d \'{"password": "<REDACTED>", "title": "x"}\''
     )
-
-
-@pytest.mark.parametrize(
-    "text",
-    [  # the thirteenth attack's N3 (shell), N4 (code), N9 (operators)
-        f"curl -u me:$(a b){S} https://h",
-        f"curl -u me:$(a $(b)){S} https://h",
-        f"curl -b sid=$(a b){S} https://h",
-        f"curl -u me:${{X:-a b}}{S} https://h",
-        f"http -a me:`a b`{S} h",
-        f"export TOKEN=$(a $(b $(c $(d)))){S}",
-        f"set -x -g TOKEN {S}",
-        f"set -g -x TOKEN {S}",
-        f"set --export TOKEN {S}",
-        f"wget --password {S} https://h",
-        f"wget --user=me --password {S} https://h",
-        f"export TOKEN+={S}",
-        f"TOKEN=({S})",
-        f'TOKEN = os.getenv("X", "{S}")',
-        f'token = os.environ.get("GITHUB_TOKEN", "{S}")',
-        f'TOKEN = os.getenv("X") or "{S}"',
-        f'os.Setenv("GITHUB_TOKEN", "{S}")',
-        f'monkeypatch.setenv("GITHUB_TOKEN", "{S}")',
-        f'os.environ.setdefault("GITHUB_TOKEN", "{S}")',
-        f'process.env.GITHUB_TOKEN ??= "{S}"',
-        f'process.env.GITHUB_TOKEN ||= "{S}"',
-        f'password = ("{S}")',
-        f'password = "a" "{S}"',
-        f"password = 'a' + '{S}'",
-        f'password => "{S}"',
-        f"$config = ['password' => '{S}'];",
-        f'headers = {{"Authorization" => "Bearer {S}"}}',
-        f'"api_key" = "{S}"',
-        f'"password"="a {S} b"',
-        f'token ||= "{S}"',
-        f"password ?= {S}",
-        f'password <- "{S}"',
-    ],
-)
-def test_n3_n4_n9_a_message_shows_no_secret(text: str) -> None:
-    assert S not in redact_message(text)
-    assert S not in redact_text(text)
 
 
 @pytest.mark.parametrize(
