@@ -14,14 +14,12 @@ from .written import (
     _CODE,
     _EXPRESSION,
     _HEADER,
-    _OPERATED,
-    _SET,
     _SHAPES,
     _STAND_IN,
-    _SUBSCRIPT,
     _VALUE,
     _WHOLE,
     _WORD,
+    OTHER_WAYS,
     WRITTEN_STAND_IN,
 )
 
@@ -299,13 +297,15 @@ def _credential_spans(text: str, *, named: bool = True) -> list[tuple[int, int]]
             key = next(key for key, value in found.groupdict().items() if value is not None)
             if not _stands_in(found[key]):
                 spans.append(found.span(key))
-    ways = ((_SET, _WORD), (_SUBSCRIPT, _VALUE), *((way, _VALUE) for way in _OPERATED))
-    for pattern, kind in ways:  # setenv, a["token"] =, password => ..., f("TOKEN", ...)
+    for pattern, kind, marks in OTHER_WAYS:  # setenv, a["t"] =, password => ..., f("T", ...)
+        if not any(mark in text for mark in marks):
+            continue
         for found in _pattern(pattern).finditer(text):
             value = _pattern(kind).match(text, found.end()) if is_secret(found["name"]) else None
             span = _value_span(found["name"], value) if value is not None else None
             spans += [span] if span is not None else []
-    for found in _pattern(_CODE).finditer(text):  # password = 'a' + 'b'
+    code = " =" in text or "\t=" in text
+    for found in _pattern(_CODE).finditer(text) if code else ():  # password = 'a' + 'b'
         expression = found["expression"].rstrip()
         if is_secret(found["name"]) and _pattern(_EXPRESSION).match(expression):
             spans.append((found.start("expression"), found.start("expression") + len(expression)))

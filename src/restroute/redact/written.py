@@ -85,6 +85,7 @@ _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's
 # A name given a value as neither = nor : give one: csh's setenv NAME value, fish's set -x
 # NAME value; a subscript assigned (os.environ["GITHUB_TOKEN"] = ..., h['Authorization'] = ...)
 _SET = r"(?<!\S)(?:setenv|set(?:[ \t]+--?[A-Za-z-]+)++)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]+"
+_SUBSCRIPT = r"\[[ \t]*[rRbBfFuU]{0,2}[\"'](?P<name>[^\"'\n]+)[\"'][ \t]*\][ \t]*=(?!=)[ \t]*"
 # A name given a value by another operator than = and : (a map's =>, R's <-, +=, ||=, ??=,
 # ?=), or a quoted name by = (TOML's, HCL's "api_key" = ...); the first argument of a call
 # naming the second's (os.Setenv("GITHUB_TOKEN", ...), environ.get("TOKEN", ...))
@@ -92,6 +93,15 @@ _OPERATED = (
     r"(?<![\w.-])(?P<name>[A-Za-z_][\w.-]*+)[ \t]*(?:=>|<-|(?:\+|\|\||\?\?|\?)=)[ \t]*",
     r"(?<![\w.-])[\"'](?P<name>[^\"'\n]++)[\"'][ \t]*(?:=>|=(?![=>])|<-)[ \t]*",
     r"\([ \t]*[\"'](?P<name>[^\"'\n]++)[\"'][ \t]*,[ \t]*",
+)
+# Each way above, its value's kind, and what a text holds that may say it so (looked for
+# first, in C: most texts hold none, and a view reads thousands of them)
+OTHER_WAYS = (
+    (_SET, _WORD, ("set",)),
+    (_SUBSCRIPT, _VALUE, ("[",)),
+    (_OPERATED[0], _VALUE, ("=>", "<-", "+=", "|=", "?=")),
+    (_OPERATED[1], _VALUE, ('"', "'")),
+    (_OPERATED[2], _VALUE, ('",', "',")),
 )
 # In code, a name assigned an expression (a blank before its =): all of it to the line's
 # end or a comment, when it is more than one piece (password = 'a' + 'b', = ("b"),
@@ -104,7 +114,6 @@ _EXPRESSION = (  # what starts more than one piece: a call, brackets, strings jo
     r"\(|[A-Za-z_][\w.]*+[ \t]*\(|(?:\"(?:[^\"\\\n]|\\.)*+\"|'[^'\n]*+')[ \t]*"
     r"(?:\+|\|\||\?\?|or\b|and\b|[\"'])"
 )
-_SUBSCRIPT = r"\[[ \t]*[rRbBfFuU]{0,2}[\"'](?P<name>[^\"'\n]+)[\"'][ \t]*\][ \t]*=(?!=)[ \t]*"
 # curl's header option, its value as written (quoted or a word)
 _HEADER = r"(?<!\S)(?:-H|--header)(?:=|[ \t]+)(?:[\"'](?P<quoted>[^\"'\n]*)|(?P<bare>[^\s'\"]+))"
 
