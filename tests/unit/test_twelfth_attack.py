@@ -263,3 +263,36 @@ def test_n2_a_pasted_body_said_as_sent_keeps_its_shape() -> None:
 )
 def test_n4_n9_what_is_no_secrets_value_stays(text: str, shown: str) -> None:
     assert redact_message(text) == shown
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [  # the fourteenth attack's o7 (a line continued), o8 (-d in a group), o9 (an escape)
+        f"curl -d '{{\"pas'\\\n'sword\": \"{S}\"]' https://api.github.com/x",
+        "curl -d '{\"password\": \"hun'\\\n'ter2secretXYZ\"}' https://api.github.com/x",
+        f"curl -sd $'{{\\'password\\': \\'{S}\\'}}' https://api.github.com/x",
+        f'curl -sSLd \'{{"pas\'"sword\\": \\"{S}\\"]" https://api.github.com/x',
+        f'curl -d "{{\\"password\\": \\"{S}\\\\n\\"}}" https://api.github.com/x',
+    ],
+)
+def test_o7_o8_o9_a_pasted_body_shows_no_secret(paste: str) -> None:
+    assert S not in redact_text(paste)
+
+
+@pytest.mark.parametrize(
+    "line", ["token <- a ", "password => x ", "token ||= a ", '"password" = a ', '["token"] = $(']
+)
+def test_o1_o15_one_long_line_of_other_operators_is_read_in_linear_time(line: str) -> None:
+    """64 kB on one line took 4-9 s (o1), 128 kB 3 s and 1 MB minutes (o15): each name in
+    it read a value to the line's end. A name inside a value read is passed over."""
+    import time
+
+    text = line * (65_536 // len(line))
+    start = time.process_time()
+    redact_message(text)
+    assert time.process_time() - start < 1
+
+
+def test_o3_fishs_set_with_no_flag_gives_a_value() -> None:
+    assert redact_message(f'set password "{S}"') == 'set password "<REDACTED>"'
+    assert redact_message("set EDITOR vim") == "set EDITOR vim"

@@ -65,12 +65,11 @@ def redact_text(text: str) -> str:
     except EndpointError:
         return masked(text)  # no request: every credential its shape shows
     _, _, data, _, secrets = _hiding(found)
-    shown = masked(text, secrets)
-    sent = found.data.decode("latin-1") if isinstance(found.data, bytes) else found.data
-    said = [each for each in secrets if isinstance(sent, str) and each and each in sent]
+    sent = f"{found.data!r}{found.params!r}"  # (a JSON body's fields are read as parameters)
+    said = [each for each in secrets if each and each in sent]
     if data in (REDACTED, REDACTED.encode()) or any(each not in text for each in said):
-        return masked_bodies(shown)  # a body hidden whole, or said otherwise than sent
-    return shown
+        text = masked_bodies(text)  # a body hidden whole, or said otherwise than sent
+    return masked(text, secrets)
 
 
 def _hiding(found: Match) -> tuple[dict[str, str], dict[str, object], object, str, list[str]]:

@@ -62,10 +62,11 @@ def pasted_hiding(
     return shown, shown_params, shown_data, base, secrets + escaped
 
 
-# curl's options that give a body, and the word after each as a shell reads it (quotes,
-# bash's $'...', escapes; over lines): where a body hidden whole is said in a paste
+# curl's options that give a body (-d in a group of flags too: -sSd), and the word after
+# each as a shell reads it (quotes, bash's $'...', escapes, a line continued: over lines):
+# where a body hidden whole is said in a paste
 _BODY_WORD = (
-    r"(?<!\S)(?:-d|--data(?:-raw|-binary|-ascii|-urlencode)?|--json)(?:=|[ \t]*)"
+    r"(?<!\S)(?:-[A-Za-z]*d|--data(?:-raw|-binary|-ascii|-urlencode)?|--json)(?:=|[ \t]*)"
     r"(?P<word>(?:'[^']*+'?|\$'(?:[^'\\]|\\.)*+'?|\"(?:[^\"\\]|\\.)*+\"?|\\.|[^\s'\"\\])++)"
 )
 
@@ -80,7 +81,7 @@ def masked_bodies(text: str) -> str:
     """
     import re
 
-    spans = [found.span("word") for found in re.finditer(_BODY_WORD, text)]
+    spans = [found.span("word") for found in re.finditer(_BODY_WORD, text, re.DOTALL)]
     return replaced(text, spans, REDACTED) if spans else text
 
 

@@ -244,13 +244,13 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
 
 def _may_hold(text: str, *, encoded: bool = False) -> bool:
     """Whether ``text`` has what every way of ``written`` needs (a : = or @, a - before a
-    letter, a token's prefix, Bearer, setenv, <-, a quote then a comma), or ``encoded``, a
+    letter, a token's prefix, Bearer, set, <-, a quote then a comma), or ``encoded``, a
     % or a + (ghp%5F...): a text without
     holds no credential. Each looked for in C at its own speed (one regular expression of
     them all took 13 ns a character: 2 s a view of 10,000 long values)."""
     return (
         any(mark in text for mark in ":=@%+" if encoded or mark not in "%+")
-        or "setenv" in text
+        or "set" in text
         or "<-" in text
         or '",' in text
         or "'," in text
@@ -298,12 +298,13 @@ def _credential_spans(text: str, *, named: bool = True) -> list[tuple[int, int]]
             if not _stands_in(found[key]):
                 spans.append(found.span(key))
     for pattern, kind, marks in OTHER_WAYS:  # setenv, a["t"] =, password => ..., f("T", ...)
-        if not any(mark in text for mark in marks):
-            continue
-        for found in _pattern(pattern).finditer(text):
-            value = _pattern(kind).match(text, found.end()) if is_secret(found["name"]) else None
-            span = _value_span(found["name"], value) if value is not None else None
-            spans += [span] if span is not None else []
+        at = 0  # (a name inside a value read is passed over, as _named_spans does: linear)
+        for found in _pattern(pattern).finditer(text) if any(m in text for m in marks) else ():
+            if found.start() >= at and is_secret(found["name"]):
+                value = _pattern(kind).match(text, found.end())
+                span = _value_span(found["name"], value) if value is not None else None
+                spans += [span] if span is not None else []
+                at = value.end() if value is not None else at
     code = " =" in text or "\t=" in text
     for found in _pattern(_CODE).finditer(text) if code else ():  # password = 'a' + 'b'
         expression = found["expression"].rstrip()

@@ -82,9 +82,9 @@ _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's
     # and a person meant a password
     r"//(?P<slashed>[^\s/\\?#@:]*:[^\s\\?#@/]*/[^\s\\?#@:]*)@",
 )
-# A name given a value as neither = nor : give one: csh's setenv NAME value, fish's set -x
-# NAME value; a subscript assigned (os.environ["GITHUB_TOKEN"] = ..., h['Authorization'] = ...)
-_SET = r"(?<!\S)(?:setenv|set(?:[ \t]+--?[A-Za-z-]+)++)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]+"
+# A name given a value as neither = nor : give one: csh's setenv NAME value, fish's set
+# (-x) NAME value; a subscript assigned (os.environ["GITHUB_TOKEN"] = ..., h["token"] = ...)
+_SET = r"(?<!\S)(?:setenv|set(?:[ \t]+--?[A-Za-z-]+)*+)[ \t]+(?P<name>[A-Za-z_]\w*)[ \t]+"
 _SUBSCRIPT = r"\[[ \t]*[rRbBfFuU]{0,2}[\"'](?P<name>[^\"'\n]+)[\"'][ \t]*\][ \t]*=(?!=)[ \t]*"
 # A name given a value by another operator than = and : (a map's =>, R's <-, +=, ||=, ??=,
 # ?=), or a quoted name by = (TOML's, HCL's "api_key" = ...); the first argument of a call
