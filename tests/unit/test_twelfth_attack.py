@@ -65,6 +65,13 @@ def shown_anywhere(data: object) -> list[str]:
         f'{{"password"\n: "{S}", "z',
         f'{{"password"\n: "{S}", "',
         f'{{"token": "$(echo {S})", "z"',
+        # the fourteenth attack's o10: junk between a name and its value, no reader reads
+        f'{{"token"]: "{S}"}}',
+        f'{{"token"}}: "{S}"}}',
+        f'{{"password",: "{S}"}}',
+        f'{{"password"": "{S}"}}',
+        f'{{"a": 1[, "password"\n: "{S}"}}',
+        f'{{"a":: 1, "apiKey":\n"a {S} b"}}',
     ],
 )
 def test_no_view_shows_the_secret_in_a_body(body: str) -> None:

@@ -262,8 +262,10 @@ def _leniently_shown(text: str, shown: str) -> str:
 
 
 def _leniently_hidden(text: str) -> bool | None:
-    """Whether a lenient reader finds a secret in ``text`` (one too deep to read here is
-    taken to); None if it reads no JSON there."""
+    """Whether a lenient reader finds a secret in ``text``; None if it reads no object
+    there. One too deep to read here, or a text starting as JSON that no reader reads
+    whole (junk between a name and its value: {"token"]: ...), is taken to: it holds an
+    escape or a secret's word (``_may_read_more``), and where its value lies is unknown."""
     strict = strict_json(text)
     if strict is None:
         return None
@@ -271,8 +273,8 @@ def _leniently_hidden(text: str) -> bool | None:
         return _json_shown(_loads(strict), above=False)[1]
     except RecursionError:
         return True
-    except ValueError:
-        return None
+    except ValueError:  # (a text that starts as JSON does, not prose: token ${T})
+        return True if text.lstrip(" \t\r\n\ufeff\x1e")[:1] in ("{", "[") else None
 
 
 class _Pairs(list[tuple[str, object]]):
