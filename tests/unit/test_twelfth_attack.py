@@ -153,6 +153,7 @@ def test_m11_a_pasted_body_only_a_lenient_reader_reads_shows_no_secret(body: str
         f"curl -u me:${{X:-a b}}{S} https://h",
         f"http -a me:`a b`{S} h",
         f"export TOKEN=$(a $(b $(c $(d)))){S}",
+        f"curl -u me:$(a $(b $(c $(d)))){S} https://h",  # (the fourteenth attack's o11)
         f"set -x -g TOKEN {S}",
         f"set -g -x TOKEN {S}",
         f"set --export TOKEN {S}",

@@ -71,7 +71,7 @@ _WHOLE = (  # (a long option's value after = or blanks: --password=x is a name's
     r"|-oauth2-bearer|-pass|-tlspassword|-proxy-pass|-proxy-tlspassword|-cert|-proxy-cert"
     r"|-http-password|-http-passwd|-proxy-password|-ftp-password|-password)"  # (and wget's)
     r"(?:=|[ \t]+))(?:[\"'](?P<quoted>[^\"'\n]*)(?:[\"'](?!\S)|(?=\n|\Z))"
-    rf"|(?P<bare>(?:{_COMMAND}|\$\{{[^}}\n]*+\}}|`[^`\n]*+`?|[^\s'\"\\$`]++|\$|\\.|"
+    rf"|(?P<bare>(?:{_COMMAND}|\$\([^\n]*+|\$\{{[^}}\n]*+\}}|`[^`\n]*+`?|[^\s'\"\\$`]++|\$|\\.|"
     r"(?<=\$)'(?:[^'\\\n]|\\.)*+'?|(?<=[:=$])(?:'[^'\n]*+'?"
     r"|\"(?:[^\"\\\n]|\\.)*+\"?)|'[^'\s]*+'|\"(?:[^\"\\\s]|\\.)*+\")++))",
     r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*[rRbBfFuU]{0,2}[\"'](?P<pair>[^\"'\n]*[\"'][ \t]*,"
