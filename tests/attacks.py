@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from restroute import EndpointError
+from restroute import EndpointError, endpoint
+from restroute.profiles import dump_profile
 from restroute.snippets import to_curl, to_json, to_python
 
 
@@ -18,6 +19,18 @@ def redacted_copies(options: Mapping[str, Any]) -> list[str]:
         to_python(options, redact=True, client="httpx"),
         to_json(options, redact=True),
     ]
+
+
+def body_views(data: object) -> list[str]:
+    """What shows a POST with body ``data``: its redacted copies, and the layer that saves
+    the body (or the error that refuses it: bytes have no TOML form). None may show a
+    secret."""
+    views = redacted_copies(endpoint("POST /x", data=data))
+    try:
+        views.append(dump_profile({"data": data}))
+    except EndpointError as error:
+        views.append(str(error))
+    return views
 
 
 def escapes(calls: Iterable[Callable[[], object]]) -> list[tuple[int, str, str]]:

@@ -12,23 +12,11 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from restroute import EndpointError, endpoint
-from restroute.profiles import dump_profile
 from restroute.redact import redact_message, redact_toml, redact_url
 from restroute.redact.toml import _toml_string
-from tests.attacks import redacted_copies
+from tests.attacks import body_views
 
 SECRET = "Qsecret7391abcXYZ"
-
-
-def _shown_everywhere(data: object) -> list[str]:
-    """What the redacted snippets and a saved layer show of a body."""
-    shown = redacted_copies(endpoint("POST /x", data=data))
-    try:
-        shown.append(dump_profile({"data": data}))
-    except EndpointError as error:  # (a bytes body: refused, its message shown)
-        shown.append(str(error))
-    return shown
 
 
 @pytest.mark.parametrize(
@@ -53,7 +41,7 @@ def _shown_everywhere(data: object) -> list[str]:
 )
 def test_a_json_text_body_never_shows_the_secret(body: str) -> None:
     body = body.replace("SECRET", SECRET)
-    for shown in _shown_everywhere(body):
+    for shown in body_views(body):
         assert SECRET not in shown
 
 
@@ -69,7 +57,7 @@ def test_a_json_text_body_never_shows_the_secret(body: str) -> None:
 )
 def test_k9_a_bytes_json_body_is_read_as_json(body: bytes) -> None:
     body = type(body)(body.replace(b"SECRET", SECRET.encode()))
-    for shown in _shown_everywhere(body):
+    for shown in body_views(body):
         assert SECRET not in shown
 
 

@@ -9,22 +9,15 @@ import pytest
 from restroute import EndpointError, endpoint
 from restroute.cli import main
 from restroute.pasted._secrets import redact_text
-from restroute.profiles import dump_profile
 from restroute.redact import redact_message
-from tests.attacks import redacted_copies
+from tests.attacks import body_views, redacted_copies
 
 S = "hunter2secretXYZ"
 
 
 def shown_anywhere(data: object) -> list[str]:
-    """The redacted copies of a POST with body ``data``, and the layer that saves it (or
-    the error refusing it), that show S."""
-    views = redacted_copies(endpoint("POST /x", data=data))
-    try:
-        views.append(dump_profile({"data": data}))
-    except EndpointError as error:
-        views.append(str(error))
-    return [view for view in views if S in view]
+    """What shows a POST with body ``data`` (``body_views``) and shows S."""
+    return [view for view in body_views(data) if S in view]
 
 
 @pytest.mark.parametrize(
@@ -244,9 +237,15 @@ def test_n8_a_long_string_in_a_layer_is_not_searched_for_json(
         f'curl -X POST https://h/x --data-raw "{{\\"password\\": \\"\\$(echo {S})\\""',
         f'curl -X POST https://h/x --data-raw $\'{{"password"\\n: "{S}"\'',
         f"curl -X POST https://h/x --json $'{{pass\\\\u0077ord: \"{S}\",}}'",
+        # the fourteenth attack's o7 (a line continued), o8 (-d in a group), o9 (an escape)
+        f"curl -d '{{\"pas'\\\n'sword\": \"{S}\"]' https://api.github.com/x",
+        "curl -d '{\"password\": \"hun'\\\n'ter2secretXYZ\"}' https://api.github.com/x",
+        f"curl -sd $'{{\\'password\\': \\'{S}\\'}}' https://api.github.com/x",
+        f'curl -sSLd \'{{"pas\'"sword\\": \\"{S}\\"]" https://api.github.com/x',
+        f'curl -d "{{\\"password\\": \\"{S}\\\\n\\"}}" https://api.github.com/x',
     ],
 )
-def test_n2_a_pasted_body_said_otherwise_than_sent_shows_no_secret(paste: str) -> None:
+def test_n2_o7_o8_o9_a_pasted_body_shows_no_secret(paste: str) -> None:
     shown = redact_text(paste)
     assert S not in shown
     assert shown.startswith("curl ")  # (the rest of the paste kept)
@@ -271,20 +270,6 @@ def test_n2_a_pasted_body_said_as_sent_keeps_its_shape() -> None:
 )
 def test_n4_n9_what_is_no_secrets_value_stays(text: str, shown: str) -> None:
     assert redact_message(text) == shown
-
-
-@pytest.mark.parametrize(
-    "paste",
-    [  # the fourteenth attack's o7 (a line continued), o8 (-d in a group), o9 (an escape)
-        f"curl -d '{{\"pas'\\\n'sword\": \"{S}\"]' https://api.github.com/x",
-        "curl -d '{\"password\": \"hun'\\\n'ter2secretXYZ\"}' https://api.github.com/x",
-        f"curl -sd $'{{\\'password\\': \\'{S}\\'}}' https://api.github.com/x",
-        f'curl -sSLd \'{{"pas\'"sword\\": \\"{S}\\"]" https://api.github.com/x',
-        f'curl -d "{{\\"password\\": \\"{S}\\\\n\\"}}" https://api.github.com/x',
-    ],
-)
-def test_o7_o8_o9_a_pasted_body_shows_no_secret(paste: str) -> None:
-    assert S not in redact_text(paste)
 
 
 @pytest.mark.parametrize(

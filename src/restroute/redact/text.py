@@ -19,6 +19,7 @@ from .written import (
     _VALUE,
     _WHOLE,
     _WORD,
+    OTHER_MARKS,
     OTHER_WAYS,
     WRITTEN_STAND_IN,
 )
@@ -244,16 +245,13 @@ def _url_spans_of(text: str) -> list[tuple[int, int]]:
 
 def _may_hold(text: str, *, encoded: bool = False) -> bool:
     """Whether ``text`` has what every way of ``written`` needs (a : = or @, a - before a
-    letter, a token's prefix, Bearer, set, <-, a quote then a comma), or ``encoded``, a
-    % or a + (ghp%5F...): a text without
-    holds no credential. Each looked for in C at its own speed (one regular expression of
-    them all took 13 ns a character: 2 s a view of 10,000 long values)."""
+    letter, a token's prefix, Bearer, ``OTHER_MARKS``), or ``encoded``, a % or a +
+    (ghp%5F...): a text without holds no credential. Each looked for in C at its own
+    speed (one regular expression of them all took 13 ns a character: 2 s a view of
+    10,000 long values)."""
     return (
         any(mark in text for mark in ":=@%+" if encoded or mark not in "%+")
-        or "set" in text
-        or "<-" in text
-        or '",' in text
-        or "'," in text
+        or any(mark in text for mark in OTHER_MARKS)
         or ("-" in text and _pattern("-[A-Za-z-]").search(text) is not None)
         or ("_" in text and _pattern("gh[pousr]_|github_pat_").search(text) is not None)
         or "bearer" in str.lower(text)

@@ -97,12 +97,15 @@ _OPERATED = (
 # Each way above, its value's kind, and what a text holds that may say it so (looked for
 # first, in C: most texts hold none, and a view reads thousands of them)
 OTHER_WAYS = (
-    (_SET, _WORD, ("set",)),
+    (_SET, _WORD, ("set ", "set\t", "setenv")),
     (_SUBSCRIPT, _VALUE, ("[",)),
     (_OPERATED[0], _VALUE, ("=>", "<-", "+=", "|=", "?=")),
     (_OPERATED[1], _VALUE, ('"', "'")),
     (_OPERATED[2], _VALUE, ('",', "',")),
 )
+# What only these ways need of a text (the rest need a : = or @ as every other way does):
+# a text without any of them is passed over whole (``text._may_hold``)
+OTHER_MARKS = ("set ", "set\t", "setenv", "<-", '",', "',")
 # In code, a name assigned an expression (a blank before its =): all of it to the line's
 # end or a comment, when it is more than one piece (password = 'a' + 'b', = ("b"),
 # = os.getenv("X", "b"), "a" "b"); one piece is the value's as any assignment's
